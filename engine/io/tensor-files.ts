@@ -1,0 +1,59 @@
+/** Tensors to and from .npy: which array types fit which dtypes, and the conversions. */
+import { decodeRange, DType, encodeRange } from '../machine/dtypes';
+import { Tensor } from '../machine/tensor';
+import { NpyArray, NpyDType } from './npy';
+import { getFloat16 } from '@petamoriken/float16';
+
+/** Why this array cannot initialize a tensor of that dtype and shape, or undefined when it can. */
+export function npyFitsTensor(npy: NpyArray, dtype: DType, shape: readonly number[]): string | undefined {
+  if (npy.shape.length !== shape.length || npy.shape.some((d, i) => d !== shape[i])) {
+    return `the file holds an array of shape (${npy.shape.join(', ')}) but the tensor is [${shape.join(', ')}]`;
+  }
+  return undefined;
+}
+
+/** bf16 and fp8 have no NumPy dtype: a u16 (bf16) or u8 (fp8) array holds their bit patterns. */
+function isBitPatterns(npy: NpyArray, dtype: DType): boolean {
+  return (dtype === 'bf16' && npy.dtype === 'u16') || ((dtype === 'fp8e4m3' || dtype === 'fp8e5m2') && npy.dtype === 'u8')
+    || (dtype === 'f16' && npy.dtype === 'f16');
+}
+
+/** Fills a tensor from an array of the same shape, rounding each value to the tensor's dtype. */
+export function loadNpyInto(tensor: Tensor, npy: NpyArray): void {
+  if (isBitPatterns(npy, tensor.dtype)) {
+    tensor.data.set(npy.data);
+  } else {
+    encodeRange(tensor.dtype, npyValues(npy), 0, tensor.data, 0, tensor.size);
+  }
+  tensor.markAllWritten();
+}
+
+function npyValues(npy: NpyArray): ArrayLike<number> {
+  if (npy.dtype !== 'f16') return npy.data;
+  const out = new Float64Array(npy.data.length);
+  const view = new DataView(new ArrayBuffer(2));
+  for (let i = 0; i < out.length; i++) {
+    view.setUint16(0, npy.data[i], true);
+    out[i] = getFloat16(view, 0, true);
+  }
+  return out;
+}
+
+/** The .npy dtype a tensor is written as: its own, except bf16 and fp8, written as f32 (NumPy has no such types). */
+export function npyDTypeFor(dtype: DType): NpyDType {
+  switch (dtype) {
+    case 'bf16':
+    case 'fp8e4m3':
+    case 'fp8e5m2': return 'f32';
+    default: return dtype;
+  }
+}
+
+/** The whole tensor as an array; elements never written are written as 0. */
+export function tensorToNpy(tensor: Tensor): NpyArray {
+  const dtype = npyDTypeFor(tensor.dtype);
+  if (dtype === tensor.dtype) return { dtype, shape: [...tensor.shape], data: tensor.data.slice() };
+  const data = new Float32Array(tensor.size);
+  decodeRange(tensor.dtype, tensor.data, 0, data, 0, tensor.size);
+  return { dtype, shape: [...tensor.shape], data };
+}

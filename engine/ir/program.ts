@@ -1,0 +1,220 @@
+/**
+ * The checked program: what the checker builds from the syntax tree, what passes rewrite, what the
+ * graph is drawn from and what the run loops execute. It is plain data; run/ compiles it to closures.
+ */
+import { BinaryOp } from '../lang/ast';
+import * as ast from '../lang/ast';
+import { Span } from '../lang/source';
+import { DType } from '../machine/dtypes';
+
+export type MemoryKind = 'dram' | 'sbuf' | 'psum';
+
+/** The engines of a NeuronCore; an instruction's engine colours the graph view and counts in run summaries. */
+export type Engine = 'PE' | 'ACT' | 'DVE' | 'POOL' | 'DMA' | 'SP';
+
+// ---- scalar expressions (registers and constants; compiled to closures) ----
+
+export type ScalarExpr =
+  | { readonly kind: 'const'; readonly value: number }
+  | { readonly kind: 'reg'; readonly index: number; readonly span: Span }
+  | { readonly kind: 'core' }
+  | { readonly kind: 'ncores' }
+  | { readonly kind: 'unary'; readonly op: '-' | '!'; readonly operand: ScalarExpr }
+  | { readonly kind: 'binary'; readonly op: BinaryOp; readonly left: ScalarExpr; readonly right: ScalarExpr; readonly span: Span }
+  | { readonly kind: 'fn'; readonly name: ScalarFunction; readonly args: readonly ScalarExpr[] };
+
+export const SCALAR_FUNCTIONS = ['min', 'max', 'abs', 'floor', 'ceil', 'sqrt'] as const;
+export type ScalarFunction = (typeof SCALAR_FUNCTIONS)[number];
+
+// ---- tensors ----
+
+export interface DramInfo {
+  readonly kind: 'dram';
+  readonly name: string;
+  readonly module: string;
+  readonly dtype: DType;
+  readonly shape: readonly number[];
+  readonly role?: 'input' | 'output';
+  readonly init?: DramInit;
+  readonly span: Span;
+  /** Index in Program.drams. */
+  readonly slot: number;
+}
+
+export type DramInit =
+  | { readonly kind: 'zeros' }
+  | { readonly kind: 'const'; readonly value: number }
+  | { readonly kind: 'iota' }
+  | { readonly kind: 'random'; readonly seed: number; readonly low: number; readonly high: number }
+  | { readonly kind: 'file'; readonly path: string; readonly span: Span };
+
+/** Where an on-chip allocation lives inside its function's frame: partitions [0, partitions) and a byte range per partition. */
+export interface Placement {
+  readonly partitions: number;
+  readonly offset: number;
+  readonly bytesPerPartition: number;
+}
+
+export interface AllocInfo {
+  readonly kind: 'alloc';
+  readonly name: string;
+  readonly memory: 'sbuf' | 'psum';
+  readonly dtype: DType;
+  readonly shape: readonly number[];
+  readonly placement: Placement;
+  readonly span: Span;
+  /** Index in Frame.tensors. */
+  readonly slot: number;
+}
+
+export interface TensorParamInfo {
+  readonly kind: 'param';
+  readonly name: string;
+  readonly memory?: MemoryKind;
+  readonly dtype: DType;
+  readonly shape: readonly number[];
+  readonly span: Span;
+  /** Index in Frame.tensors (parameters come first). */
+  readonly slot: number;
+}
+
+export type TensorDecl = DramInfo | AllocInfo | TensorParamInfo;
+
+export type AccessItem =
+  | { readonly kind: 'at'; readonly index: ScalarExpr }
+  | { readonly kind: 'slice'; readonly lo: ScalarExpr; readonly hi: ScalarExpr; readonly step: ScalarExpr };
+
+/** `t[a:b, i].T.bcast(n)`: a view of a tensor, resolved against its declaration. */
+export interface AccessPattern {
+  readonly tensor: TensorDecl;
+  /** One per leading dimension; missing trailing items take the whole dimension. */
+  readonly items: readonly AccessItem[];
+  readonly transpose: boolean;
+  readonly bcast?: ScalarExpr;
+  /** The dimensions of the view where they do not depend on registers. */
+  readonly shape: readonly (number | undefined)[];
+  readonly dtype: DType;
+  /** Undefined for a parameter declared without a memory kind: checked when the instruction runs. */
+  readonly memory?: MemoryKind;
+  readonly text: string;
+  readonly span: Span;
+}
+
+// ---- operands and attributes ----
+
+export type Operand =
+  | { readonly kind: 'tensor'; readonly ap: AccessPattern }
+  | { readonly kind: 'scalar'; readonly expr: ScalarExpr; readonly text: string; readonly span: Span }
+  | { readonly kind: 'register'; readonly index: number; readonly span: Span }
+  | { readonly kind: 'string'; readonly value: string; readonly span: Span }
+  /** An expression of the evaluate language (Print operands, Assert conditions), resolved when it runs. */
+  | { readonly kind: 'eval'; readonly expr: ast.Expr; readonly text: string; readonly span: Span };
+
+export type AttrValue =
+  | { readonly kind: 'word'; readonly word: string; readonly span: Span }
+  | { readonly kind: 'operand'; readonly operand: Operand };
+
+// ---- nodes and regions ----
+
+interface NodeBase {
+  /** Stable identity derived from the origin: `module::func@line:col`, with a suffix for copies a pass made. */
+  id: string;
+  /** Position in Program.nodes. */
+  index: number;
+  /** The source span this node was built from; passes keep it. */
+  readonly span: Span;
+  fn: FunctionIR;
+  region: Region;
+}
+
+export interface InstrNode extends NodeBase {
+  readonly kind: 'instr';
+  readonly opcode: string;
+  readonly engine: Engine;
+  readonly dst?: Operand;
+  readonly srcs: readonly Operand[];
+  readonly attrs: ReadonlyMap<string, AttrValue>;
+}
+
+export interface ForNode extends NodeBase {
+  readonly kind: 'for';
+  readonly register: number;
+  readonly from: ScalarExpr;
+  readonly to: ScalarExpr;
+  readonly step: ScalarExpr;
+  readonly body: Region;
+}
+
+export interface IfNode extends NodeBase {
+  readonly kind: 'if';
+  readonly cond: ScalarExpr;
+  readonly then: Region;
+  readonly else?: Region;
+}
+
+export type CallArg =
+  | { readonly kind: 'tensor'; readonly ap: AccessPattern }
+  | { readonly kind: 'scalar'; readonly expr: ScalarExpr; readonly span: Span };
+
+export interface CallNode extends NodeBase {
+  readonly kind: 'call';
+  callee: FunctionIR;
+  readonly args: readonly CallArg[];
+}
+
+export interface ReturnNode extends NodeBase {
+  readonly kind: 'return';
+}
+
+export type Node = InstrNode | ForNode | IfNode | CallNode | ReturnNode;
+
+export type RegionKind = 'body' | 'loop' | 'then' | 'else';
+
+export interface Region {
+  readonly kind: RegionKind;
+  nodes: Node[];
+  readonly fn: FunctionIR;
+  /** The `for` or `if` that owns this region; none for a function body. */
+  readonly owner?: ForNode | IfNode;
+  /** The region that contains the owner. */
+  readonly parent?: Region;
+  /** The closing brace: where a step that leaves the region is reported. */
+  readonly end: Span;
+}
+
+export interface FunctionIR {
+  readonly name: string;
+  readonly module: string;
+  readonly fullName: string;
+  readonly span: Span;
+  readonly params: readonly (TensorParamInfo | { readonly kind: 'register'; readonly index: number; readonly span: Span })[];
+  readonly allocs: readonly AllocInfo[];
+  /** Number of tensor slots in a frame: tensor parameters then allocations. */
+  readonly tensorSlots: number;
+  body: Region;
+  /** Bytes per partition the frame's allocations need (rounded to the memory's alignment). */
+  readonly sbufFrameBytes: number;
+  readonly psumFrameBytes: number;
+}
+
+export interface ModuleInfo {
+  readonly name: string;
+  readonly file: string;
+  readonly span: Span;
+}
+
+export interface Program {
+  readonly entry: ModuleInfo;
+  readonly modules: readonly ModuleInfo[];
+  readonly functions: ReadonlyMap<string, FunctionIR>;
+  readonly main: FunctionIR;
+  readonly drams: readonly DramInfo[];
+  /** Every node, by Node.index. */
+  nodes: Node[];
+  /** The text of every file, for messages and the line map. */
+  readonly sources: ReadonlyMap<string, string>;
+}
+
+export function isRegion(x: unknown): x is Region {
+  return typeof x === 'object' && x !== null && 'nodes' in x && 'fn' in x;
+}

@@ -1,0 +1,151 @@
+/** Access patterns: `t`, `t[a:b, i]`, `t[a:b:s]`, `.T`, `.bcast(n)`, resolved against the tensor's declaration. */
+import * as ast from '../ast';
+import { AccessItem, AccessPattern, ScalarExpr, TensorDecl } from '../../ir/program';
+import { constantDifference, evalScalarConst } from '../../ir/scalar';
+import { spanText } from './text';
+import { FunctionScope, ModuleScope, Resolver } from './scope';
+
+/** The parts of an access-pattern expression, peeled from the outside in. */
+interface Peeled {
+  readonly name: ast.NameExpr;
+  readonly items?: readonly ast.IndexItem[];
+  readonly transpose: boolean;
+  readonly bcast?: ast.Expr;
+}
+
+/** True when the expression has the form of an access pattern of a tensor in scope (not a scalar expression). */
+export function isTensorExpr(e: ast.Expr, resolver: Resolver, module: ModuleScope, scope: FunctionScope | undefined): boolean {
+  const p = peel(e);
+  return p !== undefined && resolver.tensor(p.name.name, scope, module) !== undefined;
+}
+
+function peel(e: ast.Expr): Peeled | undefined {
+  let node = e;
+  let bcast: ast.Expr | undefined;
+  let transpose = false;
+  if (node.kind === 'member' && node.member === 'bcast' && node.args?.length === 1) {
+    bcast = node.args[0];
+    node = node.base;
+  }
+  if (node.kind === 'member' && node.member === 'T' && !node.args) {
+    transpose = true;
+    node = node.base;
+  }
+  let items: readonly ast.IndexItem[] | undefined;
+  if (node.kind === 'index') {
+    items = node.items;
+    node = node.base;
+  }
+  return node.kind === 'name' ? { name: node, items, transpose, bcast } : undefined;
+}
+
+export function resolveAccess(
+  e: ast.Expr,
+  resolver: Resolver,
+  module: ModuleScope,
+  scope: FunctionScope | undefined,
+): AccessPattern | undefined {
+  const d = resolver.diagnostics;
+  const p = peel(e);
+  if (!p) {
+    reportShape(e, resolver);
+    return undefined;
+  }
+  const tensor = resolver.tensor(p.name.name, scope, module);
+  if (!tensor) {
+    resolver.unknownName(p.name.name, p.name.span, module, scope);
+    return undefined;
+  }
+  const rank = tensor.shape.length;
+  const given = p.items ?? [];
+  if (given.length > rank) {
+    d.error(e.span, `'${tensor.name}' has ${rank} dimension${rank === 1 ? '' : 's'} but ${given.length} indices are given`);
+    return undefined;
+  }
+  const items: AccessItem[] = [];
+  const shape: (number | undefined)[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const item = resolveItem(given[i], tensor, i, resolver, module, scope);
+    if (!item) return undefined;
+    items.push(item.item);
+    if (item.size !== null) shape.push(item.size);
+  }
+  for (let i = given.length; i < rank; i++) shape.push(tensor.shape[i]);
+  if (p.transpose) {
+    if (shape.length < 2) {
+      d.error(e.span, `'.T' swaps the last two dimensions, but this view of '${tensor.name}' has ${shape.length}`);
+      return undefined;
+    }
+    [shape[shape.length - 2], shape[shape.length - 1]] = [shape[shape.length - 1], shape[shape.length - 2]];
+  }
+  let bcast: ScalarExpr | undefined;
+  if (p.bcast) {
+    const n = resolver.integer(p.bcast, module, 'the size of .bcast(n)', 1);
+    if (n === undefined) return undefined;
+    const last = shape[shape.length - 1];
+    if (shape.length === 0 || (last !== undefined && last !== 1)) {
+      d.error(e.span, `'.bcast(${n})' repeats a [P, 1] view along its last dimension, but the view's last dimension is ${last ?? 'missing'}`);
+      return undefined;
+    }
+    shape[shape.length - 1] = n;
+    bcast = { kind: 'const', value: n };
+  }
+  return {
+    tensor, items, transpose: p.transpose, bcast, shape, dtype: tensor.dtype,
+    memory: tensor.kind === 'dram' ? 'dram' : tensor.memory,
+    text: spanText(module.lines, e.span),
+    span: e.span,
+  };
+}
+
+function reportShape(e: ast.Expr, resolver: Resolver): void {
+  if (e.kind === 'member' && e.member !== 'T' && e.member !== 'bcast') {
+    resolver.diagnostics.error(e.span, `unknown view '.${e.member}' (known: .T, .bcast(n))`);
+  } else {
+    resolver.diagnostics.error(e.span, 'expected a tensor access pattern, like t, t[0:128, 0:64], t.T or t[0:128, 0:1].bcast(64)');
+  }
+}
+
+/** One index item; size null means the dimension is dropped (`t[i, ...]`), undefined that it depends on registers. */
+function resolveItem(
+  item: ast.IndexItem,
+  tensor: TensorDecl,
+  dim: number,
+  resolver: Resolver,
+  module: ModuleScope,
+  scope: FunctionScope | undefined,
+): { item: AccessItem; size: number | null | undefined } | undefined {
+  const size = tensor.shape[dim];
+  const where = `dimension ${dim} of '${tensor.name}'`;
+  if (item.kind === 'at') {
+    const index = resolver.scalar(item.index, module, scope, `an index of ${where}`);
+    if (!index) return undefined;
+    const v = evalScalarConst(index);
+    if (v !== undefined && !(Number.isInteger(v) && v >= 0 && v < size)) {
+      resolver.diagnostics.error(item.span, `index ${v} is out of bounds for ${where} (size ${size})`);
+      return undefined;
+    }
+    return { item: { kind: 'at', index }, size: null };
+  }
+  const lo = item.lo ? resolver.scalar(item.lo, module, scope, `the start of a slice of ${where}`) : { kind: 'const' as const, value: 0 };
+  const hi = item.hi ? resolver.scalar(item.hi, module, scope, `the end of a slice of ${where}`) : { kind: 'const' as const, value: size };
+  const step = item.step ? resolver.integer(item.step, module, `the step of a slice of ${where}`, 1) : 1;
+  if (!lo || !hi || step === undefined) return undefined;
+  const loV = evalScalarConst(lo);
+  const hiV = evalScalarConst(hi);
+  if (loV !== undefined && !(Number.isInteger(loV) && loV >= 0 && loV < size)) {
+    resolver.diagnostics.error(item.lo?.span ?? item.span, `slice start ${loV} is out of bounds for ${where} (size ${size})`);
+    return undefined;
+  }
+  if (hiV !== undefined && !(Number.isInteger(hiV) && hiV <= size)) {
+    resolver.diagnostics.error(item.hi?.span ?? item.span, `slice end ${hiV} is out of bounds for ${where} (size ${size})`);
+    return undefined;
+  }
+  const extent = constantDifference(hi, lo);
+  if (extent !== undefined && extent <= 0) {
+    resolver.diagnostics.error(item.span, `empty slice of ${where}: the end must be greater than the start (length ${extent})`);
+    return undefined;
+  }
+  const length = extent === undefined ? undefined : Math.ceil(extent / step);
+  return { item: { kind: 'slice', lo, hi, step: { kind: 'const', value: step } }, size: length };
+}

@@ -1,0 +1,281 @@
+/**
+ * The checker: loads a file and its imports, checks every declaration and statement, and builds the program.
+ * It reports every mistake it can find in one pass; the program is returned only when there is no error.
+ */
+import * as path from 'path';
+import * as ast from '../ast';
+import { Diagnostic, DiagnosticBag } from '../diagnostics';
+import { parseFile } from '../parser';
+import { fileStart, Span } from '../source';
+import { DramInfo, DramInit, FunctionIR, ModuleInfo, Program } from '../../ir/program';
+import { numberNodes } from '../../ir/numbering';
+import { dtypeInfo } from '../../machine/dtypes';
+import { DEFAULT_DRAM_LIMIT_BYTES } from '../../machine/limits';
+import { readNpyFile, NpyError } from '../../io/npy';
+import { npyFitsTensor } from '../../io/tensor-files';
+import { checkCallChains } from './placement';
+import { BodyBuilder, CallSite, declareFunction, PendingFunction, resolveType } from './functions';
+import { ModuleScope, Resolver } from './scope';
+import { suggest } from './suggest';
+
+/** Where the checker reads files from: the disk, or an editor's unsaved buffers first. */
+export interface SourceHost {
+  readText(file: string): string | undefined;
+  exists(file: string): boolean;
+}
+
+export interface CheckOptions {
+  readonly host?: SourceHost;
+  readonly dramLimitBytes?: number;
+}
+
+export interface CheckResult {
+  readonly program?: Program;
+  readonly diagnostics: Diagnostic[];
+}
+
+export function checkProgram(entryFile: string, options: CheckOptions = {}): CheckResult {
+  const host = options.host ?? diskHost();
+  const diagnostics = new DiagnosticBag();
+  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES);
+  const program = checker.run(path.resolve(entryFile));
+  return { program: diagnostics.hasErrors ? undefined : program, diagnostics: diagnostics.sorted() };
+}
+
+export function diskHost(): SourceHost {
+  // Required lazily so that the checker also runs where only a virtual host exists.
+  const fs = require('fs') as typeof import('fs');
+  return {
+    readText: (file) => {
+      try {
+        return fs.readFileSync(file, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    exists: (file) => fs.existsSync(file),
+  };
+}
+
+class Checker {
+  private readonly resolver: Resolver;
+  private readonly modules = new Map<string, ModuleScope>();
+  private readonly byFile = new Map<string, ModuleScope>();
+  private readonly files = new Map<string, ast.FileAst>();
+  private readonly sources = new Map<string, string>();
+  private readonly moduleSpans = new Map<ModuleScope, Span>();
+  private readonly drams: DramInfo[] = [];
+  private dramBytes = 0;
+
+  constructor(
+    private readonly host: SourceHost,
+    private readonly diagnostics: DiagnosticBag,
+    private readonly dramLimit: number,
+  ) {
+    this.resolver = new Resolver(diagnostics);
+  }
+
+  run(entryFile: string): Program | undefined {
+    const entry = this.load(entryFile, undefined);
+    if (!entry) return undefined;
+    const order = [...this.byFile.values()];
+    for (const m of order) this.declareTopLevel(m);
+    const pending: PendingFunction[] = [];
+    for (const m of order) pending.push(...this.declareFunctions(m));
+    const callees = new Map<FunctionIR, CallSite[]>();
+    for (const p of pending) {
+      const builder = new BodyBuilder(p, this.resolver, (name, span, from) => this.lookupFunction(name, span, from));
+      builder.build();
+      callees.set(p.fn, builder.calls);
+    }
+    const main = entry.functions.get('main');
+    if (!main) {
+      this.diagnostics.error(this.moduleSpans.get(entry)!, `module '${entry.name}' has no function 'main': a program starts at 'func main()'`);
+      return undefined;
+    }
+    if (main.params.length > 0) this.diagnostics.error(main.span, '\'main\' takes no parameters: it is where every core starts');
+    checkCallChains(main, callees, this.diagnostics);
+    const functions = new Map(pending.map((p) => [p.fn.fullName, p.fn as FunctionIR]));
+    const info = (m: ModuleScope): ModuleInfo => ({ name: m.name, file: m.file, span: this.moduleSpans.get(m)! });
+    const program: Program = {
+      entry: info(entry), modules: order.map(info), functions, main, drams: this.drams, nodes: [], sources: this.sources,
+    };
+    numberNodes(program);
+    return program;
+  }
+
+  // ---- files and modules ----
+
+  private load(file: string, importedAt: Span | undefined): ModuleScope | undefined {
+    const known = this.byFile.get(file);
+    if (known) return known;
+    const text = this.host.readText(file);
+    if (text === undefined) {
+      this.diagnostics.error(importedAt ?? fileStart(file), `cannot read '${file}'`);
+      return undefined;
+    }
+    this.sources.set(file, text);
+    const fileAst = parseFile(text, file, this.diagnostics);
+    this.files.set(file, fileAst);
+    const name = fileAst.module?.name ?? path.basename(file, path.extname(file));
+    if (!fileAst.module) {
+      this.diagnostics.warning(fileStart(file), `the file has no 'module' declaration; its module is named '${name}' after the file`);
+    }
+    const scope: ModuleScope = {
+      name, file, lines: text.split('\n'), consts: new Map(), drams: new Map(), functions: new Map(), imports: new Map(),
+    };
+    const clash = this.modules.get(name);
+    if (clash) {
+      this.diagnostics.error(fileAst.module?.span ?? importedAt ?? fileStart(file), `module '${name}' is also declared in '${clash.file}'; module names must be unique`);
+      return undefined;
+    }
+    this.modules.set(name, scope);
+    this.byFile.set(file, scope);
+    this.moduleSpans.set(scope, fileAst.module?.span ?? fileStart(file));
+    for (const d of fileAst.decls) {
+      if (d.kind !== 'import') continue;
+      const target = path.resolve(path.dirname(file), d.path);
+      const imported = this.load(target, d.pathSpan);
+      if (imported) scope.imports.set(imported.name, imported);
+    }
+    return scope;
+  }
+
+  private declareTopLevel(m: ModuleScope): void {
+    for (const d of this.files.get(m.file)!.decls) {
+      if (d.kind === 'const') this.declareConst(d, m);
+      else if (d.kind === 'dram') this.declareDram(d, m);
+    }
+  }
+
+  private declareConst(d: ast.ConstDecl, m: ModuleScope): void {
+    if (m.consts.has(d.name) || m.drams.has(d.name)) {
+      this.diagnostics.error(d.nameSpan, `'${d.name}' is already declared in module '${m.name}'`);
+      return;
+    }
+    const v = this.resolver.constant(d.value, m, `constant '${d.name}'`);
+    if (v !== undefined) m.consts.set(d.name, v);
+  }
+
+  private declareDram(d: ast.DramDecl, m: ModuleScope): void {
+    if (m.consts.has(d.name) || m.drams.has(d.name)) {
+      this.diagnostics.error(d.nameSpan, `'${d.name}' is already declared in module '${m.name}'`);
+      return;
+    }
+    const type = resolveType(d.type, m, this.resolver, `'${d.name}'`);
+    if (!type) return;
+    const bytes = type.shape.reduce((a, b) => a * b, 1) * dtypeInfo(type.dtype).bytes;
+    if (this.dramBytes + bytes > this.dramLimit) {
+      this.diagnostics.error(d.span, `'${d.name}' needs ${bytes} bytes of DRAM; with the tensors before it that exceeds the limit of ${this.dramLimit} bytes`);
+      return;
+    }
+    this.dramBytes += bytes;
+    const init = d.init ? this.dramInit(d, d.init, m, type) : undefined;
+    if (d.init && !init) return;
+    const info: DramInfo = {
+      kind: 'dram', name: d.name, module: m.name, dtype: type.dtype, shape: type.shape, role: d.role, init, span: d.span, slot: this.drams.length,
+    };
+    this.drams.push(info);
+    m.drams.set(d.name, info);
+  }
+
+  private dramInit(d: ast.DramDecl, e: ast.Expr, m: ModuleScope, type: { dtype: DramInfo['dtype']; shape: number[] }): DramInit | undefined {
+    const forms = 'zeros, const(v), iota, random(seed=, low=, high=) or file("x.npy")';
+    if (e.kind === 'name' && (e.name === 'zeros' || e.name === 'iota')) return { kind: e.name };
+    if (e.kind !== 'call' || !['const', 'random', 'file'].includes(e.callee)) {
+      this.diagnostics.error(e.span, `unknown initializer for '${d.name}' (known: ${forms})`);
+      return undefined;
+    }
+    if (e.callee === 'const') {
+      if (e.args.length !== 1 || e.named.length) return this.initError(e, 'const(v) takes one value');
+      const value = this.resolver.constant(e.args[0], m, 'the value of const(v)');
+      return value === undefined ? undefined : { kind: 'const', value };
+    }
+    if (e.callee === 'random') return this.randomInit(e, m);
+    if (e.args.length !== 1 || e.args[0].kind !== 'string' || e.named.length) return this.initError(e, 'file("path.npy") takes one quoted path');
+    return this.fileInit(d, e.args[0] as ast.StringExpr, m, type);
+  }
+
+  private randomInit(e: ast.CallExpr, m: ModuleScope): DramInit | undefined {
+    if (e.args.length) return this.initError(e, 'random takes named arguments: random(seed=1, low=-1, high=1)');
+    const values: Record<string, number> = { seed: 0, low: 0, high: 1 };
+    for (const n of e.named) {
+      if (!(n.name in values)) {
+        this.diagnostics.error(n.span, `random has no argument '${n.name}' (its arguments: seed, low, high)`);
+        return undefined;
+      }
+      const v = n.name === 'seed' ? this.resolver.integer(n.value, m, 'the seed', 0, 2 ** 32 - 1) : this.resolver.constant(n.value, m, `'${n.name}'`);
+      if (v === undefined) return undefined;
+      values[n.name] = v;
+    }
+    if (!(values.low < values.high)) return this.initError(e, `random needs low < high, found low = ${values.low}, high = ${values.high}`);
+    return { kind: 'random', seed: values.seed, low: values.low, high: values.high };
+  }
+
+  private fileInit(d: ast.DramDecl, arg: ast.StringExpr, m: ModuleScope, type: { dtype: DramInfo['dtype']; shape: number[] }): DramInit | undefined {
+    const file = path.resolve(path.dirname(m.file), arg.value);
+    if (!this.host.exists(file)) {
+      this.diagnostics.error(arg.span, `data file '${arg.value}' not found (looked for ${file})`);
+      return undefined;
+    }
+    try {
+      const problem = npyFitsTensor(readNpyFile(file), type.dtype, type.shape);
+      if (problem) {
+        this.diagnostics.error(arg.span, `'${arg.value}' cannot initialize '${d.name}' (${type.dtype}[${type.shape.join(', ')}]): ${problem}`);
+        return undefined;
+      }
+    } catch (err) {
+      this.diagnostics.error(arg.span, err instanceof NpyError ? err.message : `cannot read '${arg.value}': ${(err as Error).message}`);
+      return undefined;
+    }
+    return { kind: 'file', path: file, span: arg.span };
+  }
+
+  private initError(e: ast.Expr, message: string): undefined {
+    this.diagnostics.error(e.span, message);
+    return undefined;
+  }
+
+  // ---- functions ----
+
+  private declareFunctions(m: ModuleScope): PendingFunction[] {
+    const out: PendingFunction[] = [];
+    for (const d of this.files.get(m.file)!.decls) {
+      if (d.kind !== 'func') continue;
+      const earlier = m.functions.get(d.name);
+      if (earlier) {
+        this.diagnostics.error(d.nameSpan, `function '${d.name}' is already defined at line ${earlier.span.line}`);
+        continue;
+      }
+      const p = declareFunction(d, m, this.resolver);
+      m.functions.set(d.name, p.fn);
+      out.push(p);
+    }
+    return out;
+  }
+
+  /** `f` is a function of the calling module; `m::f` a function of module m, which the caller imports (or is). */
+  private lookupFunction(name: string, span: Span, from: ModuleScope): FunctionIR | undefined {
+    const parts = name.split('::');
+    if (parts.length > 2) {
+      this.diagnostics.error(span, `'${name}' is not a function name: write 'f' or 'module::f'`);
+      return undefined;
+    }
+    const [moduleName, fnName] = parts.length === 2 ? parts : [from.name, parts[0]];
+    const module = moduleName === from.name ? from : from.imports.get(moduleName);
+    if (!module) {
+      const hint = suggest(moduleName, from.imports.keys());
+      this.diagnostics.error(span, `unknown module '${moduleName}'${hint ? `; did you mean '${hint}'?` : ''} (import its file first: import "${moduleName}.bir")`);
+      return undefined;
+    }
+    const fn = module.functions.get(fnName);
+    if (!fn) {
+      const hint = suggest(fnName, module.functions.keys());
+      const elsewhere = [...from.imports.values()].filter((m) => m.functions.has(fnName)).map((m) => `${m.name}::${fnName}`);
+      const more = elsewhere.length ? ` (imported: ${elsewhere.join(', ')})` : hint ? `; did you mean '${hint}'?` : '';
+      this.diagnostics.error(span, `unknown function '${name}' in module '${module.name}'${more}`);
+      return undefined;
+    }
+    return fn;
+  }
+}

@@ -1,0 +1,280 @@
+/** Builds the IR of function bodies: statements to nodes, regions for loops and branches, allocations placed. */
+import * as ast from '../ast';
+import { Span } from '../source';
+import {
+  AllocInfo, CallArg, CallNode, ForNode, FunctionIR, IfNode, InstrNode, Node, Region, RegionKind, ReturnNode, TensorParamInfo,
+} from '../../ir/program';
+import { isDType, DType } from '../../machine/dtypes';
+import { PARTITIONS } from '../../machine/limits';
+import { isTensorExpr, resolveAccess } from './access';
+import { InstructionChecker, showShape } from './instructions';
+import { frameBytes, newPlans, place } from './placement';
+import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A function whose signature is known and whose body is built later, once every signature exists. */
+export interface PendingFunction {
+  readonly fn: Mutable<FunctionIR>;
+  readonly decl: ast.FuncDecl;
+  readonly module: ModuleScope;
+}
+
+/** Creates the function with its parameters; the body is empty until buildBody. */
+export function declareFunction(decl: ast.FuncDecl, module: ModuleScope, resolver: Resolver): PendingFunction {
+  const params: FunctionIR['params'][number][] = [];
+  const seen = new Map<string, Span>();
+  let slot = 0;
+  for (const p of decl.params) {
+    const earlier = seen.get(p.name);
+    if (earlier) resolver.diagnostics.error(p.nameSpan, `parameter '${p.name}' is declared twice (first at line ${earlier.line})`);
+    seen.set(p.name, p.nameSpan);
+    if (p.kind === 'register') {
+      const index = registerIndex(p.name);
+      if (index === undefined) resolver.diagnostics.error(p.nameSpan, `'${p.name}' is not a register: a core has r0..r15`);
+      else params.push({ kind: 'register', index, span: p.span });
+      continue;
+    }
+    const type = resolveType(p.type, module, resolver, `parameter '${p.name}'`);
+    if (type) params.push({ kind: 'param', name: p.name, memory: p.memory, dtype: type.dtype, shape: type.shape, span: p.span, slot: slot++ });
+  }
+  const fn = {
+    name: decl.name,
+    module: module.name,
+    fullName: `${module.name}::${decl.name}`,
+    span: decl.nameSpan,
+    params,
+    allocs: [],
+    tensorSlots: slot,
+    body: undefined as unknown as Region,
+    sbufFrameBytes: 0,
+    psumFrameBytes: 0,
+  } satisfies Mutable<FunctionIR>;
+  fn.body = { kind: 'body', nodes: [], fn, end: decl.body.close };
+  return { fn, decl, module };
+}
+
+export function resolveType(t: ast.TypeRef, module: ModuleScope, resolver: Resolver, what: string): { dtype: DType; shape: number[] } | undefined {
+  if (!isDType(t.dtype)) {
+    resolver.diagnostics.error(t.dtypeSpan, `unknown data type '${t.dtype}' for ${what} (known: f32 bf16 f16 fp8e4m3 fp8e5m2 i32 i16 i8 u32 u16 u8)`);
+    return undefined;
+  }
+  const shape: number[] = [];
+  for (const d of t.dims) {
+    const v = resolver.integer(d, module, `a dimension of ${what}`, 1);
+    if (v === undefined) return undefined;
+    shape.push(v);
+  }
+  if (shape.length < 1 || shape.length > 4) {
+    resolver.diagnostics.error(t.span, `${what} has ${shape.length} dimensions; tensors have 1 to 4`);
+    return undefined;
+  }
+  return { dtype: t.dtype, shape };
+}
+
+/** A call found while building, kept for the placement check of call chains. */
+export interface CallSite { readonly callee: FunctionIR; readonly span: Span }
+
+export class BodyBuilder {
+  private readonly scope: FunctionScope;
+  private readonly instructions: InstructionChecker;
+  private readonly plans = newPlans();
+  private readonly allocs: AllocInfo[] = [];
+  /** Loop registers of the enclosing loops, with the line of their `for`. */
+  private readonly loopRegisters = new Map<number, number>();
+  readonly calls: CallSite[] = [];
+
+  constructor(
+    private readonly pending: PendingFunction,
+    private readonly resolver: Resolver,
+    private readonly lookupFunction: (name: string, span: Span, from: ModuleScope) => FunctionIR | undefined,
+  ) {
+    const tensors = new Map<string, TensorParamInfo | AllocInfo>();
+    for (const p of pending.fn.params) if (p.kind === 'param') tensors.set(p.name, p);
+    this.scope = { module: pending.module, fnName: pending.fn.fullName, tensors };
+    this.instructions = new InstructionChecker(resolver, pending.module, this.scope);
+  }
+
+  build(): void {
+    const fn = this.pending.fn;
+    fn.body.nodes = this.block(this.pending.decl.body.stmts, fn.body);
+    fn.allocs = this.allocs;
+    fn.tensorSlots += this.allocs.length;
+    fn.sbufFrameBytes = frameBytes(this.plans.sbuf);
+    fn.psumFrameBytes = frameBytes(this.plans.psum);
+  }
+
+  private block(stmts: readonly ast.Stmt[], region: Region): Node[] {
+    const nodes: Node[] = [];
+    let returned: Span | undefined;
+    for (const s of stmts) {
+      if (returned && s.kind !== 'alloc') {
+        this.resolver.diagnostics.warning(s.span, `unreachable: this follows 'return' at line ${returned.line}`);
+        returned = undefined;
+      }
+      const node = this.stmt(s, region);
+      if (node) nodes.push(node);
+      if (s.kind === 'return') returned = s.span;
+    }
+    return nodes;
+  }
+
+  private stmt(s: ast.Stmt, region: Region): Node | undefined {
+    switch (s.kind) {
+      case 'alloc': return void this.alloc(s, region);
+      case 'instr': return this.instruction(s, region);
+      case 'set': return this.set(s, region);
+      case 'for': return this.forLoop(s, region);
+      case 'if': return this.branch(s, region);
+      case 'call': return this.call(s, region);
+      case 'return': return this.node<ReturnNode>({ kind: 'return' }, s.span, region);
+    }
+  }
+
+  private node<T extends Node>(fields: Omit<T, 'id' | 'index' | 'span' | 'fn' | 'region'>, span: Span, region: Region): T {
+    return { ...fields, id: '', index: -1, span, fn: this.pending.fn, region } as T;
+  }
+
+  private alloc(s: ast.AllocStmt, region: Region): void {
+    const d = this.resolver.diagnostics;
+    if (region.kind !== 'body') {
+      d.error(s.span, `allocations are made when the function is entered; declare '${s.name}' at the top level of the function body, not inside a ${region.kind === 'loop' ? 'loop' : 'branch'}`);
+      return;
+    }
+    const existing = this.scope.tensors.get(s.name) ?? this.pending.module.drams.get(s.name);
+    if (existing) {
+      d.error(s.nameSpan, `'${s.name}' is already declared at line ${existing.span.line}`);
+      return;
+    }
+    const type = resolveType(s.type, this.pending.module, this.resolver, `'${s.name}'`);
+    if (!type) return;
+    if (type.shape.length !== 2 || type.shape[0] > PARTITIONS) {
+      d.error(s.type.span, `${s.memory} tensors are [partitions, free] with 1 to ${PARTITIONS} partitions; '${s.name}' is ${type.dtype}[${type.shape.join(', ')}]`);
+      return;
+    }
+    if (s.memory === 'psum' && type.dtype !== 'f32' && type.dtype !== 'i32') {
+      d.error(s.type.dtypeSpan, `PSUM holds f32 or i32 accumulators; '${s.name}' is ${type.dtype}`);
+      return;
+    }
+    const placement = place(this.plans[s.memory], s.name, type.dtype, type.shape, s.span, this.pending.fn.fullName, d);
+    if (!placement) return;
+    const info: AllocInfo = {
+      kind: 'alloc', name: s.name, memory: s.memory, dtype: type.dtype, shape: type.shape, placement, span: s.span,
+      slot: this.pending.fn.tensorSlots + this.allocs.length,
+    };
+    this.allocs.push(info);
+    this.scope.tensors.set(s.name, info);
+  }
+
+  private instruction(s: ast.InstructionStmt, region: Region): InstrNode | undefined {
+    const checked = this.instructions.check(s);
+    if (!checked) return undefined;
+    if (checked.dst?.kind === 'register') this.checkLoopRegisterWrite(checked.dst.index, checked.dst.span);
+    return this.node<InstrNode>({ kind: 'instr', ...checked }, s.span, region);
+  }
+
+  private set(s: ast.SetStmt, region: Region): InstrNode | undefined {
+    const index = registerIndex(s.register);
+    if (index === undefined) {
+      this.resolver.diagnostics.error(s.registerSpan, `'${s.register}' is not a register: Set writes r0..r15`);
+      return undefined;
+    }
+    this.checkLoopRegisterWrite(index, s.registerSpan);
+    const value = this.instructions.scalarOperand(s.value, 'the value of Set');
+    if (!value) return undefined;
+    return this.node<InstrNode>({
+      kind: 'instr', opcode: 'Set', engine: 'SP', dst: { kind: 'register', index, span: s.registerSpan }, srcs: [value], attrs: new Map(),
+    }, s.span, region);
+  }
+
+  private checkLoopRegisterWrite(index: number, span: Span): void {
+    const line = this.loopRegisters.get(index);
+    if (line !== undefined) this.resolver.diagnostics.error(span, `r${index} is the register of the loop at line ${line}; writing it inside the loop would change the iteration`);
+  }
+
+  private forLoop(s: ast.ForStmt, region: Region): ForNode | undefined {
+    const d = this.resolver.diagnostics;
+    const register = registerIndex(s.register);
+    if (register === undefined) {
+      d.error(s.registerSpan, `'${s.register}' is not a register: a loop counts in r0..r15`);
+      return undefined;
+    }
+    const outer = this.loopRegisters.get(register);
+    if (outer !== undefined) {
+      d.error(s.registerSpan, `r${register} is already the register of the enclosing loop at line ${outer}`);
+      return undefined;
+    }
+    const m = this.pending.module;
+    const from = this.resolver.scalar(s.from, m, this.scope, 'the start of the loop');
+    const to = this.resolver.scalar(s.to, m, this.scope, 'the end of the loop');
+    const step = s.step ? this.resolver.scalar(s.step, m, this.scope, 'the step of the loop') : { kind: 'const' as const, value: 1 };
+    if (step?.kind === 'const' && step.value === 0) d.error(s.step!.span, 'the step of a loop cannot be 0');
+    const node = this.node<ForNode>({ kind: 'for', register, from: from!, to: to!, step: step!, body: undefined as unknown as Region }, s.span, region);
+    const body: Region = { kind: 'loop', nodes: [], fn: this.pending.fn, owner: node, parent: region, end: s.body.close };
+    (node as { body: Region }).body = body;
+    this.loopRegisters.set(register, s.span.line);
+    body.nodes = this.block(s.body.stmts, body);
+    this.loopRegisters.delete(register);
+    return from && to && step ? node : undefined;
+  }
+
+  private branch(s: ast.IfStmt, region: Region): IfNode | undefined {
+    const cond = this.resolver.scalar(s.cond, this.pending.module, this.scope, 'the condition of \'if\'');
+    const node = this.node<IfNode>({ kind: 'if', cond: cond!, then: undefined as unknown as Region }, s.span, region);
+    const arm = (kind: RegionKind, block: ast.Block): Region => {
+      const r: Region = { kind, nodes: [], fn: this.pending.fn, owner: node, parent: region, end: block.close };
+      r.nodes = this.block(block.stmts, r);
+      return r;
+    };
+    (node as { then: Region }).then = arm('then', s.then);
+    if (s.else) (node as { else?: Region }).else = arm('else', s.else);
+    return cond ? node : undefined;
+  }
+
+  private call(s: ast.CallStmt, region: Region): CallNode | undefined {
+    const callee = this.lookupFunction(s.callee, s.calleeSpan, this.pending.module);
+    if (!callee) return undefined;
+    const d = this.resolver.diagnostics;
+    if (s.args.length !== callee.params.length) {
+      d.error(s.span, `'${callee.fullName}' takes ${callee.params.length} argument${callee.params.length === 1 ? '' : 's'}, found ${s.args.length}`);
+      return undefined;
+    }
+    const args: CallArg[] = [];
+    for (let i = 0; i < s.args.length; i++) {
+      const arg = this.callArgument(s.args[i], callee.params[i], callee);
+      if (!arg) return undefined;
+      args.push(arg);
+    }
+    this.calls.push({ callee, span: s.span });
+    return this.node<CallNode>({ kind: 'call', callee, args }, s.span, region);
+  }
+
+  private callArgument(e: ast.Expr, param: FunctionIR['params'][number], callee: FunctionIR): CallArg | undefined {
+    const d = this.resolver.diagnostics;
+    const m = this.pending.module;
+    if (param.kind === 'register') {
+      if (isTensorExpr(e, this.resolver, m, this.scope)) {
+        d.error(e.span, `parameter r${param.index} of '${callee.fullName}' is a register: pass a number or a register, not a tensor`);
+        return undefined;
+      }
+      const expr = this.resolver.scalar(e, m, this.scope, `argument r${param.index} of '${callee.fullName}'`);
+      return expr && { kind: 'scalar', expr, span: e.span };
+    }
+    const ap = resolveAccess(e, this.resolver, m, this.scope);
+    if (!ap) return undefined;
+    if (ap.dtype !== param.dtype) {
+      d.error(e.span, `'${ap.text}' is ${ap.dtype} but parameter '${param.name}' of '${callee.fullName}' is ${param.dtype}`);
+      return undefined;
+    }
+    const mismatch = ap.shape.length !== param.shape.length || ap.shape.some((dim, i) => dim !== undefined && dim !== param.shape[i]);
+    if (mismatch) {
+      d.error(e.span, `'${ap.text}' is ${showShape(ap)} but parameter '${param.name}' of '${callee.fullName}' is [${param.shape.join(', ')}]`);
+      return undefined;
+    }
+    if (param.memory && ap.memory && param.memory !== ap.memory) {
+      d.error(e.span, `'${ap.text}' is in ${ap.memory.toUpperCase()} but parameter '${param.name}' of '${callee.fullName}' must be in ${param.memory.toUpperCase()}`);
+      return undefined;
+    }
+    return { kind: 'tensor', ap };
+  }
+}

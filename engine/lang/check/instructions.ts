@@ -1,0 +1,446 @@
+/** Operand, attribute, memory-kind, dtype and shape rules of every opcode. */
+import * as ast from '../ast';
+import { Span } from '../source';
+import { AccessPattern, AttrValue, Engine, MemoryKind, Operand } from '../../ir/program';
+import { ACTIVATION_FUNCTIONS, ALU_OPS, OPCODES, REDUCE_OPS } from '../../ir/opcodes';
+import { evalScalarConst } from '../../ir/scalar';
+import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS } from '../../machine/limits';
+import { isTensorExpr, resolveAccess } from './access';
+import { checkEvalExpr } from './eval-names';
+import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
+import { suggest } from './suggest';
+import { spanText } from './text';
+
+export interface CheckedInstruction {
+  readonly opcode: string;
+  readonly engine: Engine;
+  readonly dst?: Operand;
+  readonly srcs: Operand[];
+  readonly attrs: Map<string, AttrValue>;
+}
+
+const ON_CHIP: readonly MemoryKind[] = ['sbuf', 'psum'];
+const ANY_MEMORY: readonly MemoryKind[] = ['dram', 'sbuf', 'psum'];
+
+type AttrKind = 'scalar' | 'scalar-or-column' | 'word';
+interface AttrSpec { readonly kind: AttrKind; readonly words?: readonly string[]; readonly required?: boolean }
+
+/** Checks one instruction statement in the context of its function. */
+export class InstructionChecker {
+  constructor(
+    readonly resolver: Resolver,
+    readonly module: ModuleScope,
+    readonly scope: FunctionScope,
+  ) {}
+
+  check(s: ast.InstructionStmt): CheckedInstruction | undefined {
+    const info = OPCODES.get(s.opcode);
+    if (!info || s.opcode === 'Set') {
+      const hint = suggest(s.opcode, [...OPCODES.keys()]);
+      this.error(s.opcodeSpan, `unknown opcode '${s.opcode}'${hint ? `; did you mean '${hint}'?` : ''}`);
+      return undefined;
+    }
+    const rule = RULES[s.opcode];
+    const out = rule.call(this, s);
+    return out && { opcode: s.opcode, engine: info.engine, ...out };
+  }
+
+  // ---- helpers the rules use ----
+
+  error(span: Span, message: string): void {
+    this.resolver.diagnostics.error(span, message);
+  }
+
+  /** Exactly `count` positional operands and, when `dst` is true, a destination. */
+  arity(s: ast.InstructionStmt, dst: boolean, count: number, form: string): boolean {
+    if (dst && !s.dst) {
+      this.error(s.span, `${s.opcode} needs a destination: ${form}`);
+      return false;
+    }
+    if (!dst && s.dst) {
+      this.error(s.dst.span, `${s.opcode} has no destination: ${form}`);
+      return false;
+    }
+    if (s.operands.length !== count) {
+      this.error(s.span, `${s.opcode} takes ${count} operand${count === 1 ? '' : 's'}, found ${s.operands.length}: ${form}`);
+      return false;
+    }
+    return true;
+  }
+
+  tensor(e: ast.Expr, opcode: string, role: string, memories: readonly MemoryKind[]): AccessPattern | undefined {
+    const ap = resolveAccess(e, this.resolver, this.module, this.scope);
+    if (!ap) return undefined;
+    if (ap.memory && !memories.includes(ap.memory)) {
+      const why = memories.length === 1 ? `must be in ${memories[0].toUpperCase()}` : `must be in ${memories.map((m) => m.toUpperCase()).join(' or ')}`;
+      const hint = ap.memory === 'dram' ? ' (engines read on-chip memory; copy it with DmaCopy first)' : '';
+      this.error(e.span, `the ${role} of ${opcode} ${why}, but '${ap.tensor.name}' is in ${ap.memory.toUpperCase()}${hint}`);
+      return undefined;
+    }
+    if (ap.transpose && opcode !== 'DmaCopy') {
+      this.error(e.span, `'.T' is a strided view only DmaCopy can read; use Transpose on the tensor engine to transpose on chip`);
+      return undefined;
+    }
+    if (ap.memory && ap.memory !== 'dram' && opcode !== 'DmaCopy' && ap.shape.length > 2) {
+      this.error(e.span, `on-chip views have at most 2 dimensions [partitions, free], this one has ${ap.shape.length}`);
+      return undefined;
+    }
+    return ap;
+  }
+
+  tensorOperand(e: ast.Expr, opcode: string, role: string, memories: readonly MemoryKind[]): Operand | undefined {
+    const ap = this.tensor(e, opcode, role, memories);
+    return ap && { kind: 'tensor', ap };
+  }
+
+  scalarOperand(e: ast.Expr, what: string): Operand | undefined {
+    const expr = this.resolver.scalar(e, this.module, this.scope, what);
+    return expr && { kind: 'scalar', expr, text: spanText(this.module.lines, e.span), span: e.span };
+  }
+
+  /** A number, a register or a [P, 1] tensor (one value per partition). */
+  scalarOrColumn(e: ast.Expr, opcode: string, what: string): Operand | undefined {
+    if (!isTensorExpr(e, this.resolver, this.module, this.scope)) return this.scalarOperand(e, what);
+    const ap = this.tensor(e, opcode, what, ON_CHIP);
+    if (!ap) return undefined;
+    const [, f] = shape2d(ap);
+    if (f !== undefined && f !== 1) {
+      this.error(e.span, `${what} of ${opcode} must be a number, a register or a [P, 1] tensor; '${ap.text}' has ${f} columns`);
+      return undefined;
+    }
+    return { kind: 'tensor', ap };
+  }
+
+  attributes(s: ast.InstructionStmt, specs: Record<string, AttrSpec>): Map<string, AttrValue> | undefined {
+    const out = new Map<string, AttrValue>();
+    let ok = true;
+    for (const a of s.attrs) {
+      const spec = specs[a.name];
+      if (!spec) {
+        const names = Object.keys(specs);
+        const hint = suggest(a.name, names);
+        this.error(a.nameSpan, `${s.opcode} has no attribute '${a.name}'${hint ? `; did you mean '${hint}'?` : names.length ? ` (its attributes: ${names.join(', ')})` : ''}`);
+        ok = false;
+        continue;
+      }
+      if (out.has(a.name)) {
+        this.error(a.nameSpan, `attribute '${a.name}' is given twice`);
+        ok = false;
+        continue;
+      }
+      const value = this.attribute(s.opcode, a, spec);
+      if (value) out.set(a.name, value);
+      else ok = false;
+    }
+    for (const [name, spec] of Object.entries(specs)) {
+      if (spec.required && !out.has(name) && ok) {
+        this.error(s.span, `${s.opcode} needs the attribute '${name} = ...'${spec.words ? ` (one of ${spec.words.join(', ')})` : ''}`);
+        ok = false;
+      }
+    }
+    return ok ? out : undefined;
+  }
+
+  private attribute(opcode: string, a: ast.Attribute, spec: AttrSpec): AttrValue | undefined {
+    if (spec.kind === 'word') {
+      const word = a.value.kind === 'name' ? a.value.name : undefined;
+      if (!word || !spec.words?.includes(word)) {
+        const written = spanText(this.module.lines, a.value.span);
+        const hint = suggest(written, spec.words ?? []);
+        this.error(a.value.span, `'${written}' is not a valid ${a.name} for ${opcode}${hint ? `; did you mean '${hint}'?` : ''} (one of ${spec.words?.join(', ')})`);
+        return undefined;
+      }
+      return { kind: 'word', word, span: a.value.span };
+    }
+    const operand = spec.kind === 'scalar'
+      ? this.scalarOperand(a.value, `the attribute '${a.name}'`)
+      : this.scalarOrColumn(a.value, opcode, `the attribute '${a.name}'`);
+    return operand && { kind: 'operand', operand };
+  }
+
+  /** Two shapes that must be equal; compares the dimensions known before the run. */
+  sameShape(a: AccessPattern, b: AccessPattern, opcode: string, span: Span): boolean {
+    const [ap, af] = shape2d(a);
+    const [bp, bf] = shape2d(b);
+    if ((ap !== undefined && bp !== undefined && ap !== bp) || (af !== undefined && bf !== undefined && af !== bf)) {
+      this.error(span, `${opcode}: '${a.text}' is ${showShape(a)} but '${b.text}' is ${showShape(b)}; the shapes must be equal`);
+      return false;
+    }
+    return true;
+  }
+
+  evalOperand(e: ast.Expr): Operand | undefined {
+    if (e.kind === 'string') return { kind: 'string', value: e.value, span: e.span };
+    if (!checkEvalExpr(e, this.resolver, this.module, this.scope)) return undefined;
+    return { kind: 'eval', expr: e, text: spanText(this.module.lines, e.span), span: e.span };
+  }
+
+  registerDst(e: ast.Expr, opcode: string): Operand | undefined {
+    const index = e.kind === 'name' ? registerIndex(e.name) : undefined;
+    if (index === undefined) {
+      this.error(e.span, `the destination of ${opcode} must be a register r0..r15`);
+      return undefined;
+    }
+    return { kind: 'register', index, span: e.span };
+  }
+
+  /** A [P, 1] attribute must have the partitions of the data it scales. */
+  columnsMatch(src: AccessPattern, attrs: Map<string, AttrValue>, names: string[], s: ast.InstructionStmt): boolean {
+    const [p] = shape2d(src);
+    for (const name of names) {
+      const v = attrs.get(name);
+      if (v?.kind === 'operand' && v.operand.kind === 'tensor') {
+        const [cp] = shape2d(v.operand.ap);
+        if (p !== undefined && cp !== undefined && p !== cp) {
+          this.error(s.span, `${s.opcode}: '${name}' '${v.operand.ap.text}' has ${cp} partitions but the data has ${p}`);
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+}
+
+/** [partitions, free] of an on-chip view: a view that dropped the partition dimension is one partition. */
+export function shape2d(ap: AccessPattern): [number | undefined, number | undefined] {
+  const s = ap.shape;
+  if (s.length === 0) return [1, 1];
+  if (s.length === 1) return [1, s[0]];
+  return [s[0], s[1]];
+}
+
+export function showShape(ap: AccessPattern): string {
+  return `[${ap.shape.map((d) => d ?? '?').join(', ')}]`;
+}
+
+type Rule = (this: InstructionChecker, s: ast.InstructionStmt) => Omit<CheckedInstruction, 'opcode' | 'engine'> | undefined;
+
+const RULES: Record<string, Rule> = {
+  DmaCopy(s) {
+    if (!this.arity(s, true, 1, 'DmaCopy dst <- src')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ANY_MEMORY);
+    const src = this.tensor(s.operands[0], s.opcode, 'source', ANY_MEMORY);
+    const attrs = this.attributes(s, {});
+    if (!dst || !src || !attrs) return undefined;
+    const a = squeezed(dst);
+    const b = squeezed(src);
+    if (a.every((d) => d !== undefined) && b.every((d) => d !== undefined) && a.join(',') !== b.join(',')) {
+      this.error(s.span, `DmaCopy: the destination '${dst.text}' is ${showShape(dst)} but the source '${src.text}' is ${showShape(src)}; they must have the same shape (dimensions of size 1 aside)`);
+      return undefined;
+    }
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
+  },
+
+  TensorCopy(s) {
+    if (!this.arity(s, true, 1, 'TensorCopy dst <- src')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
+    const src = this.tensor(s.operands[0], s.opcode, 'source', ON_CHIP);
+    const attrs = this.attributes(s, {});
+    if (!dst || !src || !attrs || !this.sameShape(dst, src, s.opcode, s.span)) return undefined;
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
+  },
+
+  Memset(s) {
+    if (!this.arity(s, true, 1, 'Memset dst <- value')) return undefined;
+    const dst = this.tensorOperand(s.dst!, s.opcode, 'destination', ON_CHIP);
+    const value = this.scalarOperand(s.operands[0], 'the value of Memset');
+    const attrs = this.attributes(s, {});
+    return dst && value && attrs && { dst, srcs: [value], attrs };
+  },
+
+  Iota(s) {
+    if (!this.arity(s, true, 0, 'Iota dst <- base = 0, pstep = 1, fstep = 1')) return undefined;
+    const dst = this.tensorOperand(s.dst!, s.opcode, 'destination', ON_CHIP);
+    const attrs = this.attributes(s, { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' } });
+    return dst && attrs && { dst, srcs: [], attrs };
+  },
+
+  MatMult(s) {
+    if (!this.arity(s, true, 2, 'MatMult dst <- stationary, moving, accumulate = false')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ['psum']);
+    const st = this.tensor(s.operands[0], s.opcode, 'stationary operand', ['sbuf']);
+    const mv = this.tensor(s.operands[1], s.opcode, 'moving operand', ['sbuf']);
+    const attrs = this.attributes(s, { accumulate: { kind: 'scalar' } });
+    if (!dst || !st || !mv || !attrs) return undefined;
+    if (dst.dtype !== 'f32') {
+      this.error(s.dst!.span, `MatMult accumulates in f32: the destination '${dst.text}' must be f32, not ${dst.dtype}`);
+      return undefined;
+    }
+    const [k1, m] = shape2d(st);
+    const [k2, n] = shape2d(mv);
+    const [dm, dn] = shape2d(dst);
+    const checks: [number | undefined, number | undefined, string][] = [
+      [k1, k2, `the contraction sizes differ: stationary '${st.text}' has K = ${k1} partitions, moving '${mv.text}' has K = ${k2}`],
+      [dm, m, `the destination '${dst.text}' has ${dm} partitions but the stationary operand has M = ${m} columns`],
+      [dn, n, `the destination '${dst.text}' has ${dn} columns but the moving operand has N = ${n} columns`],
+    ];
+    for (const [a, b, msg] of checks) {
+      if (a !== undefined && b !== undefined && a !== b) {
+        this.error(s.span, `MatMult: ${msg}`);
+        return undefined;
+      }
+    }
+    const limits: [number | undefined, number, string][] = [[k1, MATMUL_MAX_K, 'K'], [m, MATMUL_MAX_M, 'M'], [n, MATMUL_MAX_N, 'N']];
+    for (const [v, max, name] of limits) {
+      if (v !== undefined && v > max) {
+        this.error(s.span, `MatMult: ${name} = ${v} exceeds the tensor engine's limit of ${max}`);
+        return undefined;
+      }
+    }
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: st }, { kind: 'tensor', ap: mv }], attrs };
+  },
+
+  Transpose(s) {
+    if (!this.arity(s, true, 1, 'Transpose dst <- src')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ['psum']);
+    const src = this.tensor(s.operands[0], s.opcode, 'source', ['sbuf']);
+    const attrs = this.attributes(s, {});
+    if (!dst || !src || !attrs) return undefined;
+    const [p, f] = shape2d(src);
+    const [dp, df] = shape2d(dst);
+    if ((dp !== undefined && f !== undefined && dp !== f) || (df !== undefined && p !== undefined && df !== p)) {
+      this.error(s.span, `Transpose: the source '${src.text}' is ${showShape(src)}, so the destination must be [${f ?? '?'}, ${p ?? '?'}], but '${dst.text}' is ${showShape(dst)}`);
+      return undefined;
+    }
+    if (f !== undefined && f > PARTITIONS) {
+      this.error(s.span, `Transpose: the source has ${f} columns; they become partitions, at most ${PARTITIONS}`);
+      return undefined;
+    }
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
+  },
+
+  Activation(s) {
+    if (!this.arity(s, true, 1, 'Activation dst <- src, func = relu, scale = 1, bias = 0')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
+    const src = this.tensor(s.operands[0], s.opcode, 'source', ON_CHIP);
+    const attrs = this.attributes(s, {
+      func: { kind: 'word', words: ACTIVATION_FUNCTIONS },
+      scale: { kind: 'scalar-or-column' },
+      bias: { kind: 'scalar-or-column' },
+    });
+    if (!dst || !src || !attrs || !this.sameShape(dst, src, s.opcode, s.span)) return undefined;
+    if (!this.columnsMatch(src, attrs, ['scale', 'bias'], s)) return undefined;
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
+  },
+
+  TensorTensor(s) {
+    if (!this.arity(s, true, 2, 'TensorTensor dst <- a, b, op = add')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
+    const a = this.tensor(s.operands[0], s.opcode, 'first operand', ON_CHIP);
+    const b = this.tensor(s.operands[1], s.opcode, 'second operand', ON_CHIP);
+    const attrs = this.attributes(s, { op: { kind: 'word', words: ALU_OPS, required: true } });
+    if (!dst || !a || !b || !attrs) return undefined;
+    if (!this.sameShape(dst, a, s.opcode, s.span) || !this.sameShape(a, b, s.opcode, s.span)) return undefined;
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: a }, { kind: 'tensor', ap: b }], attrs };
+  },
+
+  TensorScalar(s) {
+    if (!this.arity(s, true, 1, 'TensorScalar dst <- a, op = mul, scalar = 2')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
+    const a = this.tensor(s.operands[0], s.opcode, 'operand', ON_CHIP);
+    const attrs = this.attributes(s, {
+      op: { kind: 'word', words: ALU_OPS, required: true },
+      scalar: { kind: 'scalar-or-column', required: true },
+      op1: { kind: 'word', words: ALU_OPS },
+      scalar1: { kind: 'scalar-or-column' },
+    });
+    if (!dst || !a || !attrs || !this.sameShape(dst, a, s.opcode, s.span)) return undefined;
+    if (attrs.has('op1') !== attrs.has('scalar1')) {
+      this.error(s.span, 'TensorScalar: \'op1\' and \'scalar1\' come together (the second operation and its operand)');
+      return undefined;
+    }
+    if (!this.columnsMatch(a, attrs, ['scalar', 'scalar1'], s)) return undefined;
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: a }], attrs };
+  },
+
+  TensorReduce(s) {
+    if (!this.arity(s, true, 1, 'TensorReduce dst <- src, op = add')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
+    const src = this.tensor(s.operands[0], s.opcode, 'source', ON_CHIP);
+    const attrs = this.attributes(s, { op: { kind: 'word', words: REDUCE_OPS, required: true } });
+    if (!dst || !src || !attrs) return undefined;
+    const [dp, df] = shape2d(dst);
+    const [p] = shape2d(src);
+    if ((df !== undefined && df !== 1) || (dp !== undefined && p !== undefined && dp !== p)) {
+      this.error(s.span, `TensorReduce reduces along the free dimension: for '${src.text}' ${showShape(src)} the destination must be [${p ?? '?'}, 1], but '${dst.text}' is ${showShape(dst)}`);
+      return undefined;
+    }
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
+  },
+
+  Select(s) {
+    if (!this.arity(s, true, 3, 'Select dst <- cond, a, b')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
+    const cond = this.tensor(s.operands[0], s.opcode, 'condition', ON_CHIP);
+    const attrs = this.attributes(s, {});
+    if (!dst || !cond || !attrs || !this.sameShape(dst, cond, s.opcode, s.span)) return undefined;
+    const picks: Operand[] = [];
+    for (const e of s.operands.slice(1)) {
+      const o = isTensorExpr(e, this.resolver, this.module, this.scope)
+        ? this.tensorOperand(e, s.opcode, 'choice', ON_CHIP)
+        : this.scalarOperand(e, 'a choice of Select');
+      if (!o || (o.kind === 'tensor' && !this.sameShape(dst, o.ap, s.opcode, s.span))) return undefined;
+      picks.push(o);
+    }
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: cond }, ...picks], attrs };
+  },
+
+  Load(s) {
+    if (!this.arity(s, true, 1, 'Load r1 <- t[3, 7]')) return undefined;
+    const dst = this.registerDst(s.dst!, s.opcode);
+    const src = this.tensor(s.operands[0], s.opcode, 'source', ANY_MEMORY);
+    const attrs = this.attributes(s, {});
+    if (!dst || !src || !attrs) return undefined;
+    if (src.shape.some((d) => d !== undefined && d !== 1)) {
+      this.error(s.operands[0].span, `Load reads one element, but '${src.text}' is ${showShape(src)}`);
+      return undefined;
+    }
+    return { dst, srcs: [{ kind: 'tensor', ap: src }], attrs };
+  },
+
+  Barrier(s) {
+    if (!this.arity(s, false, 0, 'Barrier')) return undefined;
+    const attrs = this.attributes(s, {});
+    return attrs && { srcs: [], attrs };
+  },
+
+  Print(s) {
+    if (s.dst) {
+      this.error(s.dst.span, 'Print has no destination: Print "text", operands...');
+      return undefined;
+    }
+    const attrs = this.attributes(s, {});
+    const srcs = s.operands.map((e) => this.evalOperand(e));
+    if (!attrs || srcs.some((o) => !o)) return undefined;
+    return { srcs: srcs as Operand[], attrs };
+  },
+
+  Assert(s) {
+    if (s.dst || s.operands.length < 1 || s.operands.length > 2 || (s.operands.length === 2 && s.operands[1].kind !== 'string')) {
+      this.error(s.span, 'Assert takes a condition and an optional message: Assert r0 < 4, "message"');
+      return undefined;
+    }
+    const cond = this.evalOperand(s.operands[0]);
+    const attrs = this.attributes(s, {});
+    const message = s.operands[1] && this.evalOperand(s.operands[1]);
+    if (!cond || !attrs) return undefined;
+    return { srcs: message ? [cond, message] : [cond], attrs };
+  },
+
+  'Assert.close'(s) {
+    if (s.dst || s.operands.length < 2 || s.operands.length > 3 || (s.operands.length === 3 && s.operands[2].kind !== 'string')) {
+      this.error(s.span, 'Assert.close takes two tensors and an optional message: Assert.close a, b, atol = 1e-5, rtol = 1e-3, "message"');
+      return undefined;
+    }
+    const attrs = this.attributes(s, { atol: { kind: 'scalar' }, rtol: { kind: 'scalar' } });
+    const srcs = s.operands.map((e) => this.evalOperand(e));
+    if (!attrs || srcs.some((o) => !o)) return undefined;
+    return { srcs: srcs as Operand[], attrs };
+  },
+};
+
+/** The known dimensions other than 1; undefined where a dimension depends on registers. */
+function squeezed(ap: AccessPattern): (number | undefined)[] {
+  return ap.shape.filter((d) => d !== 1);
+}
+

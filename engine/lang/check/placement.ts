@@ -1,0 +1,116 @@
+/**
+ * Placement of on-chip allocations. Each activation of a function gets a frame in SBUF and in PSUM, on top
+ * of its caller's frame; allocations are laid out in declaration order inside it, in partitions [0, P).
+ */
+import { DiagnosticBag } from '../diagnostics';
+import { Span } from '../source';
+import { FunctionIR, Placement } from '../../ir/program';
+import { dtypeInfo, DType } from '../../machine/dtypes';
+import { PSUM_BANK_BYTES, PSUM_BYTES_PER_PARTITION, SBUF_ALIGNMENT, SBUF_BYTES_PER_PARTITION } from '../../machine/limits';
+
+export interface MemoryPlan {
+  readonly name: 'sbuf' | 'psum';
+  readonly capacity: number;
+  used: number;
+  /** Allocations placed so far, for messages that name what fills the memory. */
+  readonly names: string[];
+}
+
+export function newPlans(): { sbuf: MemoryPlan; psum: MemoryPlan } {
+  return {
+    sbuf: { name: 'sbuf', capacity: SBUF_BYTES_PER_PARTITION, used: 0, names: [] },
+    psum: { name: 'psum', capacity: PSUM_BYTES_PER_PARTITION, used: 0, names: [] },
+  };
+}
+
+/** Places one allocation; reports an overflow with the sizes involved and returns undefined. */
+export function place(
+  plan: MemoryPlan,
+  name: string,
+  dtype: DType,
+  shape: readonly number[],
+  span: Span,
+  fnName: string,
+  diagnostics: DiagnosticBag,
+): Placement | undefined {
+  const bytes = shape[1] * dtypeInfo(dtype).bytes;
+  const offset = plan.name === 'sbuf' ? alignUp(plan.used, SBUF_ALIGNMENT) : psumOffset(plan.used, bytes);
+  if (offset + bytes > plan.capacity) {
+    const others = plan.names.length ? ` (${plan.used} bytes are used by ${plan.names.map((n) => `'${n}'`).join(', ')})` : '';
+    diagnostics.error(span, `${plan.name} allocation '${name}' (${dtype}[${shape.join(', ')}], ${bytes} bytes per partition) does not fit in '${fnName}': it would end at byte ${offset + bytes} but ${plan.name.toUpperCase()} has ${plan.capacity} bytes per partition${others}`);
+    return undefined;
+  }
+  plan.used = offset + bytes;
+  plan.names.push(name);
+  return { partitions: shape[0], offset, bytesPerPartition: bytes };
+}
+
+/** A PSUM allocation that fits in a 2 KiB bank never straddles two; a larger one starts on a bank. */
+function psumOffset(used: number, bytes: number): number {
+  const offset = alignUp(used, 4);
+  const inBank = offset % PSUM_BANK_BYTES;
+  if (bytes <= PSUM_BANK_BYTES ? inBank + bytes > PSUM_BANK_BYTES : inBank !== 0) return alignUp(offset, PSUM_BANK_BYTES);
+  return offset;
+}
+
+export function alignUp(n: number, alignment: number): number {
+  return Math.ceil(n / alignment) * alignment;
+}
+
+/** Frame sizes keep every frame aligned, so a callee's frame places the same way at any depth. */
+export function frameBytes(plan: MemoryPlan): number {
+  return alignUp(plan.used, plan.name === 'sbuf' ? SBUF_ALIGNMENT : PSUM_BANK_BYTES);
+}
+
+/**
+ * The deepest chain of calls from `main` must fit: a callee's frame sits on its caller's. Recursive calls
+ * cannot be bounded here; they are checked when they run (the `memory-overflow` fault).
+ */
+export function checkCallChains(
+  main: FunctionIR,
+  callees: ReadonlyMap<FunctionIR, readonly { callee: FunctionIR; span: Span }[]>,
+  diagnostics: DiagnosticBag,
+): void {
+  const need = new Map<FunctionIR, { sbuf: number; psum: number }>();
+  const visiting = new Set<FunctionIR>();
+  const measure = (fn: FunctionIR): { sbuf: number; psum: number } => {
+    const known = need.get(fn);
+    if (known) return known;
+    visiting.add(fn);
+    let sbuf = 0;
+    let psum = 0;
+    for (const { callee } of callees.get(fn) ?? []) {
+      if (visiting.has(callee)) continue;
+      const n = measure(callee);
+      sbuf = Math.max(sbuf, n.sbuf);
+      psum = Math.max(psum, n.psum);
+    }
+    visiting.delete(fn);
+    const total = { sbuf: fn.sbufFrameBytes + sbuf, psum: fn.psumFrameBytes + psum };
+    need.set(fn, total);
+    return total;
+  };
+  measure(main);
+  const reported = new Set<string>();
+  const walk = (fn: FunctionIR, base: { sbuf: number; psum: number }, chain: string[]): void => {
+    if (chain.includes(fn.fullName)) return;
+    const total = need.get(fn)!;
+    // Nothing below overflows: no need to walk it (keeps the walk linear on programs that fit).
+    if (base.sbuf + total.sbuf <= SBUF_BYTES_PER_PARTITION && base.psum + total.psum <= PSUM_BYTES_PER_PARTITION) return;
+    const here = [...chain, fn.fullName];
+    for (const { callee, span } of callees.get(fn) ?? []) {
+      const calleeNeed = need.get(callee)!;
+      const start = { sbuf: base.sbuf + fn.sbufFrameBytes, psum: base.psum + fn.psumFrameBytes };
+      for (const mem of ['sbuf', 'psum'] as const) {
+        const capacity = mem === 'sbuf' ? SBUF_BYTES_PER_PARTITION : PSUM_BYTES_PER_PARTITION;
+        const key = `${span.file}:${span.line}:${span.col}:${mem}`;
+        if (start[mem] + calleeNeed[mem] > capacity && !reported.has(key)) {
+          reported.add(key);
+          diagnostics.error(span, `call to '${callee.fullName}' overflows ${mem.toUpperCase()}: the callee needs ${calleeNeed[mem]} bytes per partition but the chain ${here.join(' -> ')} already uses ${start[mem]} of ${capacity}`);
+        }
+      }
+      walk(callee, { sbuf: base.sbuf + fn.sbufFrameBytes, psum: base.psum + fn.psumFrameBytes }, here);
+    }
+  };
+  walk(main, { sbuf: 0, psum: 0 }, []);
+}

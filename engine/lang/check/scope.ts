@@ -1,0 +1,154 @@
+/** What names mean inside a module and a function, and how scalar expressions are resolved against them. */
+import * as ast from '../ast';
+import { DiagnosticBag } from '../diagnostics';
+import { Span } from '../source';
+import { AllocInfo, DramInfo, FunctionIR, SCALAR_FUNCTIONS, ScalarExpr, ScalarFunction, TensorDecl, TensorParamInfo } from '../../ir/program';
+import { REGISTERS } from '../../machine/limits';
+import { evalScalarConst } from '../../ir/scalar';
+import { suggest } from './suggest';
+
+export interface ModuleScope {
+  readonly name: string;
+  readonly file: string;
+  readonly lines: readonly string[];
+  readonly consts: Map<string, number>;
+  readonly drams: Map<string, DramInfo>;
+  /** Functions of this module by short name. */
+  readonly functions: Map<string, FunctionIR>;
+  /** Modules imported by this file, by module name. */
+  readonly imports: Map<string, ModuleScope>;
+}
+
+export interface FunctionScope {
+  readonly module: ModuleScope;
+  readonly fnName: string;
+  /** Tensor parameters and the allocations declared so far. */
+  readonly tensors: Map<string, TensorParamInfo | AllocInfo>;
+}
+
+export class Resolver {
+  constructor(readonly diagnostics: DiagnosticBag) {}
+
+  /** The tensor a name denotes in this scope, or undefined (no diagnostic). */
+  tensor(name: string, scope: FunctionScope | undefined, module: ModuleScope): TensorDecl | undefined {
+    return scope?.tensors.get(name) ?? module.drams.get(name);
+  }
+
+  /** Resolves a scalar expression: numbers, registers, `core`, `ncores`, constants, operators and min/max/abs/floor/ceil/sqrt. */
+  scalar(e: ast.Expr, module: ModuleScope, scope: FunctionScope | undefined, what: string): ScalarExpr | undefined {
+    switch (e.kind) {
+      case 'number': return { kind: 'const', value: e.value };
+      case 'name': return this.scalarName(e, module, scope, what);
+      case 'unary': {
+        const operand = this.scalar(e.operand, module, scope, what);
+        if (!operand) return undefined;
+        if (e.op === '+') return operand;
+        return fold({ kind: 'unary', op: e.op, operand });
+      }
+      case 'binary': {
+        const left = this.scalar(e.left, module, scope, what);
+        const right = this.scalar(e.right, module, scope, what);
+        if (!left || !right) return undefined;
+        const folded = fold({ kind: 'binary', op: e.op, left, right, span: e.span });
+        if (folded.kind === 'const' && !Number.isFinite(folded.value) && (e.op === '/' || e.op === '%') && right.kind === 'const' && right.value === 0) {
+          this.diagnostics.error(e.right.span, `division by zero in ${what}`);
+          return undefined;
+        }
+        return folded;
+      }
+      case 'call': return this.scalarCall(e, module, scope, what);
+      case 'string':
+        this.diagnostics.error(e.span, `a string cannot be used as ${what}; a number or a register is expected`);
+        return undefined;
+      case 'index':
+      case 'member':
+        this.diagnostics.error(e.span, `a tensor cannot be used as ${what}; a number or a register is expected (use 'Load' to read one element into a register)`);
+        return undefined;
+    }
+  }
+
+  private scalarName(e: ast.NameExpr, module: ModuleScope, scope: FunctionScope | undefined, what: string): ScalarExpr | undefined {
+    const reg = registerIndex(e.name);
+    if (reg !== undefined) {
+      if (!scope) {
+        this.diagnostics.error(e.span, `register '${e.name}' cannot be used in ${what}: registers exist only while a function runs`);
+        return undefined;
+      }
+      return { kind: 'reg', index: reg, span: e.span };
+    }
+    if (e.name === 'core' || e.name === 'ncores') {
+      if (!scope) {
+        this.diagnostics.error(e.span, `'${e.name}' cannot be used in ${what}: it is known only when the program runs`);
+        return undefined;
+      }
+      return { kind: e.name };
+    }
+    const c = module.consts.get(e.name);
+    if (c !== undefined) return { kind: 'const', value: c };
+    if (this.tensor(e.name, scope, module)) {
+      this.diagnostics.error(e.span, `'${e.name}' is a tensor; ${what} must be a number or a register (use 'Load' to read one element into a register)`);
+      return undefined;
+    }
+    this.unknownName(e.name, e.span, module, scope);
+    return undefined;
+  }
+
+  private scalarCall(e: ast.CallExpr, module: ModuleScope, scope: FunctionScope | undefined, what: string): ScalarExpr | undefined {
+    if (!(SCALAR_FUNCTIONS as readonly string[]).includes(e.callee)) {
+      this.diagnostics.error(e.calleeSpan, `unknown function '${e.callee}' in ${what} (known: ${SCALAR_FUNCTIONS.join(', ')})`);
+      return undefined;
+    }
+    const name = e.callee as ScalarFunction;
+    const arity = name === 'min' || name === 'max' ? 2 : 1;
+    if (e.args.length !== arity || e.named.length > 0) {
+      this.diagnostics.error(e.span, `'${name}' takes ${arity} argument${arity > 1 ? 's' : ''}, found ${e.args.length + e.named.length}`);
+      return undefined;
+    }
+    const args = e.args.map((a) => this.scalar(a, module, scope, what));
+    if (args.some((a) => !a)) return undefined;
+    return fold({ kind: 'fn', name, args: args as ScalarExpr[] });
+  }
+
+  /** A constant: a scalar expression that does not depend on registers. */
+  constant(e: ast.Expr, module: ModuleScope, what: string): number | undefined {
+    const s = this.scalar(e, module, undefined, what);
+    if (!s) return undefined;
+    if (s.kind !== 'const') {
+      this.diagnostics.error(e.span, `${what} must be a constant`);
+      return undefined;
+    }
+    return s.value;
+  }
+
+  /** A constant integer within [min, max]. */
+  integer(e: ast.Expr, module: ModuleScope, what: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+    const v = this.constant(e, module, what);
+    if (v === undefined) return undefined;
+    if (!Number.isInteger(v) || v < min || v > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
+      this.diagnostics.error(e.span, `${what} must be ${range}, found ${v}`);
+      return undefined;
+    }
+    return v;
+  }
+
+  unknownName(name: string, span: Span, module: ModuleScope, scope: FunctionScope | undefined): void {
+    const known = [...module.consts.keys(), ...module.drams.keys(), ...(scope ? scope.tensors.keys() : [])];
+    const hint = suggest(name, known);
+    this.diagnostics.error(span, `unknown name '${name}'${hint ? `; did you mean '${hint}'?` : ''}`);
+  }
+}
+
+/** `r0`..`r15` → its index; anything else → undefined. */
+export function registerIndex(name: string): number | undefined {
+  const m = /^r([0-9]+)$/.exec(name);
+  if (!m) return undefined;
+  const i = Number(m[1]);
+  return i < REGISTERS && String(i) === m[1] ? i : undefined;
+}
+
+/** Folds an expression whose operands are all constants. */
+export function fold(e: ScalarExpr): ScalarExpr {
+  const value = evalScalarConst(e);
+  return value === undefined ? e : { kind: 'const', value };
+}

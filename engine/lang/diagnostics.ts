@@ -1,0 +1,48 @@
+import { Span, formatSpan } from './source';
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  readonly severity: Severity;
+  readonly message: string;
+  readonly span: Span;
+}
+
+/** `file:line:col: error: message`, the form compilers print and editors link. */
+export function formatDiagnostic(d: Diagnostic): string {
+  return `${formatSpan(d.span)}: ${d.severity}: ${d.message}`;
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** Collects diagnostics in the order they are found; sorted by position when read. */
+export class DiagnosticBag {
+  private readonly items: Diagnostic[] = [];
+
+  error(span: Span, message: string): void {
+    this.items.push({ severity: 'error', message, span });
+  }
+
+  warning(span: Span, message: string): void {
+    this.items.push({ severity: 'warning', message, span });
+  }
+
+  add(d: Diagnostic): void {
+    this.items.push(d);
+  }
+
+  get hasErrors(): boolean {
+    return hasErrors(this.items);
+  }
+
+  sorted(): Diagnostic[] {
+    return [...this.items].sort(compareDiagnostics);
+  }
+}
+
+function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  if (a.span.file !== b.span.file) return a.span.file < b.span.file ? -1 : 1;
+  return a.span.line - b.span.line || a.span.col - b.span.col;
+}

@@ -1,0 +1,640 @@
+import * as ast from './ast';
+import { DiagnosticBag } from './diagnostics';
+import { Token, tokenize } from './lexer';
+import { Span, spanBetween } from './source';
+
+/** Parses one BIR file. Never throws on bad input: mistakes become diagnostics and parsing goes on. */
+export function parseFile(text: string, file: string, diagnostics: DiagnosticBag): ast.FileAst {
+  return new Parser(tokenize(text, file, diagnostics), diagnostics).file(file);
+}
+
+/** Parses a lone expression (the debugger's evaluate language, breakpoint conditions). */
+export function parseExpression(text: string, file: string, diagnostics: DiagnosticBag): ast.Expr | undefined {
+  const parser = new Parser(tokenize(text, file, diagnostics), diagnostics);
+  return parser.lone();
+}
+
+/** Thrown inside the parser to abandon the current statement; caught where recovery happens. */
+class ParseError extends Error {}
+
+const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
+const REGISTER = /^r[0-9]+$/;
+
+class Parser {
+  private pos = 0;
+
+  constructor(
+    private readonly tokens: Token[],
+    private readonly diagnostics: DiagnosticBag,
+  ) {}
+
+  // ---- files and declarations ----
+
+  file(file: string): ast.FileAst {
+    let module: ast.FileAst['module'];
+    const decls: ast.TopDecl[] = [];
+    while (!this.at('eof')) {
+      if (this.at('newline')) {
+        this.pos++;
+        continue;
+      }
+      const start = this.pos;
+      try {
+        if (this.isWord('module')) {
+          const m = this.moduleDecl();
+          if (module) this.diagnostics.error(m.span, `a file has one 'module' declaration; this one repeats '${module.name}' declared at line ${module.span.line}`);
+          else module = m;
+        } else {
+          decls.push(this.topDecl());
+        }
+        this.endOfLine();
+      } catch (e) {
+        if (!(e instanceof ParseError)) throw e;
+        this.recoverLine();
+      }
+      if (this.pos === start) this.pos++; // never loop without progress
+    }
+    return { file, module, decls };
+  }
+
+  lone(): ast.Expr | undefined {
+    try {
+      while (this.at('newline') && !this.at('eof')) this.pos++;
+      const e = this.expr();
+      while (this.at('newline')) this.pos++;
+      if (!this.at('eof')) this.fail(`expected the end of the expression, found ${this.describe(this.peek())}`);
+      return e;
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+      return undefined;
+    }
+  }
+
+  private moduleDecl(): { name: string; span: Span } {
+    const kw = this.next();
+    const name = this.ident('a module name after \'module\'');
+    return { name: name.text, span: spanBetween(kw.span, name.span) };
+  }
+
+  private topDecl(): ast.TopDecl {
+    const t = this.peek();
+    if (t.kind === 'ident') {
+      switch (t.text) {
+        case 'import': return this.importDecl();
+        case 'const': return this.constDecl();
+        case 'dram': return this.dramDecl();
+        case 'func': return this.funcDecl();
+        case 'sbuf':
+        case 'psum':
+          this.fail(`'${t.text}' tensors are declared inside a function (they live in a core's on-chip memory); only 'dram' is declared at the top level`);
+      }
+    }
+    this.fail(`expected a declaration ('module', 'import', 'const', 'dram' or 'func'), found ${this.describe(t)}`);
+  }
+
+  private importDecl(): ast.ImportDecl {
+    const kw = this.next();
+    const path = this.expect('string', 'a quoted path after \'import\', like import "lib.bir"');
+    return { kind: 'import', path: path.text, pathSpan: path.span, span: spanBetween(kw.span, path.span) };
+  }
+
+  private constDecl(): ast.ConstDecl {
+    const kw = this.next();
+    const name = this.ident('a constant name after \'const\'');
+    this.expectPunct('=', `'=' after the constant name '${name.text}'`);
+    const value = this.expr();
+    return { kind: 'const', name: name.text, nameSpan: name.span, value, span: spanBetween(kw.span, value.span) };
+  }
+
+  private dramDecl(): ast.DramDecl {
+    const kw = this.next();
+    const name = this.ident('a tensor name after \'dram\'');
+    this.expectPunct(':', `':' and a type after the tensor name '${name.text}', like 'dram x : f32[128, 64]'`);
+    const type = this.typeRef();
+    let role: ast.DramDecl['role'];
+    let end = type.span;
+    if (this.isWord('input') || this.isWord('output')) {
+      const r = this.next();
+      role = r.text as 'input' | 'output';
+      end = r.span;
+    }
+    let init: ast.Expr | undefined;
+    if (this.isPunct('=')) {
+      this.pos++;
+      init = this.expr();
+      end = init.span;
+    }
+    return { kind: 'dram', name: name.text, nameSpan: name.span, type, role, init, span: spanBetween(kw.span, end) };
+  }
+
+  private funcDecl(): ast.FuncDecl {
+    const kw = this.next();
+    const name = this.ident('a function name after \'func\'');
+    this.expectPunct('(', `'(' after the function name '${name.text}'`);
+    const params: ast.ParamDecl[] = [];
+    if (!this.isPunct(')')) {
+      do params.push(this.param());
+      while (this.eatPunct(','));
+    }
+    const close = this.expectPunct(')', `',' or ')' in the parameters of '${name.text}'`);
+    const body = this.block(`the body of function '${name.text}'`);
+    return { kind: 'func', name: name.text, nameSpan: name.span, params, body, span: spanBetween(kw.span, close.span) };
+  }
+
+  private param(): ast.ParamDecl {
+    const name = this.ident('a parameter: a tensor \'name: f32[P, F]\' or a register like \'r1\'');
+    if (!this.isPunct(':')) {
+      if (REGISTER.test(name.text)) return { kind: 'register', name: name.text, nameSpan: name.span, span: name.span };
+      this.fail(`expected ':' and a type after the parameter '${name.text}' (a scalar parameter is written as a register, like 'r1')`);
+    }
+    this.pos++;
+    let memory: 'dram' | 'sbuf' | 'psum' | undefined;
+    if (this.isWord('dram') || this.isWord('sbuf') || this.isWord('psum')) memory = this.next().text as typeof memory;
+    const type = this.typeRef();
+    return { kind: 'tensor', name: name.text, nameSpan: name.span, memory, type, span: spanBetween(name.span, type.span) };
+  }
+
+  private typeRef(): ast.TypeRef {
+    const dtype = this.ident('a data type such as f32, bf16 or i32');
+    this.expectPunct('[', `'[' and the dimensions after '${dtype.text}', like ${dtype.text}[128, 64]`);
+    const dims: ast.Expr[] = [];
+    if (!this.isPunct(']')) {
+      do dims.push(this.expr());
+      while (this.eatPunct(','));
+    }
+    const close = this.expectPunct(']', '\',\' or \']\' in the dimensions');
+    return { dtype: dtype.text, dtypeSpan: dtype.span, dims, span: spanBetween(dtype.span, close.span) };
+  }
+
+  // ---- blocks and statements ----
+
+  private block(what: string): ast.Block {
+    const open = this.expectPunct('{', `'{' to open ${what}`);
+    const stmts: ast.Stmt[] = [];
+    while (true) {
+      if (this.at('newline')) {
+        this.pos++;
+        continue;
+      }
+      if (this.isPunct('}')) {
+        const close = this.next();
+        return { stmts, open: open.span, close: close.span };
+      }
+      if (this.at('eof')) {
+        this.diagnostics.error(this.peek().span, `expected '}' to close ${what} opened at line ${open.span.line}, found the end of the file`);
+        return { stmts, open: open.span, close: this.peek().span };
+      }
+      const start = this.pos;
+      try {
+        stmts.push(this.stmt());
+        this.endOfLine();
+      } catch (e) {
+        if (!(e instanceof ParseError)) throw e;
+        this.recoverLine();
+      }
+      if (this.pos === start) this.pos++;
+    }
+  }
+
+  private stmt(): ast.Stmt {
+    const t = this.peek();
+    if (t.kind !== 'ident') this.fail(`expected a statement (an instruction, 'Set', 'for', 'if', 'call', 'return' or an allocation), found ${this.describe(t)}`);
+    switch (t.text) {
+      case 'sbuf':
+      case 'psum': return this.allocStmt();
+      case 'for': return this.forStmt();
+      case 'if': return this.ifStmt();
+      case 'call': return this.callStmt();
+      case 'return': return { kind: 'return', span: this.next().span };
+      case 'Set': return this.setStmt();
+      case 'dram':
+      case 'func':
+      case 'const':
+      case 'import':
+        this.fail(`'${t.text}' is declared at the top level of a file, not inside a function`);
+    }
+    return this.instruction();
+  }
+
+  private allocStmt(): ast.AllocStmt {
+    const kw = this.next();
+    const name = this.ident(`a tensor name after '${kw.text}'`);
+    this.expectPunct(':', `':' and a type after the tensor name '${name.text}'`);
+    const type = this.typeRef();
+    return { kind: 'alloc', memory: kw.text as 'sbuf' | 'psum', name: name.text, nameSpan: name.span, type, span: spanBetween(kw.span, type.span) };
+  }
+
+  private forStmt(): ast.ForStmt {
+    const kw = this.next();
+    const reg = this.ident('a loop register after \'for\', like \'for r0 in 0..4\'');
+    this.expectWord('in', `'in' after the loop register '${reg.text}'`);
+    const from = this.expr();
+    this.expectPunct('..', '\'..\' between the bounds of the loop, like 0..4');
+    const to = this.expr();
+    let step: ast.Expr | undefined;
+    let end = to.span;
+    if (this.isWord('step')) {
+      this.pos++;
+      step = this.expr();
+      end = step.span;
+    }
+    const body = this.block(`the body of the loop over '${reg.text}'`);
+    return { kind: 'for', register: reg.text, registerSpan: reg.span, from, to, step, body, span: spanBetween(kw.span, end) };
+  }
+
+  private ifStmt(): ast.IfStmt {
+    const kw = this.next();
+    const cond = this.expr();
+    const then = this.block('the branch of \'if\'');
+    let elseBlock: ast.Block | undefined;
+    if (this.isWord('else')) {
+      const elseTok = this.next();
+      if (this.isWord('if')) {
+        const nested = this.ifStmt();
+        elseBlock = { stmts: [nested], open: elseTok.span, close: nested.else?.close ?? nested.then.close };
+      } else {
+        elseBlock = this.block('the branch of \'else\'');
+      }
+    }
+    return { kind: 'if', cond, then, else: elseBlock, span: spanBetween(kw.span, cond.span) };
+  }
+
+  private callStmt(): ast.CallStmt {
+    const kw = this.next();
+    const callee = this.qualifiedName('a function name after \'call\'');
+    this.expectPunct('(', `'(' and the arguments after '${callee.text}'`);
+    const args: ast.Expr[] = [];
+    if (!this.isPunct(')')) {
+      do args.push(this.expr());
+      while (this.eatPunct(','));
+    }
+    const close = this.expectPunct(')', `',' or ')' in the arguments of '${callee.text}'`);
+    return { kind: 'call', callee: callee.text, calleeSpan: callee.span, args, span: spanBetween(kw.span, close.span) };
+  }
+
+  private setStmt(): ast.SetStmt {
+    const kw = this.next();
+    const reg = this.ident('a register after \'Set\', like \'Set r1 = r0 * 4\'');
+    this.expectPunct('=', `'=' after '${reg.text}'`);
+    const value = this.expr();
+    return { kind: 'set', register: reg.text, registerSpan: reg.span, value, span: spanBetween(kw.span, value.span) };
+  }
+
+  private instruction(): ast.InstructionStmt {
+    const op = this.next();
+    let opcode = op.text;
+    let opcodeSpan = op.span;
+    if (this.isPunct('.') && this.peek(1).kind === 'ident') {
+      this.pos++;
+      const variant = this.next();
+      opcode = `${opcode}.${variant.text}`;
+      opcodeSpan = spanBetween(op.span, variant.span);
+    }
+    const operands: ast.Expr[] = [];
+    const attrs: ast.Attribute[] = [];
+    let dst: ast.Expr | undefined;
+    let end = opcodeSpan;
+    if (!this.atStatementEnd()) {
+      const first = this.operandOrAttribute(operands, attrs);
+      end = first;
+      if (this.isPunct('<-')) {
+        if (attrs.length > 0 || operands.length !== 1) this.fail('the destination before \'<-\' must be a tensor or a register, not an attribute');
+        dst = operands.pop();
+        end = this.next().span;
+        if (this.atStatementEnd()) this.fail(`expected the operands of ${opcode} after '<-'`);
+        end = this.operandOrAttribute(operands, attrs);
+      }
+      while (this.eatPunct(',')) end = this.operandOrAttribute(operands, attrs);
+    }
+    return { kind: 'instr', opcode, opcodeSpan, dst, operands, attrs, span: spanBetween(op.span, end) };
+  }
+
+  /** An operand, or `name = value`: an identifier followed by a single '=' starts an attribute. Returns the span parsed. */
+  private operandOrAttribute(operands: ast.Expr[], attrs: ast.Attribute[]): Span {
+    const t = this.peek();
+    if (t.kind === 'ident' && this.peek(1).kind === 'punct' && this.peek(1).text === '=') {
+      this.pos += 2;
+      const value = this.expr();
+      attrs.push({ name: t.text, nameSpan: t.span, value, span: spanBetween(t.span, value.span) });
+      return value.span;
+    }
+    const e = this.expr();
+    operands.push(e);
+    return e.span;
+  }
+
+  // ---- expressions ----
+
+  private expr(): ast.Expr {
+    return this.orExpr();
+  }
+
+  private orExpr(): ast.Expr {
+    let left = this.andExpr();
+    while (this.isPunct('||')) {
+      this.pos++;
+      const right = this.andExpr();
+      left = binary('||', left, right);
+    }
+    return left;
+  }
+
+  private andExpr(): ast.Expr {
+    let left = this.comparison();
+    while (this.isPunct('&&')) {
+      this.pos++;
+      const right = this.comparison();
+      left = binary('&&', left, right);
+    }
+    return left;
+  }
+
+  private comparison(): ast.Expr {
+    let left = this.additive();
+    while (this.peek().kind === 'punct' && COMPARISONS.has(this.peek().text)) {
+      const op = this.next().text as ast.BinaryOp;
+      const right = this.additive();
+      left = binary(op, left, right);
+    }
+    return left;
+  }
+
+  private additive(): ast.Expr {
+    let left = this.multiplicative();
+    while (this.isPunct('+') || this.isPunct('-')) {
+      const op = this.next().text as ast.BinaryOp;
+      const right = this.multiplicative();
+      left = binary(op, left, right);
+    }
+    return left;
+  }
+
+  private multiplicative(): ast.Expr {
+    let left = this.unary();
+    while (this.isPunct('*') || this.isPunct('/') || this.isPunct('%')) {
+      const op = this.next().text as ast.BinaryOp;
+      const right = this.unary();
+      left = binary(op, left, right);
+    }
+    return left;
+  }
+
+  private unary(): ast.Expr {
+    if (this.isPunct('-') || this.isPunct('+') || this.isPunct('!')) {
+      const op = this.next();
+      const operand = this.unary();
+      return { kind: 'unary', op: op.text as '-' | '+' | '!', operand, span: spanBetween(op.span, operand.span) };
+    }
+    return this.power();
+  }
+
+  /** `**` binds tighter than unary minus and groups to the right, as in Python: -2**2 is -4, 2**3**2 is 512. */
+  private power(): ast.Expr {
+    const base = this.postfix();
+    if (this.isPunct('**')) {
+      this.pos++;
+      const exponent = this.unary();
+      return binary('**', base, exponent);
+    }
+    return base;
+  }
+
+  private postfix(): ast.Expr {
+    let e = this.primary();
+    while (true) {
+      if (this.isPunct('[')) {
+        e = this.indexSuffix(e);
+      } else if (this.isPunct('.') && this.peek(1).kind === 'ident') {
+        this.pos++;
+        const member = this.next();
+        let args: ast.Expr[] | undefined;
+        let end = member.span;
+        if (this.isPunct('(')) {
+          this.pos++;
+          args = [];
+          if (!this.isPunct(')')) {
+            do args.push(this.expr());
+            while (this.eatPunct(','));
+          }
+          end = this.expectPunct(')', `',' or ')' after the arguments of '.${member.text}'`).span;
+        }
+        e = { kind: 'member', base: e, member: member.text, args, span: spanBetween(e.span, end) };
+      } else {
+        return e;
+      }
+    }
+  }
+
+  private indexSuffix(base: ast.Expr): ast.Expr {
+    this.pos++;
+    const items: ast.IndexItem[] = [];
+    if (!this.isPunct(']')) {
+      do items.push(this.indexItem());
+      while (this.eatPunct(','));
+    }
+    const close = this.expectPunct(']', '\',\' or \']\' in the index');
+    return { kind: 'index', base, items, span: spanBetween(base.span, close.span) };
+  }
+
+  /** `i`, `a:b`, `a:b:s`, `:`, `::s`, `a:`. */
+  private indexItem(): ast.IndexItem {
+    const startTok = this.peek();
+    const lo = this.startsSliceSeparator() ? undefined : this.expr();
+    if (!this.startsSliceSeparator()) {
+      if (!lo) this.fail('expected an index');
+      return { kind: 'at', index: lo, span: lo.span };
+    }
+    let hi: ast.Expr | undefined;
+    let step: ast.Expr | undefined;
+    let end = this.peek().span;
+    if (this.isPunct('::')) {
+      this.pos++;
+      if (!this.isIndexEnd()) {
+        step = this.expr();
+        end = step.span;
+      }
+    } else {
+      this.pos++;
+      if (!this.isIndexEnd() && !this.isPunct(':')) {
+        hi = this.expr();
+        end = hi.span;
+      }
+      if (this.isPunct(':')) {
+        end = this.next().span;
+        if (!this.isIndexEnd()) {
+          step = this.expr();
+          end = step.span;
+        }
+      }
+    }
+    return { kind: 'slice', lo, hi, step, span: spanBetween(lo?.span ?? startTok.span, end) };
+  }
+
+  private startsSliceSeparator(): boolean {
+    return this.isPunct(':') || this.isPunct('::');
+  }
+
+  private isIndexEnd(): boolean {
+    return this.isPunct(',') || this.isPunct(']');
+  }
+
+  private primary(): ast.Expr {
+    const t = this.peek();
+    if (t.kind === 'number') {
+      this.pos++;
+      return { kind: 'number', value: t.value, span: t.span };
+    }
+    if (t.kind === 'string') {
+      this.pos++;
+      return { kind: 'string', value: t.text, span: t.span };
+    }
+    if (this.isPunct('(')) {
+      this.pos++;
+      const inner = this.expr();
+      this.expectPunct(')', '\')\' to close \'(\'');
+      return inner;
+    }
+    if (t.kind === 'ident') {
+      const name = this.qualifiedName('a name');
+      if (this.isPunct('(')) return this.callSuffix(name.text, name.span);
+      return { kind: 'name', name: name.text, span: name.span };
+    }
+    this.fail(`expected an expression, found ${this.describe(t)}`);
+  }
+
+  private callSuffix(callee: string, calleeSpan: Span): ast.CallExpr {
+    this.pos++;
+    const args: ast.Expr[] = [];
+    const named: ast.NamedArg[] = [];
+    if (!this.isPunct(')')) {
+      do {
+        const t = this.peek();
+        if (t.kind === 'ident' && this.peek(1).kind === 'punct' && this.peek(1).text === '=') {
+          this.pos += 2;
+          const value = this.expr();
+          named.push({ name: t.text, value, span: spanBetween(t.span, value.span) });
+        } else {
+          if (named.length > 0) this.fail(`positional arguments of '${callee}' come before named ones`);
+          args.push(this.expr());
+        }
+      } while (this.eatPunct(','));
+    }
+    const close = this.expectPunct(')', `',' or ')' in the arguments of '${callee}'`);
+    return { kind: 'call', callee, calleeSpan, args, named, span: spanBetween(calleeSpan, close.span) };
+  }
+
+  private qualifiedName(what: string): { text: string; span: Span } {
+    const first = this.ident(what);
+    let text = first.text;
+    let span = first.span;
+    while (this.isPunct('::') && this.peek(1).kind === 'ident') {
+      this.pos++;
+      const part = this.next();
+      text += `::${part.text}`;
+      span = spanBetween(span, part.span);
+    }
+    return { text, span };
+  }
+
+  // ---- tokens ----
+
+  private peek(ahead = 0): Token {
+    return this.tokens[Math.min(this.pos + ahead, this.tokens.length - 1)];
+  }
+
+  private next(): Token {
+    const t = this.peek();
+    if (t.kind !== 'eof') this.pos++;
+    return t;
+  }
+
+  private at(kind: Token['kind']): boolean {
+    return this.peek().kind === kind;
+  }
+
+  private isPunct(p: string): boolean {
+    const t = this.peek();
+    return t.kind === 'punct' && t.text === p;
+  }
+
+  private isWord(w: string): boolean {
+    const t = this.peek();
+    return t.kind === 'ident' && t.text === w;
+  }
+
+  private eatPunct(p: string): boolean {
+    if (!this.isPunct(p)) return false;
+    this.pos++;
+    return true;
+  }
+
+  private atStatementEnd(): boolean {
+    return this.at('newline') || this.at('eof') || this.isPunct('}');
+  }
+
+  private expect(kind: Token['kind'], what: string): Token {
+    if (this.peek().kind !== kind) this.fail(`expected ${what}, found ${this.describe(this.peek())}`);
+    return this.next();
+  }
+
+  private ident(what: string): Token {
+    return this.expect('ident', what);
+  }
+
+  private expectPunct(p: string, what: string): Token {
+    if (!this.isPunct(p)) this.fail(`expected ${what}, found ${this.describe(this.peek())}`);
+    return this.next();
+  }
+
+  private expectWord(w: string, what: string): Token {
+    if (!this.isWord(w)) this.fail(`expected ${what}, found ${this.describe(this.peek())}`);
+    return this.next();
+  }
+
+  /** A statement ends at a newline; a '}' may close the block on the same line. */
+  private endOfLine(): void {
+    if (this.at('newline') || this.at('eof')) {
+      if (this.at('newline')) this.pos++;
+      return;
+    }
+    if (this.isPunct('}')) return;
+    this.fail(`expected the end of the line, found ${this.describe(this.peek())}`);
+  }
+
+  private fail(message: string): never {
+    this.diagnostics.error(this.peek().span, message);
+    throw new ParseError(message);
+  }
+
+  /** Skips the rest of a broken statement: up to its newline, jumping over whole `{ }` blocks it opens. */
+  private recoverLine(): void {
+    let depth = 0;
+    while (!this.at('eof')) {
+      const t = this.peek();
+      if (t.kind === 'punct' && t.text === '{') depth++;
+      if (t.kind === 'punct' && t.text === '}') {
+        if (depth === 0) return;
+        depth--;
+      }
+      if (t.kind === 'newline' && depth === 0) {
+        this.pos++;
+        return;
+      }
+      this.pos++;
+    }
+  }
+
+  private describe(t: Token): string {
+    switch (t.kind) {
+      case 'eof': return 'the end of the file';
+      case 'newline': return 'the end of the line';
+      case 'string': return `the string "${t.text}"`;
+      case 'number': return `the number ${t.text}`;
+      default: return `'${t.text}'`;
+    }
+  }
+}
+
+function binary(op: ast.BinaryOp, left: ast.Expr, right: ast.Expr): ast.BinaryExpr {
+  return { kind: 'binary', op, left, right, span: spanBetween(left.span, right.span) };
+}

@@ -1,0 +1,370 @@
+// The machine's element data types: storage layout, bit-exact rounding on store, exact decode on load.
+// Every narrower float format is reached through f32 first: kernels compute in f32, and the rules below say so.
+import { getFloat16, f16round } from '@petamoriken/float16';
+
+export type DType = 'f32' | 'bf16' | 'f16' | 'fp8e4m3' | 'fp8e5m2' | 'i32' | 'i16' | 'i8' | 'u32' | 'u16' | 'u8';
+
+export const DTYPES: readonly DType[] = Object.freeze([
+  'f32', 'bf16', 'f16', 'fp8e4m3', 'fp8e5m2', 'i32', 'i16', 'i8', 'u32', 'u16', 'u8',
+] as const);
+
+const DTYPE_SET: ReadonlySet<string> = new Set(DTYPES);
+
+export function isDType(s: string): s is DType {
+  return DTYPE_SET.has(s);
+}
+
+export interface DTypeInfo {
+  readonly name: DType;
+  readonly bytes: number;        // storage size of one element
+  readonly isFloat: boolean;
+  readonly isInteger: boolean;
+  readonly isSigned: boolean;
+  readonly maxFinite: number;    // largest finite value (for ints: max integer)
+  readonly minFinite: number;    // most negative finite value
+}
+
+function floatInfo(name: DType, bytes: number, maxFinite: number): DTypeInfo {
+  return Object.freeze({ name, bytes, isFloat: true, isInteger: false, isSigned: true, maxFinite, minFinite: -maxFinite });
+}
+
+function intInfo(name: DType, bytes: number, isSigned: boolean): DTypeInfo {
+  const bits = bytes * 8;
+  const minFinite = isSigned ? -(2 ** (bits - 1)) : 0;
+  const maxFinite = isSigned ? 2 ** (bits - 1) - 1 : 2 ** bits - 1;
+  return Object.freeze({ name, bytes, isFloat: false, isInteger: true, isSigned, maxFinite, minFinite });
+}
+
+const F32_MAX = 3.4028234663852886e38;   // (2 - 2^-23) * 2^127
+const BF16_MAX = 3.3895313892515355e38;  // (2 - 2^-7) * 2^127
+const F16_MAX = 65504;                   // (2 - 2^-10) * 2^15
+const E4M3_MAX = 448;                    // 1.75 * 2^8 (S.1111.111 is NaN, so the top mantissa is 110)
+const E5M2_MAX = 57344;                  // 1.75 * 2^15
+
+const INFO: Readonly<Record<DType, DTypeInfo>> = {
+  f32: floatInfo('f32', 4, F32_MAX),
+  bf16: floatInfo('bf16', 2, BF16_MAX),
+  f16: floatInfo('f16', 2, F16_MAX),
+  fp8e4m3: floatInfo('fp8e4m3', 1, E4M3_MAX),
+  fp8e5m2: floatInfo('fp8e5m2', 1, E5M2_MAX),
+  i32: intInfo('i32', 4, true),
+  i16: intInfo('i16', 2, true),
+  i8: intInfo('i8', 1, true),
+  u32: intInfo('u32', 4, false),
+  u16: intInfo('u16', 2, false),
+  u8: intInfo('u8', 1, false),
+};
+
+export function dtypeInfo(d: DType): DTypeInfo {
+  return INFO[d];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Element arrays
+
+/** The typed array that holds elements of this dtype in their own bytes:
+ * f32 Float32Array; bf16, f16, u16 Uint16Array (for bf16/f16: the bit patterns); fp8e4m3, fp8e5m2, u8 Uint8Array (fp8: bit patterns);
+ * i32 Int32Array; i16 Int16Array; i8 Int8Array; u32 Uint32Array. */
+export type ElementArray = Float32Array | Uint16Array | Uint8Array | Int32Array | Int16Array | Int8Array | Uint32Array;
+
+interface ElementArrayConstructor {
+  new (length: number): ElementArray;
+  new (buffer: ArrayBufferLike, byteOffset: number, length: number): ElementArray;
+  readonly name: string;
+}
+
+const ELEMENT_ARRAY: Readonly<Record<DType, ElementArrayConstructor>> = {
+  f32: Float32Array,
+  bf16: Uint16Array,
+  f16: Uint16Array,
+  fp8e4m3: Uint8Array,
+  fp8e5m2: Uint8Array,
+  i32: Int32Array,
+  i16: Int16Array,
+  i8: Int8Array,
+  u32: Uint32Array,
+  u16: Uint16Array,
+  u8: Uint8Array,
+};
+
+export function createElementArray(d: DType, length: number): ElementArray {
+  return new ELEMENT_ARRAY[d](length);
+}
+
+/** The same, viewing an existing buffer (byteOffset aligned as the typed array requires). */
+export function elementArrayOn(d: DType, buffer: ArrayBufferLike, byteOffset: number, length: number): ElementArray {
+  return new ELEMENT_ARRAY[d](buffer, byteOffset, length);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bit-level scratch: one shared f32 slot viewed as its bit pattern.
+
+const scratchF32 = new Float32Array(1);
+const scratchU32 = new Uint32Array(scratchF32.buffer);
+const F32_BIAS = 127;
+const F32_MANT_BITS = 23;
+// Adding 2^52 to a double in [0, 2^52) leaves no fraction bits: the FPU rounds it to an integer, ties to even.
+const TWO_POW_52 = 4503599627370496;
+
+/** f32: round to nearest, ties to even (Math.fround). Overflow goes to ±inf per IEEE 754; NaN stays NaN. */
+function encodeF32(v: number): number {
+  return Math.fround(v);
+}
+
+/** bf16 (1 sign, 8 exponent, 7 mantissa bits; the top half of an f32): round v to f32, then round the f32
+ * bit pattern to its top 16 bits, to nearest with ties to even. Overflow rounds to ±inf as IEEE does;
+ * subnormals are kept (no flush to zero); NaN becomes the quiet NaN 0x7FC0 whatever its sign (hosts differ in
+ * the sign of the NaN they make, and stored bits must not depend on the host). */
+function encodeBf16(v: number): number {
+  scratchF32[0] = v;
+  const bits = scratchU32[0];
+  if (v !== v) return 0x7fc0;
+  // Adding 0x7FFF plus the kept LSB carries into bit 16 exactly when RNE rounds up; the carry may ripple
+  // into the exponent, which is how rounding reaches the next binade or infinity.
+  return ((bits + 0x7fff + ((bits >>> 16) & 1)) >>> 16) & 0xffff;
+}
+
+function decodeBf16(stored: number): number {
+  scratchU32[0] = stored << 16;
+  return scratchF32[0];
+}
+
+/** f16 (IEEE binary16): the stored value is the f16 round-to-nearest-even of the f32 rounding of v
+ * (for values that are already f32, which is what kernels produce, that is the same as rounding v directly).
+ * Overflow goes to ±inf, subnormals are kept, NaN becomes the quiet NaN 0x7E00. */
+function encodeF16(v: number): number {
+  // Canonical NaN: the host's NaN sign differs between CPUs (x86 makes 0*inf negative), the stored bits must not.
+  if (v !== v) return 0x7e00;
+  // The library rounds; its setFloat16 would also pack, but costs ~1 us per call, so pack here. Packing an
+  // exact f16 value held in an f32 is a plain re-layout of the bit fields, with no rounding decision left.
+  scratchF32[0] = roundF16(v);
+  const bits = scratchU32[0];
+  const sign = (bits >>> 16) & 0x8000;
+  const exp = (bits >>> F32_MANT_BITS) & 0xff;
+  if (exp === 0xff) return sign | 0x7c00;
+  if (exp > F32_BIAS - 15) return sign | ((exp - (F32_BIAS - 15)) << 10) | ((bits >>> 13) & 0x3ff);
+  return sign | (Math.abs(scratchF32[0]) * 2 ** 24);   // subnormal or zero: count of 2^-24 units
+}
+
+// f16 has only 65,536 patterns; a table makes decode a single load.
+const F16_VALUES: Float32Array = buildF16Table();
+
+function buildF16Table(): Float32Array {
+  const table = new Float32Array(0x10000);
+  const view = new DataView(new ArrayBuffer(2));
+  for (let bits = 0; bits < 0x10000; bits++) {
+    view.setUint16(0, bits, true);
+    table[bits] = getFloat16(view, 0, true);
+  }
+  return table;
+}
+
+function decodeF16(stored: number): number {
+  return F16_VALUES[stored & 0xffff];
+}
+
+function roundF16(v: number): number {
+  return f16round(Math.fround(v));
+}
+
+// ---------------------------------------------------------------------------------------------
+// fp8: both formats share one rounding routine on the f32 bit pattern, parameterised by their layout.
+
+/** The fp8 magnitude code (exponent and mantissa, no sign) of |f|, f being the f32 in the scratch slot,
+ * rounded to nearest with ties to even, including the format's subnormals; codes above maxCode clamp to it. */
+function fp8Magnitude(mantBits: number, bias: number, maxCode: number): number {
+  const absBits = scratchU32[0] & 0x7fffffff;
+  let code: number;
+  if ((absBits >>> F32_MANT_BITS) >= F32_BIAS + 1 - bias) {
+    // Normal range: drop the low mantissa bits with RNE; the carry may ripple into the exponent. Then rebias.
+    const shift = F32_MANT_BITS - mantBits;
+    const rounded = absBits + ((1 << (shift - 1)) - 1) + ((absBits >>> shift) & 1);
+    code = (rounded >>> shift) - ((F32_BIAS - bias) << mantBits);
+  } else {
+    // Below the smallest normal: count in units of the smallest subnormal (exact, a power-of-two scaling)
+    // and round that to an integer by the 2^52 trick. A result of 2^mantBits is the
+    // smallest normal's code, so rounding up across the boundary needs no special case.
+    const units = Math.abs(scratchF32[0]) * 2 ** (bias - 1 + mantBits);
+    code = (units + TWO_POW_52) - TWO_POW_52;
+  }
+  return code > maxCode ? maxCode : code;
+}
+
+function f32SignToFp8(): number {
+  return (scratchU32[0] >>> 24) & 0x80;
+}
+
+/** fp8e4m3 (OCP E4M3FN: bias 7, no infinities, NaN only S.1111.111, max finite 448, min subnormal 2^-9):
+ * round v to f32, then to nearest with ties to even including subnormals. A value whose rounding exceeds
+ * 448 in magnitude saturates to ±448, and ±inf saturate to ±448 too. NaN becomes 0x7F whatever its sign
+ * (the host's NaN sign is not portable). -0 keeps its sign (0x80). */
+function encodeE4M3(v: number): number {
+  if (v !== v) return 0x7f;
+  scratchF32[0] = v;
+  return f32SignToFp8() | fp8Magnitude(3, 7, 0x7e);
+}
+
+/** fp8e5m2 (bias 15, IEEE-like with infinities 0x7C/0xFC, max finite 57344, min subnormal 2^-16):
+ * round v to f32, then to nearest with ties to even including subnormals. A finite v whose rounding exceeds
+ * 57344 in magnitude saturates to ±57344 (the hardware's saturating convert) - also when v is finite but
+ * beyond the f32 range; ±inf stay ±inf. NaN becomes the quiet NaN 0x7E whatever its sign. -0 keeps its sign (0x80). */
+function encodeE5M2(v: number): number {
+  if (v !== v) return 0x7e;
+  scratchF32[0] = v;
+  const magnitude = v === Infinity || v === -Infinity ? 0x7c : fp8Magnitude(2, 15, 0x7b);
+  return f32SignToFp8() | magnitude;
+}
+
+function buildFp8Table(mantBits: number, bias: number, hasInfinity: boolean): Float64Array {
+  const table = new Float64Array(256);
+  const expMax = (1 << (7 - mantBits)) - 1;
+  const mantMask = (1 << mantBits) - 1;
+  for (let bits = 0; bits < 256; bits++) {
+    const sign = bits & 0x80 ? -1 : 1;
+    const exp = (bits & 0x7f) >>> mantBits;
+    const mant = bits & mantMask;
+    let magnitude: number;
+    if (exp === 0) magnitude = mant * 2 ** (1 - bias - mantBits);
+    else if (exp === expMax && hasInfinity) magnitude = mant === 0 ? Infinity : NaN;
+    else if (exp === expMax && mant === mantMask) magnitude = NaN;
+    else magnitude = (1 + mant / (1 << mantBits)) * 2 ** (exp - bias);
+    table[bits] = sign * magnitude;
+  }
+  return table;
+}
+
+const E4M3_VALUES = buildFp8Table(3, 7, false);
+const E5M2_VALUES = buildFp8Table(2, 15, true);
+
+// ---------------------------------------------------------------------------------------------
+// Integers
+
+/** Integers (i32 i16 i8 u32 u16 u8): round to nearest with ties to even, then saturate to the type's range;
+ * NaN becomes 0, +inf the max, -inf the min, -0 becomes 0. */
+function encodeInt(v: number, min: number, max: number): number {
+  // The bounds are integers, so saturating before rounding gives the same result, and leaves |v| < 2^32
+  // for the rounding below. The negated comparison also catches NaN.
+  if (!(v > min)) return v <= min ? min : 0;
+  if (v >= max) return max;
+  // Round by the 2^52 trick (symmetrically, so ties go to even on both sides); `+ 0` turns -0 into 0.
+  return (v >= 0 ? (v + TWO_POW_52) - TWO_POW_52 : -((TWO_POW_52 - v) - TWO_POW_52)) + 0;
+}
+
+const I32_MIN = -0x80000000, I32_MAX = 0x7fffffff;
+const I16_MIN = -0x8000, I16_MAX = 0x7fff;
+const I8_MIN = -0x80, I8_MAX = 0x7f;
+const U32_MAX = 0xffffffff, U16_MAX = 0xffff, U8_MAX = 0xff;
+
+// ---------------------------------------------------------------------------------------------
+// Scalar API
+
+/** The number to store in the element array for value v (a JS number), rounded as the dtype requires. */
+export function encode(d: DType, v: number): number {
+  switch (d) {
+    case 'f32': return encodeF32(v);
+    case 'bf16': return encodeBf16(v);
+    case 'f16': return encodeF16(v);
+    case 'fp8e4m3': return encodeE4M3(v);
+    case 'fp8e5m2': return encodeE5M2(v);
+    case 'i32': return encodeInt(v, I32_MIN, I32_MAX);
+    case 'i16': return encodeInt(v, I16_MIN, I16_MAX);
+    case 'i8': return encodeInt(v, I8_MIN, I8_MAX);
+    case 'u32': return encodeInt(v, 0, U32_MAX);
+    case 'u16': return encodeInt(v, 0, U16_MAX);
+    case 'u8': return encodeInt(v, 0, U8_MAX);
+  }
+}
+
+/** The value (a JS number) that a stored element represents. Exact for every bit pattern; NaN patterns give NaN. */
+export function decode(d: DType, stored: number): number {
+  switch (d) {
+    case 'bf16': return decodeBf16(stored);
+    case 'f16': return decodeF16(stored);
+    case 'fp8e4m3': return E4M3_VALUES[stored & 0xff];
+    case 'fp8e5m2': return E5M2_VALUES[stored & 0xff];
+    default: return stored;
+  }
+}
+
+/** decode(d, encode(d, v)) but faster where possible. */
+export function roundTo(d: DType, v: number): number {
+  switch (d) {
+    case 'f32': return Math.fround(v);
+    case 'bf16': return decodeBf16(encodeBf16(v));
+    case 'f16': return roundF16(v);
+    case 'fp8e4m3': return E4M3_VALUES[encodeE4M3(v)];
+    case 'fp8e5m2': return E5M2_VALUES[encodeE5M2(v)];
+    default: return encode(d, v);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk API: one dispatch per call, then a loop specialised to the dtype. Each loop is its own function
+// (not a shared closure) so that V8 keeps separate, monomorphic type feedback per dtype.
+
+type RangeEncoder = (src: ArrayLike<number>, s: number, dst: ElementArray, t: number, n: number) => void;
+type RangeDecoder = (src: ElementArray, s: number, dst: Float64Array | Float32Array, t: number, n: number) => void;
+
+const RANGE_ENCODERS: Readonly<Record<DType, RangeEncoder>> = {
+  // Stores into a Float32Array round to nearest even, exactly as Math.fround.
+  f32: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = src[s + i]; },
+  bf16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeBf16(src[s + i]); },
+  f16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeF16(src[s + i]); },
+  fp8e4m3: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeE4M3(src[s + i]); },
+  fp8e5m2: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeE5M2(src[s + i]); },
+  i32: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], I32_MIN, I32_MAX); },
+  i16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], I16_MIN, I16_MAX); },
+  i8: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], I8_MIN, I8_MAX); },
+  u32: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], 0, U32_MAX); },
+  u16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], 0, U16_MAX); },
+  u8: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], 0, U8_MAX); },
+};
+
+// Stored values that are already numbers: a typed-array copy converts them natively.
+const copyDecoder: RangeDecoder = (src, s, dst, t, n) => { dst.set(src.subarray(s, s + n), t); };
+
+const RANGE_DECODERS: Readonly<Record<DType, RangeDecoder>> = {
+  f32: copyDecoder,
+  bf16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = decodeBf16(src[s + i]); },
+  f16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = F16_VALUES[src[s + i] & 0xffff]; },
+  fp8e4m3: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = E4M3_VALUES[src[s + i] & 0xff]; },
+  fp8e5m2: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = E5M2_VALUES[src[s + i] & 0xff]; },
+  i32: copyDecoder,
+  i16: copyDecoder,
+  i8: copyDecoder,
+  u32: copyDecoder,
+  u16: copyDecoder,
+  u8: copyDecoder,
+};
+
+// A typed array silently drops out-of-bounds writes and wraps wrong-typed values, so a kernel bug would
+// corrupt data quietly; check once per call instead.
+function checkRange(what: string, length: number, start: number, count: number): void {
+  if (!(Number.isInteger(start) && Number.isInteger(count) && start >= 0 && count >= 0 && start + count <= length)) {
+    throw new RangeError(`${what}: range [${start}, ${start + count}) is outside 0..${length}`);
+  }
+}
+
+function checkElementArray(d: DType, a: ElementArray): void {
+  if (!(a instanceof ELEMENT_ARRAY[d])) {
+    throw new TypeError(`element array for ${d} must be a ${ELEMENT_ARRAY[d].name}, got ${a.constructor.name}`);
+  }
+}
+
+/** Write `count` values from `src` (starting at srcStart) into `dst` (an element array of dtype d) at dstStart,
+ * rounding each as encode(d, ·) does. */
+export function encodeRange(d: DType, src: ArrayLike<number>, srcStart: number, dst: ElementArray, dstStart: number, count: number): void {
+  checkElementArray(d, dst);
+  checkRange('encodeRange source', src.length, srcStart, count);
+  checkRange('encodeRange destination', dst.length, dstStart, count);
+  RANGE_ENCODERS[d](src, srcStart, dst, dstStart, count);
+}
+
+/** Decode `count` elements of `src` (an element array of dtype d, from srcStart) into `dst` at dstStart,
+ * as decode(d, ·) does; a Float32Array destination then rounds each value to f32. */
+export function decodeRange(d: DType, src: ElementArray, srcStart: number, dst: Float64Array | Float32Array, dstStart: number, count: number): void {
+  checkElementArray(d, src);
+  checkRange('decodeRange source', src.length, srcStart, count);
+  checkRange('decodeRange destination', dst.length, dstStart, count);
+  RANGE_DECODERS[d](src, srcStart, dst, dstStart, count);
+}

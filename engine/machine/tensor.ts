@@ -1,0 +1,66 @@
+/** A tensor's storage: its elements in their dtype's bytes, and which of them were ever written. */
+import { createElementArray, DType, dtypeInfo, ElementArray } from './dtypes';
+import { MemoryKind, Placement } from '../ir/program';
+
+export class Tensor {
+  readonly data: ElementArray;
+  /** 1 where the element was written. A byte per element keeps scans of regions fast. */
+  readonly written: Uint8Array;
+  /** Elements written so far; when it equals size, reads skip the scan of `written`. */
+  writtenCount = 0;
+  readonly size: number;
+  readonly strides: readonly number[];
+
+  constructor(
+    readonly name: string,
+    readonly memory: MemoryKind,
+    readonly dtype: DType,
+    readonly shape: readonly number[],
+    /** The core whose SBUF/PSUM holds it; undefined for DRAM. */
+    readonly core?: number,
+    /** Where it sits in its memory (per partition), for on-chip tensors. */
+    readonly placement?: Placement & { readonly frameBase: number },
+  ) {
+    this.size = shape.reduce((a, b) => a * b, 1);
+    this.data = createElementArray(dtype, this.size);
+    this.written = new Uint8Array(this.size);
+    this.strides = rowMajorStrides(shape);
+  }
+
+  get bytes(): number {
+    return this.size * dtypeInfo(this.dtype).bytes;
+  }
+
+  get fullyWritten(): boolean {
+    return this.writtenCount === this.size;
+  }
+
+  markWritten(index: number): void {
+    if (this.written[index] === 0) {
+      this.written[index] = 1;
+      this.writtenCount++;
+    }
+  }
+
+  markAllWritten(): void {
+    this.written.fill(1);
+    this.writtenCount = this.size;
+  }
+
+  /** Forgets every write: a new activation's allocation starts unwritten. */
+  clearWritten(): void {
+    if (this.writtenCount === 0) return;
+    this.written.fill(0);
+    this.writtenCount = 0;
+  }
+}
+
+export function rowMajorStrides(shape: readonly number[]): number[] {
+  const strides = new Array<number>(shape.length);
+  let s = 1;
+  for (let i = shape.length - 1; i >= 0; i--) {
+    strides[i] = s;
+    s *= shape[i];
+  }
+  return strides;
+}

@@ -1,0 +1,156 @@
+/** A strided view of a tensor: what an access pattern denotes once its registers are known. */
+import { decode, decodeRange, encode, encodeRange } from './dtypes';
+import { Tensor } from './tensor';
+
+export interface View {
+  readonly tensor: Tensor;
+  /** Element offset of the view's first element in the tensor. */
+  readonly offset: number;
+  readonly shape: readonly number[];
+  /** In elements; 0 for a broadcast dimension. */
+  readonly strides: readonly number[];
+}
+
+export function wholeView(tensor: Tensor): View {
+  return { tensor, offset: 0, shape: tensor.shape, strides: tensor.strides };
+}
+
+export function viewSize(v: View): number {
+  let n = 1;
+  for (const d of v.shape) n *= d;
+  return n;
+}
+
+/** [rows, cols] with row and column strides: every view an engine reads is seen as 2-D. */
+export interface Plane {
+  readonly rows: number;
+  readonly cols: number;
+  readonly rowStride: number;
+  readonly colStride: number;
+}
+
+/** Views of rank 3 and 4 (DMA only) are planes when their leading dimensions are contiguous; else undefined. */
+export function asPlane(v: View): Plane | undefined {
+  const s = v.shape;
+  const t = v.strides;
+  if (s.length === 0) return { rows: 1, cols: 1, rowStride: 0, colStride: 1 };
+  if (s.length === 1) return { rows: 1, cols: s[0], rowStride: 0, colStride: t[0] };
+  // Merge the leading dimensions while each one steps exactly over the next.
+  let rows = s[s.length - 2];
+  const rowStride = t[t.length - 2];
+  for (let i = s.length - 3; i >= 0; i--) {
+    if (t[i] !== t[i + 1] * s[i + 1]) return undefined;
+    rows *= s[i];
+  }
+  return { rows, cols: s[s.length - 1], rowStride, colStride: t[t.length - 1] };
+}
+
+/** Calls visit(elementIndex, i) for every element of the view in row-major order. */
+export function forEachIndex(v: View, visit: (index: number, i: number) => void): void {
+  const rank = v.shape.length;
+  if (rank === 0) return visit(v.offset, 0);
+  const counter = new Array<number>(rank).fill(0);
+  const total = viewSize(v);
+  let index = v.offset;
+  for (let i = 0; i < total; i++) {
+    visit(index, i);
+    for (let d = rank - 1; d >= 0; d--) {
+      counter[d]++;
+      index += v.strides[d];
+      if (counter[d] < v.shape[d]) break;
+      index -= v.strides[d] * v.shape[d];
+      counter[d] = 0;
+    }
+  }
+}
+
+/** Position of the first element of the view that was never written, or -1. Fast when the tensor is full. */
+export function firstUnwritten(v: View): number {
+  const t = v.tensor;
+  if (t.fullyWritten) return -1;
+  const w = t.written;
+  let found = -1;
+  let i = 0;
+  const p = asPlane(v);
+  if (p) {
+    for (let r = 0; r < p.rows && found < 0; r++) {
+      let index = v.offset + r * p.rowStride;
+      for (let c = 0; c < p.cols; c++, index += p.colStride, i++) {
+        if (w[index] === 0) {
+          found = i;
+          break;
+        }
+      }
+    }
+    return found;
+  }
+  forEachIndex(v, (index, k) => {
+    if (found < 0 && w[index] === 0) found = k;
+  });
+  return found;
+}
+
+/** Decodes the view's elements in row-major order into out (which has at least viewSize(v) slots). */
+export function readView(v: View, out: Float64Array | Float32Array): void {
+  const t = v.tensor;
+  const p = asPlane(v);
+  if (p && p.colStride === 1) {
+    for (let r = 0; r < p.rows; r++) decodeRange(t.dtype, t.data, v.offset + r * p.rowStride, out, r * p.cols, p.cols);
+    return;
+  }
+  const data = t.data;
+  const dtype = t.dtype;
+  forEachIndex(v, (index, i) => {
+    out[i] = decode(dtype, data[index]);
+  });
+}
+
+/** Where never-written elements were read, they read as zero (when the uninitialized-read fault is off). */
+export function zeroUnwritten(v: View, values: Float64Array | Float32Array): void {
+  const w = v.tensor.written;
+  forEachIndex(v, (index, i) => {
+    if (w[index] === 0) values[i] = 0;
+  });
+}
+
+/** Encodes values (row-major) into the view with the tensor's rounding, and marks the elements written. */
+export function writeView(v: View, values: ArrayLike<number>): void {
+  const t = v.tensor;
+  const p = asPlane(v);
+  if (p && p.colStride === 1) {
+    const full = t.fullyWritten;
+    for (let r = 0; r < p.rows; r++) {
+      const start = v.offset + r * p.rowStride;
+      encodeRange(t.dtype, values, r * p.cols, t.data, start, p.cols);
+      if (!full) for (let c = 0; c < p.cols; c++) t.markWritten(start + c);
+    }
+    return;
+  }
+  const data = t.data;
+  const dtype = t.dtype;
+  forEachIndex(v, (index, i) => {
+    data[index] = encode(dtype, values[i]);
+    t.markWritten(index);
+  });
+}
+
+/** The element index (in the tensor) of the view's i-th element in row-major order. */
+export function elementIndex(v: View, i: number): number {
+  let index = v.offset;
+  for (let d = v.shape.length - 1; d >= 0; d--) {
+    const k = i % v.shape[d];
+    i = (i - k) / v.shape[d];
+    index += k * v.strides[d];
+  }
+  return index;
+}
+
+/** The multi-index of the i-th element of a shape, for messages like `acc[3, 7]`. */
+export function unravel(shape: readonly number[], i: number): number[] {
+  const out = new Array<number>(shape.length);
+  for (let d = shape.length - 1; d >= 0; d--) {
+    out[d] = i % shape[d];
+    i = Math.floor(i / shape[d]);
+  }
+  return out;
+}
