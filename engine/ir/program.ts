@@ -209,6 +209,8 @@ export interface Program {
   readonly functions: ReadonlyMap<string, FunctionIR>;
   readonly main: FunctionIR;
   readonly drams: readonly DramInfo[];
+  /** The constants of each module, by module name. */
+  readonly constants: ReadonlyMap<string, ReadonlyMap<string, number>>;
   /** Every node, by Node.index. */
   nodes: Node[];
   /** The text of every file, for messages and the line map. */

@@ -2,6 +2,7 @@
  * The checker: loads a file and its imports, checks every declaration and statement, and builds the program.
  * It reports every mistake it can find in one pass; the program is returned only when there is no error.
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import * as ast from '../ast';
 import { Diagnostic, DiagnosticBag } from '../diagnostics';
@@ -16,7 +17,7 @@ import { npyFitsTensor } from '../../io/tensor-files';
 import { checkCallChains } from './placement';
 import { BodyBuilder, CallSite, declareFunction, PendingFunction, resolveType } from './functions';
 import { ModuleScope, Resolver } from './scope';
-import { suggest } from './suggest';
+import { suggest } from '../suggest';
 
 /** Where the checker reads files from: the disk, or an editor's unsaved buffers first. */
 export interface SourceHost {
@@ -43,8 +44,6 @@ export function checkProgram(entryFile: string, options: CheckOptions = {}): Che
 }
 
 export function diskHost(): SourceHost {
-  // Required lazily so that the checker also runs where only a virtual host exists.
-  const fs = require('fs') as typeof import('fs');
   return {
     readText: (file) => {
       try {
@@ -99,6 +98,7 @@ class Checker {
     const info = (m: ModuleScope): ModuleInfo => ({ name: m.name, file: m.file, span: this.moduleSpans.get(m)! });
     const program: Program = {
       entry: info(entry), modules: order.map(info), functions, main, drams: this.drams, nodes: [], sources: this.sources,
+      constants: new Map(order.map((m) => [m.name, m.consts])),
     };
     numberNodes(program);
     return program;

@@ -2,7 +2,7 @@
 import * as ast from '../ast';
 import { EVAL_FUNCTIONS } from '../../eval/builtins';
 import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
-import { suggest } from './suggest';
+import { suggest } from '../suggest';
 
 /** Reports unknown names and functions; true when the expression is well formed. */
 export function checkEvalExpr(e: ast.Expr, resolver: Resolver, module: ModuleScope, scope: FunctionScope): boolean {

@@ -3,12 +3,11 @@ import * as ast from '../ast';
 import { Span } from '../source';
 import { AccessPattern, AttrValue, Engine, MemoryKind, Operand } from '../../ir/program';
 import { ACTIVATION_FUNCTIONS, ALU_OPS, OPCODES, REDUCE_OPS } from '../../ir/opcodes';
-import { evalScalarConst } from '../../ir/scalar';
 import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS } from '../../machine/limits';
 import { isTensorExpr, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
 import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
-import { suggest } from './suggest';
+import { suggest } from '../suggest';
 import { spanText } from './text';
 
 export interface CheckedInstruction {

@@ -5,7 +5,7 @@ import { Span } from '../source';
 import { AllocInfo, DramInfo, FunctionIR, SCALAR_FUNCTIONS, ScalarExpr, ScalarFunction, TensorDecl, TensorParamInfo } from '../../ir/program';
 import { REGISTERS } from '../../machine/limits';
 import { evalScalarConst } from '../../ir/scalar';
-import { suggest } from './suggest';
+import { suggest } from '../suggest';
 
 export interface ModuleScope {
   readonly name: string;

@@ -1,0 +1,177 @@
+/**
+ * bir-sim: run or check a BIR program from a terminal.
+ *   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--quiet]
+ *   bir-sim check FILE
+ * Exit status: 0 done, 1 the program faulted (run) or has errors (check), 2 a usage or program error (run).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { checkProgram } from '../lang/check/checker';
+import { Diagnostic, formatDiagnostic, hasErrors } from '../lang/diagnostics';
+import { formatSpan } from '../lang/source';
+import { ENGINES } from '../ir/opcodes';
+import { writeNpyFile } from '../io/npy';
+import { tensorToNpy } from '../io/tensor-files';
+import { CONTINUABLE_FAULTS, ContinuableFault, Fault } from '../machine/fault';
+import { LoadError, Machine } from '../machine/machine';
+import { runProgram } from '../run/simulate';
+import { parseArgs, UsageError } from './args';
+
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const USAGE = `usage:
+  bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--quiet]
+  bir-sim check FILE
+
+run     runs FILE's main on the simulator; prints what the program prints, then a summary.
+        --out DIR      write every output tensor as DIR/NAME.npy
+        --cores N      run main on N cores (1 to 8; default 1)
+        --input N=F    data for dram tensor N from the .npy file F (repeatable)
+        --faults LIST  continuable faults that end the run, of ${CONTINUABLE_FAULTS.join(', ')}
+                       (default: uninitialized-read; 'none' for none)
+        --quiet        print no summary
+check   prints the diagnostics of FILE; exit status 1 when there is an error.`;
+
+export function main(argv: readonly string[], io: CliIO): number {
+  try {
+    const command = argv[0];
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      io.out(USAGE);
+      return command === undefined ? 2 : 0;
+    }
+    if (command === 'run') return run(argv, io);
+    if (command === 'check') return check(argv, io);
+    throw new UsageError(`unknown command '${command}' (commands: run, check)`);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`bir-sim: ${e.message}\n${USAGE}`);
+      return 2;
+    }
+    io.err(`bir-sim: internal error (please report it): ${(e as Error).stack ?? e}`);
+    return 2;
+  }
+}
+
+function fileArgument(positional: string[], command: string): string {
+  if (positional.length !== 1) throw new UsageError(`'${command}' takes one FILE, found ${positional.length}`);
+  const file = positional[0];
+  if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  return file;
+}
+
+function printDiagnostics(diagnostics: readonly Diagnostic[], write: (text: string) => void): void {
+  for (const d of diagnostics) write(formatDiagnostic(d));
+}
+
+function check(argv: readonly string[], io: CliIO): number {
+  const args = parseArgs(argv, {});
+  const file = fileArgument(args.positional, 'check');
+  const result = checkProgram(file);
+  printDiagnostics(result.diagnostics, io.out);
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = result.diagnostics.length - errors;
+  io.out(`${file}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+  return hasErrors(result.diagnostics) ? 1 : 0;
+}
+
+function run(argv: readonly string[], io: CliIO): number {
+  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', quiet: 'switch' });
+  const file = fileArgument(args.positional, 'run');
+  if (args.flags.has('passes')) throw new UsageError('--passes: the compiler pass pipeline is not available in this version; run the program as written');
+  const cores = parseCores(args.flags.get('cores')?.at(-1));
+  const inputs = parseInputs(args.flags.get('input') ?? []);
+  const faults = parseFaults(args.flags.get('faults')?.at(-1));
+  const outDir = args.flags.get('out')?.at(-1);
+
+  const checked = checkProgram(file);
+  printDiagnostics(checked.diagnostics, io.err);
+  if (!checked.program) return 2;
+
+  let result;
+  try {
+    const prefix = cores > 1;
+    result = runProgram(checked.program, { cores, inputs, faults, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) });
+  } catch (e) {
+    if (e instanceof LoadError) {
+      io.err(`bir-sim: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+  const { outcome, machine } = result;
+  if (outcome.kind === 'failed') io.err(describeFault(outcome.fault, machine));
+  if (!args.flags.has('quiet')) io.out(summary(machine, outcome.kind === 'failed' ? outcome.fault : undefined));
+  if (outDir !== undefined) {
+    if (outcome.kind !== 'exited') {
+      io.err(`bir-sim: outputs not written to ${outDir}: the run did not complete`);
+    } else {
+      try {
+        for (const written of writeOutputs(machine, outDir)) io.out(`wrote ${written}`);
+      } catch (e) {
+        io.err(`bir-sim: cannot write the outputs: ${(e as Error).message}`);
+        return 2;
+      }
+    }
+  }
+  return outcome.kind === 'exited' ? 0 : 1;
+}
+
+function parseCores(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 8) throw new UsageError(`--cores must be an integer from 1 to 8, found '${value}'`);
+  return n;
+}
+
+function parseInputs(values: readonly string[]): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  for (const v of values) {
+    const eq = v.indexOf('=');
+    if (eq <= 0 || eq === v.length - 1) throw new UsageError(`--input takes NAME=FILE.npy, found '${v}'`);
+    const file = v.slice(eq + 1);
+    if (!fs.existsSync(file)) throw new UsageError(`--input ${v}: no such file: ${file}`);
+    inputs[v.slice(0, eq)] = path.resolve(file);
+  }
+  return inputs;
+}
+
+function parseFaults(value: string | undefined): Partial<Record<ContinuableFault, boolean>> | undefined {
+  if (value === undefined) return undefined;
+  const chosen = value === 'none' ? [] : value.split(',').map((s) => s.trim()).filter((s) => s);
+  for (const c of chosen) {
+    if (!(CONTINUABLE_FAULTS as readonly string[]).includes(c)) throw new UsageError(`--faults: unknown fault '${c}' (choose from ${CONTINUABLE_FAULTS.join(', ')}, or none)`);
+  }
+  return Object.fromEntries(CONTINUABLE_FAULTS.map((c) => [c, chosen.includes(c)]));
+}
+
+/** `file:line:col: fault[code]: message`, then where the program was: function and core. */
+export function describeFault(fault: Fault, machine: Machine): string {
+  const node = machine.program.nodes[fault.nodeIndex];
+  const where = fault.span ?? node?.span;
+  const lines = [`${where ? formatSpan(where) : '<unknown>'}: fault[${fault.code}]: ${fault.message}`];
+  if (node) lines.push(`  in ${node.fn.fullName}${machine.ncores > 1 ? ` on core ${fault.core}` : ''}, at ${node.kind === 'instr' ? node.opcode : node.kind} (line ${node.span.line})`);
+  return lines.join('\n');
+}
+
+function summary(machine: Machine, fault: Fault | undefined): string {
+  const counts = ENGINES.filter((e) => machine.counters[e] > 0).map((e) => `${e} ${machine.counters[e]}`);
+  const total = machine.instructionsExecuted;
+  return [
+    '--- summary ---',
+    `instructions: ${total}${counts.length ? ` (${counts.join(', ')})` : ''}`,
+    machine.ncores > 1 ? `cores: ${machine.ncores} (${machine.cores.map((c) => `core ${c.index}: ${c.executed}`).join(', ')})` : undefined,
+    `faults: ${fault ? `1 (${fault.code})` : 'none'}`,
+  ].filter((l) => l !== undefined).join('\n');
+}
+
+function writeOutputs(machine: Machine, dir: string): string[] {
+  fs.mkdirSync(dir, { recursive: true });
+  return machine.outputs().map(({ info, tensor }) => {
+    const file = path.join(dir, `${info.name}.npy`);
+    writeNpyFile(file, tensorToNpy(tensor));
+    return file;
+  });
+}

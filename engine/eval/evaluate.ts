@@ -1,0 +1,402 @@
+/**
+ * The evaluate language, evaluated against a scope (the selected frame, or a running instruction's frame):
+ * registers, constants, tensors and access patterns, arithmetic in double precision with NumPy broadcasting,
+ * comparisons, logic, reductions. It reads memory and never writes it.
+ */
+import * as ast from '../lang/ast';
+import { Span } from '../lang/source';
+import { suggest } from '../lang/suggest';
+import { View } from '../machine/view';
+import { EVAL_FUNCTIONS } from './builtins';
+import { DenseValue, materialize, scalar, ScalarValue, shapeOf, TensorValue, Value } from './value';
+
+export interface EvalScope {
+  /** A register of the frame; undefined when there are no registers here (a compiler stop). */
+  register(index: number): ScalarValue | undefined;
+  core(): number | undefined;
+  ncores(): number | undefined;
+  constant(name: string): number | undefined;
+  tensor(name: string): View | undefined;
+  /** Names to suggest when a name is unknown. */
+  names(): string[];
+}
+
+export type EvalErrorKind = 'name' | 'type' | 'bounds' | 'uninitialized' | 'unavailable';
+
+export class EvalError extends Error {
+  constructor(
+    readonly kind: EvalErrorKind,
+    message: string,
+    readonly span?: Span,
+  ) {
+    super(message);
+    this.name = 'EvalError';
+  }
+}
+
+export class Evaluator {
+  constructor(
+    private readonly scope: EvalScope,
+    /** The source of the expression, to quote sub-expressions in results and messages. */
+    private readonly text: (span: Span) => string,
+    /** Never-written elements read as zero instead of failing a reduction (the uninitialized-read fault is off). */
+    private readonly lenient = false,
+  ) {}
+
+  evaluate(e: ast.Expr): Value {
+    switch (e.kind) {
+      case 'number': return scalar(e.value);
+      case 'string': throw new EvalError('type', 'a string is not a value', e.span);
+      case 'name': return this.name(e);
+      case 'unary': return this.unary(e);
+      case 'binary': return this.binary(e);
+      case 'call': return this.call(e);
+      case 'index': return this.index(e);
+      case 'member': return this.member(e);
+    }
+  }
+
+  private name(e: ast.NameExpr): Value {
+    const reg = /^r([0-9]|1[0-5])$/.exec(e.name);
+    if (reg) {
+      const r = this.scope.register(Number(reg[1]));
+      if (!r) throw new EvalError('unavailable', `there are no registers here: '${e.name}' exists only in a frame of a running function`, e.span);
+      return r;
+    }
+    if (e.name === 'core' || e.name === 'ncores') {
+      const v = e.name === 'core' ? this.scope.core() : this.scope.ncores();
+      if (v === undefined) throw new EvalError('unavailable', `'${e.name}' is known only while the program runs`, e.span);
+      return scalar(v);
+    }
+    const c = this.scope.constant(e.name);
+    if (c !== undefined) return scalar(c);
+    const view = this.scope.tensor(e.name);
+    if (view) return { kind: 'view', view, text: e.name };
+    throw new EvalError('name', `unknown name '${e.name}'${hint(e.name, this.scope.names())}`, e.span);
+  }
+
+  private unary(e: ast.UnaryExpr): Value {
+    const v = this.evaluate(e.operand);
+    if (e.op === '+') return v;
+    const f = e.op === '-' ? (x: number) => -x : (x: number) => (x === 0 ? 1 : 0);
+    return map1(v, f, this.text(e.span));
+  }
+
+  private binary(e: ast.BinaryExpr): Value {
+    const a = this.evaluate(e.left);
+    if ((e.op === '&&' || e.op === '||') && a.kind === 'scalar' && a.written) {
+      if (e.op === '&&' && a.value === 0) return scalar(0);
+      if (e.op === '||' && a.value !== 0) return scalar(1);
+    }
+    const b = this.evaluate(e.right);
+    return map2(a, b, BINARY[e.op], this.text(e.span), e.span);
+  }
+
+  private call(e: ast.CallExpr): Value {
+    const info = EVAL_FUNCTIONS.get(e.callee);
+    if (!info) throw new EvalError('name', `unknown function '${e.callee}'${hint(e.callee, [...EVAL_FUNCTIONS.keys()])}`, e.calleeSpan);
+    const count = e.args.length + e.named.length;
+    if (e.args.length < info.minArgs || count > info.maxArgs) {
+      throw new EvalError('type', `'${e.callee}' takes ${info.minArgs === info.maxArgs ? info.minArgs : `${info.minArgs} to ${info.maxArgs}`} arguments, found ${count}`, e.span);
+    }
+    const args = e.args.map((a) => this.evaluate(a));
+    const named = new Map<string, Value>();
+    for (const n of e.named) {
+      if (!info.named?.includes(n.name)) throw new EvalError('name', `'${e.callee}' has no argument '${n.name}'`, n.span);
+      named.set(n.name, this.evaluate(n.value));
+    }
+    return callBuiltin(e.callee, args, named, this.text(e.span), e.span, this.lenient);
+  }
+
+  private index(e: ast.IndexExpr): Value {
+    const base = this.evaluate(e.base);
+    if (base.kind === 'scalar') throw new EvalError('type', `'${this.text(e.base.span)}' is a number and cannot be indexed`, e.span);
+    const shape = shapeOf(base);
+    if (e.items.length > shape.length) {
+      throw new EvalError('bounds', `'${this.text(e.base.span)}' has ${shape.length} dimensions but ${e.items.length} indices are given`, e.span);
+    }
+    const items = e.items.map((item, d) => this.indexItem(item, shape[d], d, this.text(e.base.span)));
+    return sliceValue(base, items, this.text(e.span));
+  }
+
+  private indexItem(item: ast.IndexItem, size: number, dim: number, base: string): IndexSpec {
+    const int = (x: ast.Expr | undefined, fallback: number, what: string): number => {
+      if (!x) return fallback;
+      const v = this.evaluate(x);
+      if (v.kind !== 'scalar') throw new EvalError('type', `${what} must be a number, not a tensor`, x.span);
+      if (!v.written && !this.lenient) throw new EvalError('uninitialized', `${what} reads a register that was never written`, x.span);
+      if (!Number.isInteger(v.value)) throw new EvalError('type', `${what} must be an integer, found ${v.value}`, x.span);
+      return v.value;
+    };
+    const where = `dimension ${dim} of '${base}' (size ${size})`;
+    if (item.kind === 'at') {
+      const i = int(item.index, 0, 'an index');
+      if (i < 0 || i >= size) throw new EvalError('bounds', `index ${i} is out of bounds for ${where}`, item.span);
+      return { at: i };
+    }
+    const lo = int(item.lo, 0, 'a slice start');
+    const hi = int(item.hi, size, 'a slice end');
+    const step = int(item.step, 1, 'a slice step');
+    if (step < 1) throw new EvalError('bounds', `the step of a slice must be at least 1, found ${step}`, item.span);
+    if (lo < 0 || hi > size || lo >= hi) throw new EvalError('bounds', `slice ${lo}:${hi} is out of bounds for ${where}`, item.span);
+    return { lo, hi, step };
+  }
+
+  private member(e: ast.MemberExpr): Value {
+    const base = this.evaluate(e.base);
+    if (base.kind === 'scalar') throw new EvalError('type', `'.${e.member}' applies to tensors; '${this.text(e.base.span)}' is a number`, e.span);
+    const text = this.text(e.span);
+    if (e.member === 'T' && !e.args) return transposeValue(base, text, e.span);
+    if (e.member === 'bcast' && e.args?.length === 1) {
+      const n = this.evaluate(e.args[0]);
+      if (n.kind !== 'scalar' || !Number.isInteger(n.value) || n.value < 1) throw new EvalError('type', '.bcast(n) needs a positive integer n', e.span);
+      return bcastValue(base, n.value, text, e.span);
+    }
+    throw new EvalError('name', `unknown view '.${e.member}' (known: .T, .bcast(n))`, e.span);
+  }
+}
+
+type IndexSpec = { at: number } | { lo: number; hi: number; step: number };
+
+function sliceValue(base: TensorValue, items: IndexSpec[], text: string): TensorValue {
+  if (base.kind === 'view') {
+    const v = base.view;
+    let offset = v.offset;
+    const shape: number[] = [];
+    const strides: number[] = [];
+    items.forEach((it, d) => {
+      if ('at' in it) {
+        offset += it.at * v.strides[d];
+      } else {
+        offset += it.lo * v.strides[d];
+        shape.push(Math.ceil((it.hi - it.lo) / it.step));
+        strides.push(v.strides[d] * it.step);
+      }
+    });
+    for (let d = items.length; d < v.shape.length; d++) {
+      shape.push(v.shape[d]);
+      strides.push(v.strides[d]);
+    }
+    return { kind: 'view', view: { tensor: v.tensor, offset, shape, strides }, text };
+  }
+  return sliceDense(base, items, text);
+}
+
+function sliceDense(base: DenseValue, items: IndexSpec[], text: string): DenseValue {
+  const strides = rowMajor(base.shape);
+  const ranges = base.shape.map((size, d) => {
+    const it = items[d];
+    if (!it) return { start: 0, count: size, step: 1, keep: true };
+    if ('at' in it) return { start: it.at, count: 1, step: 1, keep: false };
+    return { start: it.lo, count: Math.ceil((it.hi - it.lo) / it.step), step: it.step, keep: true };
+  });
+  const shape = ranges.filter((r) => r.keep).map((r) => r.count);
+  const n = shape.reduce((a, b) => a * b, 1);
+  const data = new Float64Array(n);
+  const written = base.written ? new Uint8Array(n) : undefined;
+  const counter = ranges.map(() => 0);
+  for (let i = 0; i < n; i++) {
+    let src = 0;
+    ranges.forEach((r, d) => (src += (r.start + counter[d] * r.step) * strides[d]));
+    data[i] = base.data[src];
+    if (written) written[i] = base.written![src];
+    for (let d = ranges.length - 1; d >= 0; d--) {
+      if (++counter[d] < ranges[d].count) break;
+      counter[d] = 0;
+    }
+  }
+  return { kind: 'dense', shape, data, written, dtype: base.dtype, text };
+}
+
+function transposeValue(base: TensorValue, text: string, span: Span): TensorValue {
+  const shape = shapeOf(base);
+  if (shape.length < 2) throw new EvalError('type', `'.T' needs at least 2 dimensions, '${base.text}' has ${shape.length}`, span);
+  if (base.kind === 'view') {
+    const v = base.view;
+    const s = [...v.shape];
+    const t = [...v.strides];
+    const n = s.length;
+    [s[n - 2], s[n - 1]] = [s[n - 1], s[n - 2]];
+    [t[n - 2], t[n - 1]] = [t[n - 1], t[n - 2]];
+    return { kind: 'view', view: { tensor: v.tensor, offset: v.offset, shape: s, strides: t }, text };
+  }
+  const n = shape.length;
+  const rows = shape[n - 2];
+  const cols = shape[n - 1];
+  const batch = base.data.length / (rows * cols);
+  const data = new Float64Array(base.data.length);
+  const written = base.written ? new Uint8Array(base.data.length) : undefined;
+  for (let b = 0; b < batch; b++) {
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const from = b * rows * cols + r * cols + c;
+        const to = b * rows * cols + c * rows + r;
+        data[to] = base.data[from];
+        if (written) written[to] = base.written![from];
+      }
+    }
+  }
+  const out = [...shape];
+  [out[n - 2], out[n - 1]] = [cols, rows];
+  return { kind: 'dense', shape: out, data, written, dtype: base.dtype, text };
+}
+
+function bcastValue(base: TensorValue, n: number, text: string, span: Span): TensorValue {
+  const shape = shapeOf(base);
+  if (shape[shape.length - 1] !== 1) throw new EvalError('type', `.bcast(${n}) needs a last dimension of 1, '${base.text}' has ${shape[shape.length - 1]}`, span);
+  if (base.kind === 'view') {
+    const v = base.view;
+    return { kind: 'view', view: { tensor: v.tensor, offset: v.offset, shape: [...v.shape.slice(0, -1), n], strides: [...v.strides.slice(0, -1), 0] }, text };
+  }
+  const d = materialize(base);
+  return broadcastTo(d, [...shape.slice(0, -1), n], text);
+}
+
+// ---- elementwise arithmetic with broadcasting ----
+
+type Fn2 = (a: number, b: number) => number;
+
+const BINARY: Record<ast.BinaryOp, Fn2> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  '%': (a, b) => a - b * Math.floor(a / b),
+  '**': (a, b) => a ** b,
+  '==': (a, b) => (a === b ? 1 : 0),
+  '!=': (a, b) => (a !== b ? 1 : 0),
+  '<': (a, b) => (a < b ? 1 : 0),
+  '<=': (a, b) => (a <= b ? 1 : 0),
+  '>': (a, b) => (a > b ? 1 : 0),
+  '>=': (a, b) => (a >= b ? 1 : 0),
+  '&&': (a, b) => (a !== 0 && b !== 0 ? 1 : 0),
+  '||': (a, b) => (a !== 0 || b !== 0 ? 1 : 0),
+};
+
+export function map1(v: Value, f: (x: number) => number, text: string): Value {
+  if (v.kind === 'scalar') return scalar(f(v.value), v.written);
+  const d = materialize(v);
+  const data = new Float64Array(d.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = f(d.data[i]);
+  return { kind: 'dense', shape: d.shape, data, written: d.written, text };
+}
+
+export function map2(a: Value, b: Value, f: Fn2, text: string, span?: Span): Value {
+  if (a.kind === 'scalar' && b.kind === 'scalar') return scalar(f(a.value, b.value), a.written && b.written);
+  const da = a.kind === 'scalar' ? undefined : materialize(a);
+  const db = b.kind === 'scalar' ? undefined : materialize(b);
+  const shape = broadcastShape(da?.shape ?? [], db?.shape ?? [], span);
+  const xa = da ? broadcastTo(da, shape, text) : undefined;
+  const xb = db ? broadcastTo(db, shape, text) : undefined;
+  const n = shape.reduce((p, q) => p * q, 1);
+  const data = new Float64Array(n);
+  const sa = a.kind === 'scalar' ? a.value : 0;
+  const sb = b.kind === 'scalar' ? b.value : 0;
+  for (let i = 0; i < n; i++) data[i] = f(xa ? xa.data[i] : sa, xb ? xb.data[i] : sb);
+  let written: Uint8Array | undefined;
+  const scalarUnwritten = (a.kind === 'scalar' && !a.written) || (b.kind === 'scalar' && !b.written);
+  if (xa?.written || xb?.written || scalarUnwritten) {
+    written = new Uint8Array(n);
+    for (let i = 0; i < n; i++) written[i] = scalarUnwritten ? 0 : (xa?.written ? xa.written[i] : 1) & (xb?.written ? xb.written[i] : 1);
+  }
+  return { kind: 'dense', shape, data, written, text };
+}
+
+function broadcastShape(a: readonly number[], b: readonly number[], span?: Span): number[] {
+  const n = Math.max(a.length, b.length);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = a[a.length - n + i] ?? 1;
+    const y = b[b.length - n + i] ?? 1;
+    if (x !== y && x !== 1 && y !== 1) throw new EvalError('type', `shapes [${a.join(', ')}] and [${b.join(', ')}] do not broadcast`, span);
+    out.push(Math.max(x, y));
+  }
+  return out;
+}
+
+function broadcastTo(d: DenseValue, shape: number[], text: string): DenseValue {
+  if (d.shape.length === shape.length && d.shape.every((x, i) => x === shape[i])) return d;
+  const n = shape.reduce((p, q) => p * q, 1);
+  const src = rowMajor(d.shape);
+  const pad = shape.length - d.shape.length;
+  const data = new Float64Array(n);
+  const written = d.written ? new Uint8Array(n) : undefined;
+  const counter = shape.map(() => 0);
+  for (let i = 0; i < n; i++) {
+    let from = 0;
+    for (let k = 0; k < d.shape.length; k++) from += (d.shape[k] === 1 ? 0 : counter[k + pad]) * src[k];
+    data[i] = d.data[from];
+    if (written) written[i] = d.written![from];
+    for (let k = shape.length - 1; k >= 0; k--) {
+      if (++counter[k] < shape[k]) break;
+      counter[k] = 0;
+    }
+  }
+  return { kind: 'dense', shape, data, written, dtype: d.dtype, text };
+}
+
+function rowMajor(shape: readonly number[]): number[] {
+  const out = new Array<number>(shape.length);
+  let s = 1;
+  for (let i = shape.length - 1; i >= 0; i--) {
+    out[i] = s;
+    s *= shape[i];
+  }
+  return out;
+}
+
+// ---- built-in functions ----
+
+const ELEMENTWISE: Record<string, (x: number) => number> = {
+  abs: Math.abs, sqrt: Math.sqrt, exp: Math.exp, log: Math.log, floor: Math.floor, ceil: Math.ceil,
+  isnan: (x) => (Number.isNaN(x) ? 1 : 0), isinf: (x) => (x === Infinity || x === -Infinity ? 1 : 0),
+};
+
+function callBuiltin(name: string, args: Value[], named: Map<string, Value>, text: string, span: Span, lenient: boolean): Value {
+  if (name in ELEMENTWISE) return map1(args[0], ELEMENTWISE[name], text);
+  if ((name === 'max' || name === 'min') && args.length === 2) return map2(args[0], args[1], name === 'max' ? Math.max : Math.min, text, span);
+  if (name === 'allclose') return allclose(args, named, span, lenient);
+  const elements = written(args[0], name, span, lenient);
+  switch (name) {
+    case 'count': return scalar(elements.length);
+    case 'sum': return scalar(elements.reduce((a, b) => a + b, 0));
+    case 'mean': return scalar(elements.length ? elements.reduce((a, b) => a + b, 0) / elements.length : NaN);
+    case 'max': return scalar(elements.reduce((a, b) => (a !== a || b !== b ? NaN : Math.max(a, b)), -Infinity));
+    case 'min': return scalar(elements.reduce((a, b) => (a !== a || b !== b ? NaN : Math.min(a, b)), Infinity));
+    case 'any': return scalar(elements.some((x) => x !== 0) ? 1 : 0);
+    case 'all': return scalar(elements.every((x) => x !== 0) ? 1 : 0);
+  }
+  throw new EvalError('name', `unknown function '${name}'`, span);
+}
+
+/** The elements of a value for a reduction; never-written elements make it fail rather than guess. */
+function written(v: Value, fn: string, span: Span, lenient: boolean): number[] {
+  if (v.kind === 'scalar') {
+    if (!v.written && !lenient) throw new EvalError('uninitialized', `${fn}() reads a register that was never written`, span);
+    return [v.value];
+  }
+  const d = materialize(v);
+  if (d.written && !lenient) {
+    const missing = d.written.reduce((n, w) => n + (w ? 0 : 1), 0);
+    if (missing > 0) throw new EvalError('uninitialized', `${fn}(${d.text}) reads ${missing} never-written element${missing === 1 ? '' : 's'}`, span);
+  }
+  return Array.from(d.data);
+}
+
+function allclose(args: Value[], named: Map<string, Value>, span: Span, lenient: boolean): Value {
+  const number = (v: Value | undefined, fallback: number, what: string): number => {
+    if (!v) return fallback;
+    if (v.kind !== 'scalar') throw new EvalError('type', `${what} of allclose must be a number`, span);
+    return v.value;
+  };
+  const atol = number(named.get('atol') ?? args[2], 1e-8, 'atol');
+  const rtol = number(named.get('rtol') ?? args[3], 1e-5, 'rtol');
+  const close = map2(args[0], args[1], (a, b) => (Math.abs(a - b) <= atol + rtol * Math.abs(b) || (Number.isNaN(a) && Number.isNaN(b)) || a === b ? 1 : 0), 'allclose', span);
+  const values = written(close, 'allclose', span, lenient);
+  return scalar(values.every((x) => x === 1) ? 1 : 0);
+}
+
+function hint(name: string, known: string[]): string {
+  const close = suggest(name, known);
+  return close ? `; did you mean '${close}'?` : '';
+}

@@ -1,0 +1,59 @@
+/** Numbers and tensors as people read them: the shortest text that gives back the stored value. */
+import { DenseValue, materialize, TensorValue, Value } from './value';
+
+/** Integers as integers; f32 values with the fewest digits that round back to the same f32; others in full. */
+export function formatNumber(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (x === Infinity) return 'inf';
+  if (x === -Infinity) return '-inf';
+  if (Object.is(x, -0)) return '-0';
+  if (Number.isInteger(x) && Math.abs(x) < 1e16) return String(x);
+  if (Math.fround(x) === x) {
+    for (let p = 1; p <= 9; p++) {
+      const s = x.toPrecision(p);
+      if (Math.fround(Number(s)) === x) return tidy(s);
+    }
+  }
+  return String(x);
+}
+
+function tidy(s: string): string {
+  if (s.includes('e')) {
+    const [m, e] = s.split('e');
+    return `${m.includes('.') ? m.replace(/0+$/, '').replace(/\.$/, '') : m}e${e}`;
+  }
+  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}
+
+export interface FormatLimits {
+  /** Elements shown per dimension before '...' (the first and last halves). */
+  readonly edge: number;
+}
+
+/** A tensor as nested brackets, NumPy style, eliding the middle of long dimensions; never-written elements as '?'. */
+export function formatTensor(v: TensorValue, limits: FormatLimits = { edge: 3 }): string {
+  const d = materialize(v);
+  if (d.shape.length === 0) return element(d, 0);
+  return nest(d, 0, 0, limits);
+}
+
+function nest(d: DenseValue, dim: number, offset: number, limits: FormatLimits): string {
+  const size = d.shape[dim];
+  const stride = d.shape.slice(dim + 1).reduce((a, b) => a * b, 1);
+  const indices = size > 2 * limits.edge ? [...range(0, limits.edge), -1, ...range(size - limits.edge, size)] : range(0, size);
+  const parts = indices.map((i) => (i < 0 ? '...' : dim === d.shape.length - 1 ? element(d, offset + i) : nest(d, dim + 1, offset + i * stride, limits)));
+  return `[${parts.join(', ')}]`;
+}
+
+function element(d: DenseValue, i: number): string {
+  return d.written && !d.written[i] ? '?' : formatNumber(d.data[i]);
+}
+
+function range(a: number, b: number): number[] {
+  return Array.from({ length: b - a }, (_, i) => a + i);
+}
+
+export function formatValue(v: Value): string {
+  if (v.kind === 'scalar') return v.written ? formatNumber(v.value) : '<uninit>';
+  return formatTensor(v);
+}

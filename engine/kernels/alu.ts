@@ -1,0 +1,94 @@
+/**
+ * The arithmetic of the vector and scalar engines. Two domains:
+ * - float: every result is rounded to f32 (Math.fround) as the engines compute in f32;
+ * - integer (every input is of an integer dtype or an integral scalar): exact results, division truncates
+ *   toward zero, and/or/xor are bitwise on 32 bits; the store saturates to the destination.
+ */
+import { ActivationFunction, AluOp, ReduceOp } from '../ir/opcodes';
+import { Fault } from '../machine/fault';
+
+export type Binary = (a: number, b: number) => number;
+
+const f = Math.fround;
+
+export function floatOp(op: AluOp): Binary {
+  switch (op) {
+    case 'add': return (a, b) => f(a + b);
+    case 'sub': return (a, b) => f(a - b);
+    case 'mul': return (a, b) => f(a * b);
+    case 'div': return (a, b) => f(a / b);
+    case 'max': return (a, b) => (a !== a || b !== b ? NaN : a > b ? a : b);
+    case 'min': return (a, b) => (a !== a || b !== b ? NaN : a < b ? a : b);
+    case 'pow': return (a, b) => f(a ** b);
+    case 'eq': return (a, b) => (a === b ? 1 : 0);
+    case 'ne': return (a, b) => (a !== b ? 1 : 0);
+    case 'lt': return (a, b) => (a < b ? 1 : 0);
+    case 'le': return (a, b) => (a <= b ? 1 : 0);
+    case 'gt': return (a, b) => (a > b ? 1 : 0);
+    case 'ge': return (a, b) => (a >= b ? 1 : 0);
+    case 'and': return (a, b) => (a !== 0 && b !== 0 ? 1 : 0);
+    case 'or': return (a, b) => (a !== 0 || b !== 0 ? 1 : 0);
+    case 'xor': return (a, b) => ((a !== 0) !== (b !== 0) ? 1 : 0);
+  }
+}
+
+export function integerOp(op: AluOp, where: () => string): Binary {
+  switch (op) {
+    case 'add': return (a, b) => a + b;
+    case 'sub': return (a, b) => a - b;
+    case 'mul': return (a, b) => a * b;
+    case 'div':
+      return (a, b) => {
+        if (b === 0) throw new Fault('division-by-zero', `integer division by zero in ${where()}: ${a} / 0`);
+        return Math.trunc(a / b);
+      };
+    case 'pow': return (a, b) => a ** b;
+    case 'and': return bitwise((x, y) => x & y);
+    case 'or': return bitwise((x, y) => x | y);
+    case 'xor': return bitwise((x, y) => x ^ y);
+    default: return floatOp(op);
+  }
+}
+
+/** Unsigned when both values are, so that u32 values above 2^31 keep their bits. */
+function bitwise(op: (x: number, y: number) => number): Binary {
+  return (a, b) => (a < 0 || b < 0 ? op(a | 0, b | 0) : op(a >>> 0, b >>> 0) >>> 0);
+}
+
+export type Unary = (x: number) => number;
+
+const SQRT_2_OVER_PI = Math.sqrt(2 / Math.PI);
+
+/** Activation functions, computed in double and rounded to f32. gelu is the tanh approximation. */
+export function activation(fn: ActivationFunction): Unary {
+  switch (fn) {
+    case 'identity': return (x) => x;
+    case 'relu': return (x) => (x > 0 ? x : x !== x ? NaN : 0);
+    case 'gelu': return (x) => f(0.5 * x * (1 + Math.tanh(SQRT_2_OVER_PI * (x + 0.044715 * x * x * x))));
+    case 'sigmoid': return (x) => f(1 / (1 + Math.exp(-x)));
+    case 'tanh': return (x) => f(Math.tanh(x));
+    case 'exp': return (x) => f(Math.exp(x));
+    case 'log': return (x) => f(Math.log(x));
+    case 'sqrt': return (x) => f(Math.sqrt(x));
+    case 'rsqrt': return (x) => f(1 / Math.sqrt(x));
+    case 'square': return (x) => f(x * x);
+    case 'silu': return (x) => f(x / (1 + Math.exp(-x)));
+    case 'softplus': return (x) => f(Math.max(x, 0) + Math.log1p(Math.exp(-Math.abs(x))));
+    case 'abs': return (x) => Math.abs(x);
+    case 'sign': return (x) => (x > 0 ? 1 : x < 0 ? -1 : x);
+    case 'reciprocal': return (x) => f(1 / x);
+    case 'sin': return (x) => f(Math.sin(x));
+    case 'cos': return (x) => f(Math.cos(x));
+  }
+}
+
+/** Reductions start from their identity and fold left along the free dimension, rounding each step to f32. */
+export function reduction(op: ReduceOp, integer: boolean): { init: number; step: Binary } {
+  const r = integer ? (x: number) => x : f;
+  switch (op) {
+    case 'add': return { init: 0, step: (a, b) => r(a + b) };
+    case 'mul': return { init: 1, step: (a, b) => r(a * b) };
+    case 'max': return { init: -Infinity, step: (a, b) => (a !== a || b !== b ? NaN : a > b ? a : b) };
+    case 'min': return { init: Infinity, step: (a, b) => (a !== a || b !== b ? NaN : a < b ? a : b) };
+  }
+}

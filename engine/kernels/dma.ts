@@ -1,0 +1,22 @@
+/** The DMA queues: copies between any memories, through strided views, with a cast to the destination. */
+import { InstrNode } from '../ir/program';
+import { Fault } from '../machine/fault';
+import { viewSize } from '../machine/view';
+import { ANY_MEMORY, Executor, tensorOf } from './common';
+import { readOperand, viewOf, writeOperand } from './operands';
+
+export function dmaCopy(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ANY_MEMORY);
+  const src = tensorOf(node.srcs[0], 'source', ANY_MEMORY);
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const s = viewOf(src, f, c, m);
+    const a = d.shape.filter((x) => x !== 1).join(', ');
+    const b = s.shape.filter((x) => x !== 1).join(', ');
+    if (a !== b || viewSize(d) !== viewSize(s)) {
+      throw new Fault('shape-mismatch', `DmaCopy: the destination '${dst.ap.text}' is [${d.shape.join(', ')}] here but the source '${src.ap.text}' is [${s.shape.join(', ')}]`, node.span);
+    }
+    const values = readOperand(src, s, m, 0);
+    writeOperand(dst, d, values, m, c, () => true);
+  };
+}

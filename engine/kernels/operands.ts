@@ -1,0 +1,127 @@
+/**
+ * Reading and writing tensor operands for kernels: the checks every instruction shares (memory kinds that
+ * depend on a call's arguments, never-written elements, NaN/Inf, races between cores) and scratch buffers.
+ */
+import { AccessPattern, MemoryKind } from '../ir/program';
+import { dtypeInfo } from '../machine/dtypes';
+import { Core, Frame } from '../machine/core';
+import { Fault } from '../machine/fault';
+import { Machine } from '../machine/machine';
+import { firstUnwritten, forEachIndex, readView, unravel, View, viewSize, writeView, zeroUnwritten } from '../machine/view';
+import { compileAccess, ViewFn } from '../run/compile-access';
+
+/** A tensor operand ready to run: how to get its view, and what it may be. */
+export interface TensorOperand {
+  readonly ap: AccessPattern;
+  readonly view: ViewFn;
+  readonly role: string;
+  /** Checked when the view is made, for parameters whose memory is known only at the call. */
+  readonly memories?: readonly MemoryKind[];
+}
+
+export function tensorOperand(ap: AccessPattern, role: string, memories: readonly MemoryKind[]): TensorOperand {
+  return { ap, view: compileAccess(ap), role, memories: ap.memory ? undefined : memories };
+}
+
+export function viewOf(op: TensorOperand, f: Frame, c: Core, m: Machine): View {
+  const v = op.view(f, c, m);
+  if (op.memories && !op.memories.includes(v.tensor.memory)) {
+    throw new Fault('memory-kind', `the ${op.role} '${op.ap.text}' is in ${v.tensor.memory.toUpperCase()} (through parameter '${op.ap.tensor.name}') but must be in ${op.memories.map((k) => k.toUpperCase()).join(' or ')}`, op.ap.span);
+  }
+  return v;
+}
+
+/** Reusable buffers, one per operand position, so that kernels do not allocate per instruction. */
+export class Scratch {
+  private readonly buffers: Float64Array[] = [];
+
+  get(slot: number, n: number): Float64Array {
+    let b = this.buffers[slot];
+    if (!b || b.length < n) this.buffers[slot] = b = new Float64Array(Math.max(n, 1024));
+    return b.length === n ? b : b.subarray(0, n);
+  }
+}
+
+export const scratch = new Scratch();
+
+/** The operand's elements in row-major order, decoded; never-written elements fault or read as zero. */
+export function readOperand(op: TensorOperand, v: View, m: Machine, slot: number): Float64Array {
+  const n = viewSize(v);
+  const values = scratch.get(slot, n);
+  readView(v, values);
+  const bad = firstUnwritten(v);
+  if (bad >= 0) {
+    if (m.raises('uninitialized-read')) {
+      const at = unravel(v.shape, bad).join(', ');
+      throw new Fault('uninitialized-read', `the ${op.role} '${op.ap.text}' reads element [${at}] of the view, which was never written (${v.tensor.name} is ${describeWritten(v)})`, op.ap.span);
+    }
+    zeroUnwritten(v, values);
+  }
+  return values;
+}
+
+function describeWritten(v: View): string {
+  const t = v.tensor;
+  return t.writtenCount === 0 ? 'entirely unwritten' : `${t.writtenCount} of ${t.size} elements written`;
+}
+
+/**
+ * Stores results with the destination's rounding. With the `nan` fault on, a NaN or infinity the instruction
+ * makes from finite inputs faults first; with `race` on, a DRAM element another core wrote since the last
+ * barrier faults. Both leave memory unchanged when they fault.
+ */
+export function writeOperand(op: TensorOperand, v: View, values: Float64Array, m: Machine, c: Core, inputsFinite: () => boolean): void {
+  if (m.faults.nan) checkNonFinite(op, v, values, m, inputsFinite);
+  if (m.ncores > 1 && v.tensor.memory === 'dram') checkRace(op, v, m, c);
+  writeView(v, values);
+}
+
+function checkNonFinite(op: TensorOperand, v: View, values: Float64Array, m: Machine, inputsFinite: () => boolean): void {
+  const max = dtypeInfo(v.tensor.dtype).maxFinite;
+  const overflowsToInf = v.tensor.dtype === 'f32' || v.tensor.dtype === 'bf16' || v.tensor.dtype === 'f16';
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i];
+    if (Number.isFinite(x) && !(overflowsToInf && Math.abs(x) > max)) continue;
+    if (!inputsFinite()) return;
+    if (!m.raises('nan')) return;
+    const what = Number.isNaN(x) ? 'NaN' : Number.isFinite(x) ? `${x}, which overflows ${v.tensor.dtype} to infinity` : `${x}`;
+    throw new Fault('nan', `the ${op.role} '${op.ap.text}' gets ${what} at [${unravel(v.shape, i).join(', ')}] from finite inputs`, op.ap.span);
+  }
+}
+
+function checkRace(op: TensorOperand, v: View, m: Machine, c: Core): void {
+  if (!m.faults.race) return;
+  let other: number | undefined;
+  let where = -1;
+  forEachIndex(v, (index, i) => {
+    if (other !== undefined) return;
+    const o = m.recordDramWrite(v.tensor, index, c.index);
+    if (o !== undefined) {
+      other = o;
+      where = i;
+    }
+  });
+  if (other !== undefined && m.raises('race')) {
+    throw new Fault('race', `core ${c.index} writes '${op.ap.text}' at [${unravel(v.shape, where).join(', ')}], which core ${other} also wrote since the last Barrier`, op.ap.span);
+  }
+}
+
+export function allFinite(...arrays: Float64Array[]): boolean {
+  for (const a of arrays) for (let i = 0; i < a.length; i++) if (!Number.isFinite(a[i])) return false;
+  return true;
+}
+
+export function requireShape(op: TensorOperand, v: View, rows: number, cols: number, what: string): void {
+  const [r, cl] = plane2d(v);
+  if (r !== rows || cl !== cols) {
+    throw new Fault('shape-mismatch', `the ${op.role} '${op.ap.text}' is [${v.shape.join(', ')}] here but ${what} needs [${rows}, ${cols}]`, op.ap.span);
+  }
+}
+
+/** [partitions, free] of an on-chip view (rank 0 and 1 views are one partition). */
+export function plane2d(v: View): [number, number] {
+  const s = v.shape;
+  if (s.length === 0) return [1, 1];
+  if (s.length === 1) return [1, s[0]];
+  return [s[0], s[1]];
+}

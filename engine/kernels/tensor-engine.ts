@@ -1,0 +1,89 @@
+/** The tensor engine (PE): matrix multiplication into PSUM, and transposition through it. */
+import { InstrNode } from '../ir/program';
+import { Fault } from '../machine/fault';
+import { PSUM_BANK_BYTES } from '../machine/limits';
+import { View } from '../machine/view';
+import { attrScalar, Executor, tensorOf } from './common';
+import { allFinite, plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeOperand } from './operands';
+
+/**
+ * dst[M, N] (+)= stationary[K, M]ᵀ · moving[K, N]. Each product is rounded to f32 and added to an f32
+ * accumulator in increasing k, as the systolic array does; with accumulate, the sum is added to what dst held.
+ */
+export function matMult(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ['psum']);
+  const st = tensorOf(node.srcs[0], 'stationary operand', ['sbuf']);
+  const mv = tensorOf(node.srcs[1], 'moving operand', ['sbuf']);
+  const accumulate = attrScalar(node, 'accumulate', 0);
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const vs = viewOf(st, f, c, m);
+    const vm = viewOf(mv, f, c, m);
+    const [K, M] = plane2d(vs);
+    const [K2, N] = plane2d(vm);
+    if (K !== K2) throw new Fault('shape-mismatch', `MatMult: the stationary operand '${st.ap.text}' has K = ${K} partitions but the moving operand '${mv.ap.text}' has ${K2}`, node.span);
+    requireShape(dst, d, M, N, 'MatMult');
+    checkOneBank(dst, d);
+    const a = readOperand(st, vs, m, 0);
+    const b = readOperand(mv, vm, m, 1);
+    const out = scratch.get(7, M * N);
+    multiply(a, b, K, M, N, out);
+    if (accumulate(f, c, m) !== 0) {
+      const old = readOperand(dst, d, m, 2);
+      for (let i = 0; i < out.length; i++) out[i] = Math.fround(old[i] + out[i]);
+    }
+    writeOperand(dst, d, out, m, c, () => allFinite(a, b));
+  };
+}
+
+const rowBuffer = { acc: new Float32Array(512) };
+
+/** out[m, n] = Σ_k f32(a[k, m] · b[k, n]), summed in f32 in increasing k. */
+export function multiply(a: Float64Array, b: Float64Array, K: number, M: number, N: number, out: Float64Array): void {
+  if (rowBuffer.acc.length < N) rowBuffer.acc = new Float32Array(N);
+  const acc = rowBuffer.acc;
+  for (let i = 0; i < M; i++) {
+    acc.fill(0, 0, N);
+    for (let k = 0; k < K; k++) {
+      const x = a[k * M + i];
+      const row = k * N;
+      // A Float32Array store rounds the double sum of two f32 values: exactly an f32 addition.
+      for (let j = 0; j < N; j++) acc[j] += Math.fround(x * b[row + j]);
+    }
+    for (let j = 0; j < N; j++) out[i * N + j] = acc[j];
+  }
+}
+
+/** A matmul writes one PSUM bank per partition: the destination's columns must not straddle two. */
+function checkOneBank(dst: TensorOperand, d: View): void {
+  const t = d.tensor;
+  if (!t.placement || d.shape.length === 0) return;
+  const rowLength = t.shape[t.shape.length - 1];
+  const firstCol = d.offset % rowLength;
+  const cols = d.shape[d.shape.length - 1];
+  const lastCol = firstCol + (cols - 1) * d.strides[d.strides.length - 1];
+  const base = t.placement.frameBase + t.placement.offset;
+  const first = base + firstCol * 4;
+  const last = base + lastCol * 4 + 3;
+  const b0 = Math.floor(first / PSUM_BANK_BYTES);
+  const b1 = Math.floor(last / PSUM_BANK_BYTES);
+  if (b0 !== b1) {
+    throw new Fault('bank-crossing', `MatMult writes '${dst.ap.text}' across PSUM banks ${b0} and ${b1} (bytes ${first}..${last} of each partition; a bank holds ${PSUM_BANK_BYTES} bytes)`, dst.ap.span);
+  }
+}
+
+/** dst[F, P] = src[P, F]ᵀ, through the PE array into PSUM: values move unchanged, then round to dst's dtype. */
+export function transpose(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ['psum']);
+  const src = tensorOf(node.srcs[0], 'source', ['sbuf']);
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const s = viewOf(src, f, c, m);
+    const [P, F] = plane2d(s);
+    requireShape(dst, d, F, P, 'the transpose');
+    const x = readOperand(src, s, m, 0);
+    const out = scratch.get(7, P * F);
+    for (let p = 0; p < P; p++) for (let q = 0; q < F; q++) out[q * P + p] = x[p * F + q];
+    writeOperand(dst, d, out, m, c, () => true);
+  };
+}

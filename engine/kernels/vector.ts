@@ -1,0 +1,187 @@
+/** Instructions of the vector (DVE), scalar/activation (ACT) and pool (POOL) engines: elementwise work per partition. */
+import { InstrNode, Operand } from '../ir/program';
+import { Core, Frame } from '../machine/core';
+import { Machine } from '../machine/machine';
+import { ActivationFunction, AluOp, ReduceOp } from '../ir/opcodes';
+import { viewSize } from '../machine/view';
+import { activation, Binary, floatOp, integerOp, reduction } from './alu';
+import { attrOperand, attrScalar, compileColumn, Executor, isIntegerDType, ON_CHIP, scalarOf, tensorOf, word } from './common';
+import { allFinite, plane2d, readOperand, requireShape, scratch, viewOf, writeOperand } from './operands';
+
+const OUT = 7;
+
+export function tensorCopy(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ON_CHIP);
+  const src = tensorOf(node.srcs[0], 'source', ON_CHIP);
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const s = viewOf(src, f, c, m);
+    const [rows, cols] = plane2d(s);
+    requireShape(dst, d, rows, cols, 'the copy');
+    const values = readOperand(src, s, m, 0);
+    writeOperand(dst, d, values, m, c, () => true);
+  };
+}
+
+export function memset(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ON_CHIP);
+  const value = scalarOf(node.srcs[0]);
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const x = value(f, c, m);
+    const out = scratch.get(OUT, viewSize(d));
+    out.fill(x);
+    writeOperand(dst, d, out, m, c, () => Number.isFinite(x));
+  };
+}
+
+export function iota(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ON_CHIP);
+  const base = attrScalar(node, 'base', 0);
+  const pstep = attrScalar(node, 'pstep', 0);
+  const fstep = attrScalar(node, 'fstep', 1);
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const [rows, cols] = plane2d(d);
+    const b = base(f, c, m);
+    const ps = pstep(f, c, m);
+    const fs = fstep(f, c, m);
+    const out = scratch.get(OUT, rows * cols);
+    for (let p = 0; p < rows; p++) for (let q = 0; q < cols; q++) out[p * cols + q] = b + p * ps + q * fs;
+    writeOperand(dst, d, out, m, c, () => true);
+  };
+}
+
+export function tensorTensor(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ON_CHIP);
+  const a = tensorOf(node.srcs[0], 'first operand', ON_CHIP);
+  const b = tensorOf(node.srcs[1], 'second operand', ON_CHIP);
+  const op = word(node, 'op', 'add') as AluOp;
+  const integer = isIntegerDType(a) && isIntegerDType(b);
+  const fn = integer ? integerOp(op, () => `'${node.opcode} op = ${op}'`) : floatOp(op);
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const va = viewOf(a, f, c, m);
+    const vb = viewOf(b, f, c, m);
+    const [rows, cols] = plane2d(va);
+    requireShape(b, vb, rows, cols, `'${a.ap.text}'`);
+    requireShape(dst, d, rows, cols, 'the result');
+    const xa = readOperand(a, va, m, 0);
+    const xb = readOperand(b, vb, m, 1);
+    const out = scratch.get(OUT, xa.length);
+    for (let i = 0; i < xa.length; i++) out[i] = fn(xa[i], xb[i]);
+    writeOperand(dst, d, out, m, c, () => allFinite(xa, xb));
+  };
+}
+
+export function tensorScalar(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ON_CHIP);
+  const a = tensorOf(node.srcs[0], 'operand', ON_CHIP);
+  const ops = [word(node, 'op', 'add'), word(node, 'op1', '')].filter((o) => o) as AluOp[];
+  const scalars = [compileColumn(attrOperand(node, 'scalar'), 'scalar', 0), compileColumn(attrOperand(node, 'scalar1'), 'scalar1', 0)];
+  const where = () => `'${node.opcode}'`;
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const va = viewOf(a, f, c, m);
+    const [rows, cols] = plane2d(va);
+    requireShape(dst, d, rows, cols, 'the result');
+    const xa = readOperand(a, va, m, 0);
+    const out = scratch.get(OUT, xa.length);
+    out.set(xa);
+    let integer = isIntegerDType(a);
+    const columns: Float64Array[] = [];
+    for (let k = 0; k < ops.length; k++) {
+      const col = scalars[k](f, c, m, rows, 1 + k);
+      integer &&= col.integral;
+      columns.push(col.values);
+      const fn: Binary = integer ? integerOp(ops[k], where) : floatOp(ops[k]);
+      for (let p = 0; p < rows; p++) {
+        const s = col.values[p];
+        for (let q = p * cols, end = q + cols; q < end; q++) out[q] = fn(out[q], s);
+      }
+    }
+    writeOperand(dst, d, out, m, c, () => allFinite(xa, ...columns.map((col) => col.subarray(0, rows))));
+  };
+}
+
+export function tensorReduce(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ON_CHIP);
+  const src = tensorOf(node.srcs[0], 'source', ON_CHIP);
+  const op = word(node, 'op', 'add') as ReduceOp;
+  const { init, step } = reduction(op, isIntegerDType(src));
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const s = viewOf(src, f, c, m);
+    const [rows, cols] = plane2d(s);
+    requireShape(dst, d, rows, 1, 'the reduction');
+    const x = readOperand(src, s, m, 0);
+    const out = scratch.get(OUT, rows);
+    for (let p = 0; p < rows; p++) {
+      let acc = init;
+      for (let q = p * cols, end = q + cols; q < end; q++) acc = step(acc, x[q]);
+      out[p] = acc;
+    }
+    writeOperand(dst, d, out, m, c, () => allFinite(x));
+  };
+}
+
+export function select(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ON_CHIP);
+  const cond = tensorOf(node.srcs[0], 'condition', ON_CHIP);
+  const picks = node.srcs.slice(1).map((op, k) => compileColumnOrTensor(op, k === 0 ? 'first choice' : 'second choice'));
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const vc = viewOf(cond, f, c, m);
+    const [rows, cols] = plane2d(vc);
+    requireShape(dst, d, rows, cols, 'the result');
+    const xc = readOperand(cond, vc, m, 0);
+    const [xa, xb] = picks.map((p, k) => p(f, c, m, rows, cols, 1 + k));
+    const out = scratch.get(OUT, xc.length);
+    for (let i = 0; i < xc.length; i++) out[i] = xc[i] !== 0 ? xa[i] : xb[i];
+    writeOperand(dst, d, out, m, c, () => allFinite(xa, xb));
+  };
+}
+
+/** A choice of Select: a tensor of the data's shape, or a scalar repeated. */
+type PickFn = (f: Frame, c: Core, m: Machine, rows: number, cols: number, slot: number) => Float64Array;
+
+function compileColumnOrTensor(op: Operand, role: string): PickFn {
+  if (op.kind === 'tensor') {
+    const t = tensorOf(op, role, ON_CHIP);
+    return (f, c, m, rows, cols, slot) => {
+      const v = viewOf(t, f, c, m);
+      requireShape(t, v, rows, cols, 'the condition');
+      return readOperand(t, v, m, slot);
+    };
+  }
+  const s = scalarOf(op);
+  return (f, c, m, rows, cols, slot) => {
+    const out = scratch.get(slot, rows * cols);
+    out.fill(s(f, c, m));
+    return out;
+  };
+}
+
+export function activate(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ON_CHIP);
+  const src = tensorOf(node.srcs[0], 'source', ON_CHIP);
+  const fn = activation(word(node, 'func', 'identity') as ActivationFunction);
+  const scale = compileColumn(attrOperand(node, 'scale'), 'scale', 1);
+  const bias = compileColumn(attrOperand(node, 'bias'), 'bias', 0);
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const s = viewOf(src, f, c, m);
+    const [rows, cols] = plane2d(s);
+    requireShape(dst, d, rows, cols, 'the result');
+    const x = readOperand(src, s, m, 0);
+    const sc = scale(f, c, m, rows, 1).values;
+    const bi = bias(f, c, m, rows, 2).values;
+    const out = scratch.get(OUT, x.length);
+    for (let p = 0; p < rows; p++) {
+      const k = sc[p];
+      const b = bi[p];
+      for (let q = p * cols, end = q + cols; q < end; q++) out[q] = fn(Math.fround(Math.fround(x[q] * k) + b));
+    }
+    writeOperand(dst, d, out, m, c, () => allFinite(x, sc.subarray(0, rows), bi.subarray(0, rows)));
+  };
+}

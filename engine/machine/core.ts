@@ -1,0 +1,81 @@
+/** A core's execution state: its stack of activations, each with registers, tensors and a position. */
+import { CallNode, ForNode, FunctionIR, Node, Region } from '../ir/program';
+import { REGISTERS } from './limits';
+import { View } from './view';
+
+/** A loop being run: the register's value, where it ends, and which iteration this is. */
+export interface LoopState {
+  readonly node: ForNode;
+  value: number;
+  readonly end: number;
+  readonly step: number;
+  iteration: number;
+  readonly count: number;
+}
+
+/** A position inside one region of a frame: the index of the next node, and the loop when the region is a loop body. */
+export interface RegionCursor {
+  readonly region: Region;
+  pc: number;
+  readonly loop?: LoopState;
+  /** Unique per entry of the region (a loop iteration, a branch arm): names the subgraph frame. */
+  readonly activation: number;
+}
+
+export class Frame {
+  readonly regs = new Float64Array(REGISTERS);
+  /** Bit i set when register i was written in this activation. */
+  regWritten = 0;
+  readonly cursors: RegionCursor[] = [];
+  /** Set when the frame has begun executing (its first node is current or done). */
+  started = false;
+
+  constructor(
+    readonly fn: FunctionIR,
+    /** Unique per activation in a run, so a debugger can tell two calls of the same function apart. */
+    readonly activation: number,
+    readonly depth: number,
+    /** Tensor parameters, then allocations, by slot. */
+    readonly tensors: View[],
+    readonly sbufBase: number,
+    readonly psumBase: number,
+    /** The call in the caller that created this frame; none for main. */
+    readonly callNode?: CallNode,
+  ) {}
+
+  get top(): RegionCursor {
+    return this.cursors[this.cursors.length - 1];
+  }
+
+  /** The node the frame runs next, or undefined at the end of its innermost region. */
+  get current(): Node | undefined {
+    const c = this.top;
+    return c ? c.region.nodes[c.pc] : undefined;
+  }
+
+  setRegister(index: number, value: number): void {
+    this.regs[index] = value;
+    this.regWritten |= 1 << index;
+  }
+
+  isWritten(index: number): boolean {
+    return (this.regWritten & (1 << index)) !== 0;
+  }
+}
+
+export type CoreState = 'running' | 'barrier' | 'done';
+
+export class Core {
+  readonly frames: Frame[] = [];
+  state: CoreState = 'running';
+  /** Instructions this core executed. */
+  executed = 0;
+  /** The Barrier this core waits at. */
+  barrierNode?: Node;
+
+  constructor(readonly index: number) {}
+
+  get frame(): Frame | undefined {
+    return this.frames[this.frames.length - 1];
+  }
+}

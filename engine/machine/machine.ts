@@ -1,0 +1,164 @@
+/** The whole machine: shared DRAM, the cores, and what a run is configured with. */
+import { AllocInfo, DramInfo, Engine, Program } from '../ir/program';
+import { ENGINES } from '../ir/opcodes';
+import { NpyArray, NpyError, readNpyFile } from '../io/npy';
+import { loadNpyInto, npyFitsTensor } from '../io/tensor-files';
+import { encodeRange } from './dtypes';
+import { ContinuableFault } from './fault';
+import { Core } from './core';
+import { DEFAULT_MAX_CALL_DEPTH, MAX_CORES } from './limits';
+import { randomValues } from './random';
+import { Tensor } from './tensor';
+import { View, wholeView } from './view';
+
+export interface MachineOptions {
+  /** Cores that run `main` (1..8). */
+  readonly cores?: number;
+  /** Data for `dram` tensors, by name: a .npy path or an array. Replaces the declared initializer. */
+  readonly inputs?: Readonly<Record<string, string | NpyArray>>;
+  /** Which continuable faults stop the program (true) or let the instruction complete (false). */
+  readonly faults?: Partial<Record<ContinuableFault, boolean>>;
+  readonly maxCallDepth?: number;
+  /** Program output (Print), one call per line, without the newline. */
+  readonly output?: (text: string, core: number) => void;
+}
+
+/** A problem with what a run was given (cores, inputs), found before the program starts. */
+export class LoadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LoadError';
+  }
+}
+
+/** Who wrote each DRAM element last, and in which interval between barriers: to find races between cores. */
+interface WriteLog {
+  readonly core: Int8Array;
+  readonly epoch: Int32Array;
+}
+
+export class Machine {
+  readonly ncores: number;
+  readonly cores: Core[];
+  readonly drams: Tensor[];
+  readonly dramViews: View[];
+  readonly maxCallDepth: number;
+  readonly faults: Record<ContinuableFault, boolean>;
+  /** Instructions executed, by engine. */
+  readonly counters: Record<Engine, number>;
+  readonly output: (text: string, core: number) => void;
+  /** A continuable fault to let pass during one instruction: set when a run resumes from a stop at that fault. */
+  suppressed?: ContinuableFault;
+  /** Incremented at every completed Barrier; writes in the same epoch by two cores race. */
+  barrierEpoch = 0;
+  nextActivation = 0;
+  private readonly writeLogs = new Map<Tensor, WriteLog>();
+  private readonly pools = new Map<string, Tensor[]>();
+
+  constructor(
+    readonly program: Program,
+    options: MachineOptions = {},
+  ) {
+    this.ncores = options.cores ?? 1;
+    if (!Number.isInteger(this.ncores) || this.ncores < 1 || this.ncores > MAX_CORES) {
+      throw new LoadError(`cores must be an integer from 1 to ${MAX_CORES}, found ${options.cores}`);
+    }
+    this.maxCallDepth = options.maxCallDepth ?? DEFAULT_MAX_CALL_DEPTH;
+    this.faults = { 'uninitialized-read': true, nan: false, race: false, ...options.faults };
+    this.counters = Object.fromEntries(ENGINES.map((e) => [e, 0])) as Record<Engine, number>;
+    this.output = options.output ?? (() => undefined);
+    this.cores = Array.from({ length: this.ncores }, (_, i) => new Core(i));
+    this.drams = program.drams.map((d) => this.createDram(d, options.inputs?.[d.name]));
+    this.dramViews = this.drams.map(wholeView);
+    const unknown = Object.keys(options.inputs ?? {}).filter((name) => !program.drams.some((d) => d.name === name));
+    if (unknown.length) {
+      throw new LoadError(`input '${unknown[0]}' is not a dram tensor of the program (its dram tensors: ${program.drams.map((d) => d.name).join(', ') || 'none'})`);
+    }
+  }
+
+  /** Whether a continuable fault stops the program now. */
+  raises(code: ContinuableFault): boolean {
+    return this.faults[code] && this.suppressed !== code;
+  }
+
+  private createDram(d: DramInfo, input: string | NpyArray | undefined): Tensor {
+    const t = new Tensor(d.name, 'dram', d.dtype, d.shape);
+    if (input !== undefined) {
+      this.loadInput(t, d, input);
+      return t;
+    }
+    const init = d.init;
+    if (!init) return t;
+    switch (init.kind) {
+      case 'zeros': t.markAllWritten(); break;
+      case 'const': fill(t, () => init.value); break;
+      case 'iota': fill(t, (i) => i); break;
+      case 'random': {
+        const values = randomValues(t.size, init.seed, init.low, init.high);
+        fill(t, (i) => values[i]);
+        break;
+      }
+      case 'file': this.loadInput(t, d, init.path); break;
+    }
+    return t;
+  }
+
+  private loadInput(t: Tensor, d: DramInfo, input: string | NpyArray): void {
+    let npy: NpyArray;
+    try {
+      npy = typeof input === 'string' ? readNpyFile(input) : input;
+    } catch (e) {
+      throw new LoadError(e instanceof NpyError ? `input '${d.name}': ${e.message}` : `input '${d.name}': ${(e as Error).message}`);
+    }
+    const problem = npyFitsTensor(npy, d.dtype, d.shape);
+    if (problem) throw new LoadError(`input '${d.name}' (${d.dtype}[${d.shape.join(', ')}]): ${problem}`);
+    loadNpyInto(t, npy);
+  }
+
+  /** A tensor for an allocation of a new activation: reused from an ended activation when possible, unwritten. */
+  allocate(alloc: AllocInfo, core: number, frameBase: number): Tensor {
+    const key = `${core}:${alloc.span.file}:${alloc.span.line}:${alloc.slot}`;
+    const free = this.pools.get(key);
+    const reused = free?.pop();
+    if (reused && reused.placement?.frameBase === frameBase) {
+      reused.clearWritten();
+      return reused;
+    }
+    return new Tensor(alloc.name, alloc.memory, alloc.dtype, alloc.shape, core, { ...alloc.placement, frameBase });
+  }
+
+  release(alloc: AllocInfo, core: number, tensor: Tensor): void {
+    const key = `${core}:${alloc.span.file}:${alloc.span.line}:${alloc.slot}`;
+    let free = this.pools.get(key);
+    if (!free) this.pools.set(key, (free = []));
+    free.push(tensor);
+  }
+
+  /** Records a write of DRAM element `index` by a core; returns the other core when it wrote it since the last barrier. */
+  recordDramWrite(t: Tensor, index: number, core: number): number | undefined {
+    let log = this.writeLogs.get(t);
+    if (!log) {
+      log = { core: new Int8Array(t.size).fill(-1), epoch: new Int32Array(t.size).fill(-1) };
+      this.writeLogs.set(t, log);
+    }
+    const other = log.epoch[index] === this.barrierEpoch ? log.core[index] : -1;
+    log.core[index] = core;
+    log.epoch[index] = this.barrierEpoch;
+    return other >= 0 && other !== core ? other : undefined;
+  }
+
+  get instructionsExecuted(): number {
+    return this.cores.reduce((n, c) => n + c.executed, 0);
+  }
+
+  outputs(): { info: DramInfo; tensor: Tensor }[] {
+    return this.program.drams.filter((d) => d.role === 'output').map((info) => ({ info, tensor: this.drams[info.slot] }));
+  }
+}
+
+function fill(t: Tensor, value: (i: number) => number): void {
+  const values = new Float64Array(t.size);
+  for (let i = 0; i < t.size; i++) values[i] = value(i);
+  encodeRange(t.dtype, values, 0, t.data, 0, t.size);
+  t.markAllWritten();
+}

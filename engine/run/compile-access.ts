@@ -1,0 +1,131 @@
+/** Access patterns compiled to closures that produce a view, with the bounds checks that depend on registers. */
+import { AccessItem, AccessPattern, ScalarExpr } from '../ir/program';
+import { evalScalarConst } from '../ir/scalar';
+import { Core, Frame } from '../machine/core';
+import { Fault } from '../machine/fault';
+import { Machine } from '../machine/machine';
+import { View } from '../machine/view';
+import { compileScalar, ScalarFn } from './compile-scalar';
+
+export type ViewFn = (f: Frame, c: Core, m: Machine) => View;
+
+interface Layout {
+  offset: number;
+  shape: number[];
+  strides: number[];
+}
+
+export function compileAccess(ap: AccessPattern): ViewFn {
+  const base = baseView(ap);
+  const constant = ap.items.every(isConstantItem) && ap.tensor.kind !== 'param';
+  if (constant) {
+    // Allocations of a function always have the same shape, so the layout is computed once.
+    let layout: Layout | undefined;
+    return (f, c, m) => {
+      const b = base(f, m);
+      layout ??= applyItems(ap, b, ap.items.map((i) => constItem(i)), f, c, m);
+      return { tensor: b.tensor, offset: b.offset + layout.offset, shape: layout.shape, strides: layout.strides };
+    };
+  }
+  const items = ap.items.map(compileItem);
+  return (f, c, m) => {
+    const b = base(f, m);
+    const layout = applyItems(ap, b, items, f, c, m);
+    return { tensor: b.tensor, offset: b.offset + layout.offset, shape: layout.shape, strides: layout.strides };
+  };
+}
+
+function baseView(ap: AccessPattern): (f: Frame, m: Machine) => View {
+  const slot = ap.tensor.slot;
+  return ap.tensor.kind === 'dram' ? (_f, m) => m.dramViews[slot] : (f) => f.tensors[slot];
+}
+
+type CompiledItem =
+  | { kind: 'at'; index: ScalarFn; expr: ScalarExpr }
+  | { kind: 'slice'; lo: ScalarFn; hi: ScalarFn; step: number; exprs: ScalarExpr[] };
+
+function isConstantItem(i: AccessItem): boolean {
+  return i.kind === 'at' ? evalScalarConst(i.index) !== undefined
+    : evalScalarConst(i.lo) !== undefined && evalScalarConst(i.hi) !== undefined;
+}
+
+function constItem(i: AccessItem): CompiledItem {
+  if (i.kind === 'at') {
+    const v = evalScalarConst(i.index)!;
+    return { kind: 'at', index: () => v, expr: i.index };
+  }
+  const lo = evalScalarConst(i.lo)!;
+  const hi = evalScalarConst(i.hi)!;
+  return { kind: 'slice', lo: () => lo, hi: () => hi, step: evalScalarConst(i.step)!, exprs: [i.lo, i.hi] };
+}
+
+function compileItem(i: AccessItem): CompiledItem {
+  if (i.kind === 'at') return { kind: 'at', index: compileScalar(i.index), expr: i.index };
+  return { kind: 'slice', lo: compileScalar(i.lo), hi: compileScalar(i.hi), step: evalScalarConst(i.step) ?? 1, exprs: [i.lo, i.hi] };
+}
+
+function applyItems(ap: AccessPattern, base: View, items: CompiledItem[], f: Frame, c: Core, m: Machine): Layout {
+  let offset = 0;
+  const shape: number[] = [];
+  const strides: number[] = [];
+  for (let d = 0; d < items.length; d++) {
+    const item = items[d];
+    const size = base.shape[d];
+    const stride = base.strides[d];
+    if (item.kind === 'at') {
+      const i = item.index(f, c, m);
+      if (!(Number.isInteger(i) && i >= 0 && i < size)) outOfBounds(ap, d, `index ${i}`, size, [item.expr], f);
+      offset += i * stride;
+    } else {
+      const lo = item.lo(f, c, m);
+      const hi = item.hi(f, c, m);
+      if (!(Number.isInteger(lo) && Number.isInteger(hi) && lo >= 0 && lo < hi && hi <= size)) {
+        outOfBounds(ap, d, `slice ${lo}:${hi}`, size, item.exprs, f);
+      }
+      offset += lo * stride;
+      shape.push(Math.ceil((hi - lo) / item.step));
+      strides.push(stride * item.step);
+    }
+  }
+  for (let d = items.length; d < base.shape.length; d++) {
+    shape.push(base.shape[d]);
+    strides.push(base.strides[d]);
+  }
+  if (ap.transpose) swapLastTwo(shape, strides);
+  if (ap.bcast) {
+    const n = evalScalarConst(ap.bcast)!;
+    if (shape[shape.length - 1] !== 1) {
+      throw new Fault('shape-mismatch', `'${ap.text}': .bcast(${n}) needs a last dimension of 1, found ${shape[shape.length - 1]}`, ap.span);
+    }
+    shape[shape.length - 1] = n;
+    strides[strides.length - 1] = 0;
+  }
+  return { offset, shape, strides };
+}
+
+function swapLastTwo(shape: number[], strides: number[]): void {
+  const n = shape.length;
+  [shape[n - 2], shape[n - 1]] = [shape[n - 1], shape[n - 2]];
+  [strides[n - 2], strides[n - 1]] = [strides[n - 1], strides[n - 2]];
+}
+
+function outOfBounds(ap: AccessPattern, dim: number, what: string, size: number, exprs: ScalarExpr[], f: Frame): never {
+  const regs = registersOf(exprs).map((r) => `r${r} = ${f.regs[r]}`);
+  const values = regs.length ? ` (${regs.join(', ')})` : '';
+  throw new Fault('out-of-bounds', `'${ap.text}': ${what} is out of bounds for dimension ${dim} of '${ap.tensor.name}' (size ${size})${values}`, ap.span);
+}
+
+/** The registers an expression reads, for messages that show their values. */
+export function registersOf(exprs: readonly ScalarExpr[]): number[] {
+  const out = new Set<number>();
+  const visit = (e: ScalarExpr): void => {
+    if (e.kind === 'reg') out.add(e.index);
+    else if (e.kind === 'unary') visit(e.operand);
+    else if (e.kind === 'binary') {
+      visit(e.left);
+      visit(e.right);
+    } else if (e.kind === 'fn') e.args.forEach(visit);
+  };
+  exprs.forEach(visit);
+  return [...out].sort((a, b) => a - b);
+}

@@ -1,0 +1,387 @@
+/**
+ * The interpreter: advances cores node by node, round-robin, one node per core per turn, so every run is
+ * deterministic. Two loops share one semantics: `runFast` (no debugger) and `runDebug` (hooks before each node).
+ */
+import { CallNode, ForNode, FunctionIR, IfNode, InstrNode, Node, Region } from '../ir/program';
+import { Core, Frame, LoopState, RegionCursor } from '../machine/core';
+import { Fault, internalFault, isContinuable } from '../machine/fault';
+import { PSUM_BYTES_PER_PARTITION, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
+import { Machine } from '../machine/machine';
+import { View, wholeView } from '../machine/view';
+import { compileInstruction, Executor } from '../kernels';
+import { compileAccess, ViewFn } from './compile-access';
+import { compileScalar, ScalarFn } from './compile-scalar';
+import { ExecutionHooks } from './hooks';
+
+export type RunOutcome =
+  /** A hook stopped the run before `node` ran on `core`. */
+  | { readonly kind: 'stopped'; readonly core: Core; readonly node: Node }
+  /** A hook stopped the run at a fault; resuming completes a continuable fault's node, or ends the run. */
+  | { readonly kind: 'fault-stopped'; readonly core: Core; readonly node: Node; readonly fault: Fault }
+  | { readonly kind: 'exited'; readonly exitCode: 0 }
+  | { readonly kind: 'failed'; readonly exitCode: 1; readonly fault: Fault }
+  | { readonly kind: 'terminated'; readonly exitCode: 143 };
+
+/** Flags another thread may set while the loop runs (a SharedArrayBuffer in a worker). */
+export const CONTROL_PAUSE = 0;
+export const CONTROL_TERMINATE = 1;
+
+/** How often the fast loop looks at the terminate flag: rarely enough to cost nothing. */
+const FAST_CHECK_INTERVAL = 1024;
+
+interface CompiledCall {
+  readonly args: ((f: Frame, c: Core, m: Machine) => View | number)[];
+}
+
+interface CompiledControl {
+  readonly from: ScalarFn;
+  readonly to: ScalarFn;
+  readonly step: ScalarFn;
+}
+
+export class Interpreter {
+  private readonly executors: (Executor | undefined)[] = [];
+  private readonly calls: (CompiledCall | undefined)[] = [];
+  private readonly loops: (CompiledControl | undefined)[] = [];
+  private readonly conditions: (ScalarFn | undefined)[] = [];
+  /** The core to run next, round-robin. */
+  private turn = 0;
+  /** The core stopped before its node: that node runs first on resume, without asking the hooks again. */
+  private resumeCore = -1;
+  /** Set when the run stopped at a fault. */
+  private pendingFault?: { core: Core; node: Node; fault: Fault };
+  private finished?: RunOutcome;
+
+  constructor(
+    readonly machine: Machine,
+    /** [pause, terminate] flags; checked between nodes. */
+    readonly control: Int32Array = new Int32Array(2),
+  ) {
+    for (const core of machine.cores) this.enter(core, machine.program.main, [], undefined, 0, 0);
+  }
+
+  get done(): RunOutcome | undefined {
+    return this.finished;
+  }
+
+  /** The node a core runs next, after settling finished regions; undefined when the core has finished. */
+  currentNode(core: Core): Node | undefined {
+    return core.frame?.current;
+  }
+
+  /** Runs without a debugger to the end of the program. */
+  runFast(): RunOutcome {
+    if (this.finished) return this.finished;
+    const cores = this.machine.cores;
+    let sinceCheck = 0;
+    while (true) {
+      if (++sinceCheck >= FAST_CHECK_INTERVAL) {
+        sinceCheck = 0;
+        if (this.control[CONTROL_TERMINATE]) return this.finish({ kind: 'terminated', exitCode: 143 });
+      }
+      const core = this.nextCore(cores);
+      if (!core) return this.finishAll();
+      const node = this.settle(core, undefined);
+      if (!node) continue;
+      const fault = this.execute(core, node, undefined);
+      if (fault) return this.finish({ kind: 'failed', exitCode: 1, fault });
+    }
+  }
+
+  /** Runs with hooks until a hook stops it, a fault stops it, or the program ends. */
+  runDebug(hooks: ExecutionHooks): RunOutcome {
+    if (this.finished) return this.finished;
+    const resumed = this.resumeFault(hooks);
+    if (resumed) return resumed;
+    const cores = this.machine.cores;
+    while (true) {
+      if (this.control[CONTROL_TERMINATE]) return this.finish({ kind: 'terminated', exitCode: 143 });
+      const resuming = this.resumeCore >= 0;
+      if (resuming) this.turn = (this.resumeCore + 1) % cores.length;
+      const core = resuming ? cores[this.resumeCore] : this.nextCore(cores);
+      if (!core) return this.finishAll(hooks);
+      const node = this.settle(core, hooks);
+      if (!node) {
+        this.resumeCore = -1;
+        continue;
+      }
+      const frame = core.frame!;
+      if (this.resumeCore === core.index) {
+        this.resumeCore = -1;
+      } else if (hooks.beforeNode(core, frame, node)) {
+        this.resumeCore = core.index;
+        this.turn = core.index;
+        return { kind: 'stopped', core, node };
+      }
+      const fault = this.execute(core, node, hooks);
+      if (fault) {
+        if (hooks.onFault(core, frame, node, fault)) {
+          this.pendingFault = { core, node, fault };
+          this.turn = core.index;
+          return { kind: 'fault-stopped', core, node, fault };
+        }
+        return this.finish({ kind: 'failed', exitCode: 1, fault });
+      }
+    }
+  }
+
+  /** After a stop at a fault: a continuable one lets its node complete; any other ends the run. */
+  private resumeFault(hooks: ExecutionHooks): RunOutcome | undefined {
+    const pending = this.pendingFault;
+    if (!pending) return undefined;
+    this.pendingFault = undefined;
+    const { core, node, fault } = pending;
+    if (!isContinuable(fault.code)) return this.finish({ kind: 'failed', exitCode: 1, fault });
+    this.machine.suppressed = fault.code;
+    const again = this.execute(core, node, hooks);
+    this.machine.suppressed = undefined;
+    if (again) {
+      if (hooks.onFault(core, core.frame!, node, again)) {
+        this.pendingFault = { core, node, fault: again };
+        return { kind: 'fault-stopped', core, node, fault: again };
+      }
+      return this.finish({ kind: 'failed', exitCode: 1, fault: again });
+    }
+    this.turn = (core.index + 1) % this.machine.ncores;
+    return undefined;
+  }
+
+  private finish(outcome: RunOutcome): RunOutcome {
+    this.finished = outcome;
+    return outcome;
+  }
+
+  /** No core can run: the program ended, or cores wait at a barrier that a finished core never reaches. */
+  private finishAll(hooks?: ExecutionHooks): RunOutcome {
+    const waiting = this.machine.cores.find((c) => c.state === 'barrier');
+    if (!waiting) return this.finish({ kind: 'exited', exitCode: 0 });
+    const fault = this.deadlock(waiting);
+    const node = waiting.barrierNode!;
+    if (hooks && hooks.onFault(waiting, waiting.frame!, node, fault)) {
+      this.pendingFault = { core: waiting, node, fault };
+      return { kind: 'fault-stopped', core: waiting, node, fault };
+    }
+    return this.finish({ kind: 'failed', exitCode: 1, fault });
+  }
+
+  /** The next core that can run, round-robin; undefined when none can. */
+  private nextCore(cores: readonly Core[]): Core | undefined {
+    const n = cores.length;
+    for (let k = 0; k < n; k++) {
+      const core = cores[(this.turn + k) % n];
+      if (core.state === 'running') {
+        this.turn = (core.index + 1) % n;
+        return core;
+      }
+    }
+    return undefined;
+  }
+
+  // ---- moving through regions and activations ----
+
+  /** Closes finished regions (next iteration, end of an arm, end of a body) until a node is next or the core is done. */
+  private settle(core: Core, hooks: ExecutionHooks | undefined): Node | undefined {
+    while (true) {
+      const frame = core.frame;
+      if (!frame) return undefined;
+      const cursor = frame.top;
+      if (cursor && cursor.pc < cursor.region.nodes.length) return cursor.region.nodes[cursor.pc];
+      if (!cursor) {
+        this.leave(core, hooks);
+        continue;
+      }
+      hooks?.onRegionExit(core, frame, cursor);
+      frame.cursors.pop();
+      const loop = cursor.loop;
+      if (loop && loop.iteration + 1 < loop.count) {
+        loop.iteration++;
+        loop.value += loop.step;
+        frame.setRegister(loop.node.register, loop.value);
+        this.pushRegion(core, frame, cursor.region, loop, hooks);
+      } else if (frame.cursors.length === 0) {
+        this.leave(core, hooks);
+      }
+    }
+  }
+
+  private pushRegion(core: Core, frame: Frame, region: Region, loop: LoopState | undefined, hooks: ExecutionHooks | undefined): void {
+    const cursor: RegionCursor = { region, pc: 0, loop, activation: this.machine.nextActivation++ };
+    frame.cursors.push(cursor);
+    hooks?.onRegionEnter(core, frame, cursor);
+  }
+
+  /** Ends the top activation of a core: releases its allocations and pops it. */
+  private leave(core: Core, hooks: ExecutionHooks | undefined): void {
+    const frame = core.frame!;
+    hooks?.onReturn(core, frame);
+    for (const a of frame.fn.allocs) this.machine.release(a, core.index, frame.tensors[a.slot].tensor);
+    core.frames.pop();
+    if (core.frames.length === 0) {
+      core.state = 'done';
+      hooks?.onCoreExit(core);
+      this.releaseBarrier();
+    }
+  }
+
+  private enter(core: Core, fn: FunctionIR, args: (View | number)[], call: CallNode | undefined, sbufBase: number, psumBase: number): Frame {
+    const tensors: View[] = [];
+    const registers: [number, number][] = [];
+    fn.params.forEach((p, i) => {
+      if (p.kind === 'param') tensors[p.slot] = args[i] as View;
+      else registers.push([p.index, args[i] as number]);
+    });
+    for (const a of fn.allocs) tensors[a.slot] = wholeView(this.machine.allocate(a, core.index, a.memory === 'sbuf' ? sbufBase : psumBase));
+    const depth = core.frames.length;
+    const frame = new Frame(fn, this.machine.nextActivation++, depth, tensors, sbufBase, psumBase, call);
+    for (const [r, v] of registers) frame.setRegister(r, v);
+    frame.cursors.push({ region: fn.body, pc: 0, activation: frame.activation });
+    core.frames.push(frame);
+    return frame;
+  }
+
+  // ---- executing one node ----
+
+  /** Runs a node; returns the fault it raised, if any (the node then has not completed). */
+  private execute(core: Core, node: Node, hooks: ExecutionHooks | undefined): Fault | undefined {
+    const frame = core.frame!;
+    try {
+      switch (node.kind) {
+        case 'instr': this.instruction(core, frame, node); break;
+        case 'for': this.loop(core, frame, node, hooks); break;
+        case 'if': this.branch(core, frame, node, hooks); break;
+        case 'call': this.call(core, frame, node, hooks); break;
+        case 'return': this.returnFrom(core, frame, hooks); break;
+      }
+      return undefined;
+    } catch (e) {
+      const fault = e instanceof Fault ? e : internalFault(e, node.span);
+      fault.nodeIndex = node.index;
+      fault.core = core.index;
+      return fault;
+    }
+  }
+
+  private instruction(core: Core, frame: Frame, node: InstrNode): void {
+    const m = this.machine;
+    if (node.opcode === 'Barrier') {
+      frame.top.pc++;
+      this.arriveAtBarrier(core, node);
+    } else {
+      let exec = this.executors[node.index];
+      if (!exec) this.executors[node.index] = exec = compileInstruction(node)!;
+      exec(frame, core, m);
+      frame.top.pc++;
+    }
+    m.counters[node.engine]++;
+    core.executed++;
+  }
+
+  private loop(core: Core, frame: Frame, node: ForNode, hooks: ExecutionHooks | undefined): void {
+    let c = this.loops[node.index];
+    if (!c) this.loops[node.index] = c = { from: compileScalar(node.from), to: compileScalar(node.to), step: compileScalar(node.step) };
+    const m = this.machine;
+    const from = c.from(frame, core, m);
+    const to = c.to(frame, core, m);
+    const step = c.step(frame, core, m);
+    if (step === 0 || !Number.isFinite(step) || !Number.isFinite(from) || !Number.isFinite(to)) {
+      throw new Fault('invalid-loop', `the loop over r${node.register} cannot run: ${from}..${to} step ${step}`, node.span);
+    }
+    const count = Math.max(0, Math.ceil((to - from) / step));
+    frame.top.pc++;
+    if (count === 0) return;
+    frame.setRegister(node.register, from);
+    this.pushRegion(core, frame, node.body, { node, value: from, end: to, step, iteration: 0, count }, hooks);
+  }
+
+  private branch(core: Core, frame: Frame, node: IfNode, hooks: ExecutionHooks | undefined): void {
+    let cond = this.conditions[node.index];
+    if (!cond) this.conditions[node.index] = cond = compileScalar(node.cond);
+    const taken = cond(frame, core, this.machine) !== 0;
+    frame.top.pc++;
+    const arm = taken ? node.then : node.else;
+    if (arm && arm.nodes.length > 0) this.pushRegion(core, frame, arm, undefined, hooks);
+  }
+
+  private call(core: Core, frame: Frame, node: CallNode, hooks: ExecutionHooks | undefined): void {
+    const m = this.machine;
+    if (core.frames.length >= m.maxCallDepth) {
+      throw new Fault('recursion-depth', `call to '${node.callee.fullName}' would be nested ${core.frames.length + 1} deep; the limit is ${m.maxCallDepth} (launch attribute maxCallDepth)`, node.span);
+    }
+    let c = this.calls[node.index];
+    if (!c) this.calls[node.index] = c = compileCall(node);
+    const args = c.args.map((a) => a(frame, core, m));
+    const callee = node.callee;
+    const sbufBase = frame.sbufBase + frame.fn.sbufFrameBytes;
+    const psumBase = frame.psumBase + frame.fn.psumFrameBytes;
+    if (sbufBase + callee.sbufFrameBytes > SBUF_BYTES_PER_PARTITION || psumBase + callee.psumFrameBytes > PSUM_BYTES_PER_PARTITION) {
+      const [mem, base, need, cap] = sbufBase + callee.sbufFrameBytes > SBUF_BYTES_PER_PARTITION
+        ? ['SBUF', sbufBase, callee.sbufFrameBytes, SBUF_BYTES_PER_PARTITION] : ['PSUM', psumBase, callee.psumFrameBytes, PSUM_BYTES_PER_PARTITION];
+      throw new Fault('memory-overflow', `call to '${callee.fullName}' needs ${need} bytes per partition of ${mem} but the ${core.frames.length} active frames use ${base} of ${cap}`, node.span);
+    }
+    frame.top.pc++;
+    const calleeFrame = this.enter(core, callee, args, node, sbufBase, psumBase);
+    hooks?.onCall(core, calleeFrame);
+  }
+
+  private returnFrom(core: Core, frame: Frame, hooks: ExecutionHooks | undefined): void {
+    while (frame.cursors.length > 1) {
+      const cursor = frame.cursors.pop()!;
+      hooks?.onRegionExit(core, frame, cursor);
+    }
+    frame.cursors.pop();
+    this.leave(core, hooks);
+  }
+
+  // ---- barriers ----
+
+  private arriveAtBarrier(core: Core, node: Node): void {
+    core.state = 'barrier';
+    core.barrierNode = node;
+    this.releaseBarrier();
+  }
+
+  /** When every core that has not finished waits at a barrier, they all go on. */
+  private releaseBarrier(): void {
+    const cores = this.machine.cores;
+    const live = cores.filter((c) => c.state !== 'done');
+    if (live.length === 0 || live.some((c) => c.state !== 'barrier')) return;
+    if (live.length < cores.length) return; // a finished core never arrives: finishAll reports the deadlock
+    for (const c of live) {
+      c.state = 'running';
+      c.barrierNode = undefined;
+    }
+    this.machine.barrierEpoch++;
+  }
+
+  private deadlock(waiting: Core): Fault {
+    const done = this.machine.cores.filter((c) => c.state === 'done').map((c) => c.index);
+    const node = waiting.barrierNode!;
+    const fault = new Fault('barrier-deadlock', `core ${waiting.index} waits at Barrier (line ${node.span.line}) but core${done.length > 1 ? 's' : ''} ${done.join(', ')} finished without reaching it`, node.span);
+    fault.nodeIndex = node.index;
+    fault.core = waiting.index;
+    return fault;
+  }
+}
+
+function compileCall(node: CallNode): CompiledCall {
+  return {
+    args: node.args.map((arg, i) => {
+      if (arg.kind === 'scalar') {
+        const s = compileScalar(arg.expr);
+        return (f: Frame, c: Core, m: Machine) => s(f, c, m);
+      }
+      const view: ViewFn = compileAccess(arg.ap);
+      const param = node.callee.params[i];
+      return (f: Frame, c: Core, m: Machine) => {
+        const v = view(f, c, m);
+        if (param.kind === 'param' && (v.shape.length !== param.shape.length || v.shape.some((d, k) => d !== param.shape[k]))) {
+          throw new Fault('shape-mismatch', `'${arg.ap.text}' is [${v.shape.join(', ')}] here but parameter '${param.name}' of '${node.callee.fullName}' is [${param.shape.join(', ')}]`, arg.ap.span);
+        }
+        if (param.kind === 'param' && param.memory && v.tensor.memory !== param.memory) {
+          throw new Fault('memory-kind', `'${arg.ap.text}' is in ${v.tensor.memory.toUpperCase()} but parameter '${param.name}' must be in ${param.memory.toUpperCase()}`, arg.ap.span);
+        }
+        return v;
+      };
+    }),
+  };
+}

@@ -1,0 +1,22 @@
+// Bundles each entry point into dist/: the extension, the stdio adapter, the engine worker, the CLI, the webview.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const node = { platform: 'node', format: 'cjs', target: 'node20', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
+
+const entries = [
+  { ...node, entryPoints: ['engine/cli/main.ts'], outfile: 'dist/cli.js' },
+  { ...node, entryPoints: ['engine/host/worker.ts'], outfile: 'dist/engine-worker.js' },
+  { ...node, entryPoints: ['adapter/stdio.ts'], outfile: 'dist/adapter.js' },
+  { ...node, entryPoints: ['extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { platform: 'browser', format: 'iife', target: 'es2022', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
+].filter((e) => existsSync(e.entryPoints[0]));
+
+if (watch) {
+  for (const e of entries) await (await esbuild.context(e)).watch();
+} else {
+  await Promise.all(entries.map((e) => esbuild.build(e)));
+}
