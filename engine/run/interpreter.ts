@@ -186,7 +186,9 @@ export class Interpreter {
       if (!frame) return undefined;
       const cursor = frame.top;
       if (cursor && cursor.pc < cursor.region.nodes.length) return cursor.region.nodes[cursor.pc];
-      if (!cursor) {
+      if (!cursor || cursor.region.kind === 'body') {
+        // The end of a function body is the end of its activation, reported as a return, not a region exit.
+        frame.cursors.pop();
         this.leave(core, hooks);
         continue;
       }
@@ -198,8 +200,6 @@ export class Interpreter {
         loop.value += loop.step;
         frame.setRegister(loop.node.register, loop.value);
         this.pushRegion(core, frame, cursor.region, loop, hooks);
-      } else if (frame.cursors.length === 0) {
-        this.leave(core, hooks);
       }
     }
   }

@@ -1,0 +1,21 @@
+/** Programs written in a test, checked without touching the disk. */
+import * as path from 'path';
+import { checkProgram, CheckResult, SourceHost } from '../../engine/lang/check/checker';
+import { formatDiagnostic } from '../../engine/lang/diagnostics';
+import { Program } from '../../engine/ir/program';
+
+export function virtualHost(files: Record<string, string>): SourceHost {
+  const abs = new Map(Object.entries(files).map(([name, text]) => [path.resolve('/virtual', name), text]));
+  return { readText: (f) => abs.get(f), exists: (f) => abs.has(f) };
+}
+
+export function checkText(text: string, name = 'test.bir', more: Record<string, string> = {}): CheckResult {
+  return checkProgram(path.resolve('/virtual', name), { host: virtualHost({ [name]: text, ...more }) });
+}
+
+/** A program that must check without errors; fails the test with the diagnostics otherwise. */
+export function programOf(text: string, name = 'test.bir', more: Record<string, string> = {}): Program {
+  const r = checkText(text, name, more);
+  if (!r.program) throw new Error(`program does not check:\n${r.diagnostics.map(formatDiagnostic).join('\n')}`);
+  return r.program;
+}
