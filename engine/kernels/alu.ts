@@ -36,11 +36,12 @@ export function integerOp(op: AluOp, where: () => string): Binary {
   switch (op) {
     case 'add': return (a, b) => a + b;
     case 'sub': return (a, b) => a - b;
-    case 'mul': return (a, b) => a * b;
+    // Integers have no negative zero: `+ 0` turns the -0 of 0 * -5 or trunc(-1 / 2) into 0.
+    case 'mul': return (a, b) => a * b + 0;
     case 'div':
       return (a, b) => {
         if (b === 0) throw new Fault('division-by-zero', `integer division by zero in ${where()}: ${a} / 0`);
-        return Math.trunc(a / b);
+        return Math.trunc(a / b) + 0;
       };
     case 'pow': return (a, b) => a ** b;
     case 'and': return bitwise((x, y) => x & y);
@@ -84,7 +85,7 @@ export function activation(fn: ActivationFunction): Unary {
 
 /** Reductions start from their identity and fold left along the free dimension, rounding each step to f32. */
 export function reduction(op: ReduceOp, integer: boolean): { init: number; step: Binary } {
-  const r = integer ? (x: number) => x : f;
+  const r = integer ? (x: number) => x + 0 : f;
   switch (op) {
     case 'add': return { init: 0, step: (a, b) => r(a + b) };
     case 'mul': return { init: 1, step: (a, b) => r(a * b) };

@@ -3,7 +3,7 @@ import { InstrNode } from '../ir/program';
 import { Fault } from '../machine/fault';
 import { viewSize } from '../machine/view';
 import { ANY_MEMORY, Executor, tensorOf } from './common';
-import { readOperand, viewOf, writeOperand } from './operands';
+import { allFinite, readOperand, viewOf, writeOperand } from './operands';
 
 export function dmaCopy(node: InstrNode): Executor {
   const dst = tensorOf(node.dst, 'destination', ANY_MEMORY);
@@ -17,6 +17,6 @@ export function dmaCopy(node: InstrNode): Executor {
       throw new Fault('shape-mismatch', `DmaCopy: the destination '${dst.ap.text}' is [${d.shape.join(', ')}] here but the source '${src.ap.text}' is [${s.shape.join(', ')}]`, node.span);
     }
     const values = readOperand(src, s, m, 0);
-    writeOperand(dst, d, values, m, c, () => true);
+    writeOperand(dst, d, values, m, c, () => allFinite(values));
   };
 }

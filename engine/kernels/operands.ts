@@ -3,7 +3,7 @@
  * depend on a call's arguments, never-written elements, NaN/Inf, races between cores) and scratch buffers.
  */
 import { AccessPattern, MemoryKind } from '../ir/program';
-import { dtypeInfo } from '../machine/dtypes';
+import { dtypeInfo, roundTo } from '../machine/dtypes';
 import { Core, Frame } from '../machine/core';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
@@ -31,11 +31,15 @@ export function viewOf(op: TensorOperand, f: Frame, c: Core, m: Machine): View {
   return v;
 }
 
+/** Elements above which a buffer is not kept: a huge view gets a buffer the collector can take back. */
+const KEEP_LIMIT = 1 << 18;
+
 /** Reusable buffers, one per operand position, so that kernels do not allocate per instruction. */
 export class Scratch {
   private readonly buffers: Float64Array[] = [];
 
   get(slot: number, n: number): Float64Array {
+    if (n > KEEP_LIMIT) return new Float64Array(n);
     let b = this.buffers[slot];
     if (!b || b.length < n) this.buffers[slot] = b = new Float64Array(Math.max(n, 1024));
     return b.length === n ? b : b.subarray(0, n);
@@ -77,14 +81,16 @@ export function writeOperand(op: TensorOperand, v: View, values: Float64Array, m
 }
 
 function checkNonFinite(op: TensorOperand, v: View, values: Float64Array, m: Machine, inputsFinite: () => boolean): void {
-  const max = dtypeInfo(v.tensor.dtype).maxFinite;
-  const overflowsToInf = v.tensor.dtype === 'f32' || v.tensor.dtype === 'bf16' || v.tensor.dtype === 'f16';
+  const dtype = v.tensor.dtype;
+  const max = dtypeInfo(dtype).maxFinite;
+  const overflowsToInf = dtype === 'f32' || dtype === 'bf16' || dtype === 'f16';
   for (let i = 0; i < values.length; i++) {
     const x = values[i];
-    if (Number.isFinite(x) && !(overflowsToInf && Math.abs(x) > max)) continue;
+    // A finite value overflows when its rounding is infinite (f16: 65,510 rounds to 65,504, 65,520 to inf).
+    if (Number.isFinite(x) && !(overflowsToInf && Math.abs(x) > max && !Number.isFinite(roundTo(dtype, x)))) continue;
     if (!inputsFinite()) return;
     if (!m.raises('nan')) return;
-    const what = Number.isNaN(x) ? 'NaN' : Number.isFinite(x) ? `${x}, which overflows ${v.tensor.dtype} to infinity` : `${x}`;
+    const what = Number.isNaN(x) ? 'NaN' : Number.isFinite(x) ? `${x}, which overflows ${dtype} to infinity` : `${x}`;
     throw new Fault('nan', `the ${op.role} '${op.ap.text}' gets ${what} at [${unravel(v.shape, i).join(', ')}] from finite inputs`, op.ap.span);
   }
 }

@@ -28,11 +28,9 @@ export function matMult(node: InstrNode): Executor {
     const b = readOperand(mv, vm, m, 1);
     const out = scratch.get(7, M * N);
     multiply(a, b, K, M, N, out);
-    if (accumulate(f, c, m) !== 0) {
-      const old = readOperand(dst, d, m, 2);
-      for (let i = 0; i < out.length; i++) out[i] = Math.fround(old[i] + out[i]);
-    }
-    writeOperand(dst, d, out, m, c, () => allFinite(a, b));
+    const old = accumulate(f, c, m) !== 0 ? readOperand(dst, d, m, 2) : undefined;
+    if (old) for (let i = 0; i < out.length; i++) out[i] = Math.fround(old[i] + out[i]);
+    writeOperand(dst, d, out, m, c, () => allFinite(a, b) && (!old || allFinite(old)));
   };
 }
 
@@ -84,6 +82,6 @@ export function transpose(node: InstrNode): Executor {
     const x = readOperand(src, s, m, 0);
     const out = scratch.get(7, P * F);
     for (let p = 0; p < P; p++) for (let q = 0; q < F; q++) out[q * P + p] = x[p * F + q];
-    writeOperand(dst, d, out, m, c, () => true);
+    writeOperand(dst, d, out, m, c, () => allFinite(x));
   };
 }

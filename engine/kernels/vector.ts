@@ -19,7 +19,7 @@ export function tensorCopy(node: InstrNode): Executor {
     const [rows, cols] = plane2d(s);
     requireShape(dst, d, rows, cols, 'the copy');
     const values = readOperand(src, s, m, 0);
-    writeOperand(dst, d, values, m, c, () => true);
+    writeOperand(dst, d, values, m, c, () => allFinite(values));
   };
 }
 
@@ -48,7 +48,7 @@ export function iota(node: InstrNode): Executor {
     const fs = fstep(f, c, m);
     const out = scratch.get(OUT, rows * cols);
     for (let p = 0; p < rows; p++) for (let q = 0; q < cols; q++) out[p * cols + q] = b + p * ps + q * fs;
-    writeOperand(dst, d, out, m, c, () => true);
+    writeOperand(dst, d, out, m, c, () => Number.isFinite(b) && Number.isFinite(ps) && Number.isFinite(fs));
   };
 }
 
@@ -88,15 +88,15 @@ export function tensorScalar(node: InstrNode): Executor {
     const xa = readOperand(a, va, m, 0);
     const out = scratch.get(OUT, xa.length);
     out.set(xa);
-    let integer = isIntegerDType(a);
-    const columns: Float64Array[] = [];
+    // The domain is the whole instruction's: integer only when the operand and every scalar are integers.
+    const given = ops.map((_, k) => scalars[k](f, c, m, rows, 1 + k));
+    const integer = isIntegerDType(a) && given.every((col) => col.integral);
+    const columns = given.map((col) => col.values);
     for (let k = 0; k < ops.length; k++) {
-      const col = scalars[k](f, c, m, rows, 1 + k);
-      integer &&= col.integral;
-      columns.push(col.values);
       const fn: Binary = integer ? integerOp(ops[k], where) : floatOp(ops[k]);
+      const values = columns[k];
       for (let p = 0; p < rows; p++) {
-        const s = col.values[p];
+        const s = values[p];
         for (let q = p * cols, end = q + cols; q < end; q++) out[q] = fn(out[q], s);
       }
     }

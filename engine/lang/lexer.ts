@@ -12,15 +12,25 @@ export interface Token {
   readonly span: Span;
 }
 
-/** Longest first, so that `<-` wins over `<` and `**` over `*`. */
-const PUNCTUATION = [
-  '::', '<-', '..', '**', '==', '!=', '<=', '>=', '&&', '||',
-  '{', '}', '(', ')', '[', ']', ',', ':', '=', '.', '+', '-', '*', '/', '%', '<', '>', '!',
-];
+/** Two-character operators, tried before the single characters so that `<-` wins over `<` and `**` over `*`. */
+const PAIRS = new Set(['::', '<-', '..', '**', '==', '!=', '<=', '>=', '&&', '||']);
+const SINGLES = new Set(['{', '}', '(', ')', '[', ']', ',', ':', '=', '.', '+', '-', '*', '/', '%', '<', '>', '!']);
 
-const IDENT_START = /[A-Za-z_]/;
-const IDENT_PART = /[A-Za-z0-9_]/;
-const DIGIT = /[0-9]/;
+/** Sticky, so that they match at the lexer's position without copying the rest of the file. */
+const HEX = /0[xX][0-9A-Fa-f_]+/y;
+const DECIMAL = /(?:[0-9][0-9_]*(?:\.(?!\.)[0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?/y;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isIdentStart(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+function isIdentPart(c: number): boolean {
+  return isIdentStart(c) || isDigit(c);
+}
 
 /**
  * Splits BIR text into tokens. Newlines end statements, except inside `( )` and `[ ]`, so that a long
@@ -51,20 +61,15 @@ class Lexer {
   }
 
   private next(): void {
-    const c = this.text[this.pos];
-    if (c === '\n') return this.newline();
-    if (c === ' ' || c === '\t' || c === '\r') return void this.pos++;
-    if (c === '#') return this.comment();
-    if (c === '"') return this.string();
-    if (DIGIT.test(c) || (c === '.' && DIGIT.test(this.text[this.pos + 1] ?? '') && !this.afterOperand())) return this.number();
-    if (IDENT_START.test(c)) return this.identifier();
+    const c = this.text.charCodeAt(this.pos);
+    if (c === 10) return this.newline();
+    if (c === 32 || c === 9 || c === 13) return void this.pos++;
+    if (c === 35) return this.comment();
+    if (c === 34) return this.string();
+    // `.5` is a number; in `0..4` the number pattern leaves alone a dot that starts `..`.
+    if (isDigit(c) || (c === 46 && isDigit(this.text.charCodeAt(this.pos + 1)))) return this.number();
+    if (isIdentStart(c)) return this.identifier();
     this.punctuation();
-  }
-
-  /** `a..b` must not lex `.5`; a dot right after an operand is a range or member operator. */
-  private afterOperand(): boolean {
-    const last = this.tokens[this.tokens.length - 1];
-    return last !== undefined && (last.kind === 'ident' || last.kind === 'number' || last.text === ')' || last.text === ']');
   }
 
   private newline(): void {
@@ -75,7 +80,8 @@ class Lexer {
   }
 
   private comment(): void {
-    while (this.pos < this.text.length && this.text[this.pos] !== '\n') this.pos++;
+    const end = this.text.indexOf('\n', this.pos);
+    this.pos = end < 0 ? this.text.length : end;
   }
 
   private string(): void {
@@ -100,6 +106,11 @@ class Lexer {
   private escape(): string {
     const start = this.pos;
     const c = this.text[this.pos + 1];
+    if (c === undefined || c === '\n' || c === '\r') {
+      // A backslash cannot escape the end of the line: the string is unterminated.
+      this.pos++;
+      return '';
+    }
     this.pos += 2;
     switch (c) {
       case 'n': return '\n';
@@ -107,21 +118,20 @@ class Lexer {
       case '"': return '"';
       case '\\': return '\\';
       default:
-        this.diagnostics.error(this.spanOf(start, this.pos), `unknown escape '\\${c ?? ''}' in string (known: \\n \\t \\" \\\\)`);
-        return c ?? '';
+        this.diagnostics.error(this.spanOf(start, this.pos), `unknown escape '\\${printable(c)}' in string (known: \\n \\t \\" \\\\)`);
+        return c;
     }
   }
 
   private number(): void {
     const start = this.pos;
-    const rest = this.text.slice(start);
-    const hex = /^0[xX][0-9A-Fa-f_]+/.exec(rest);
-    const dec = /^(?:[0-9][0-9_]*(?:\.(?!\.)[0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?/.exec(rest);
-    const match = hex ?? dec;
-    const written = match ? match[0] : rest[0];
+    HEX.lastIndex = start;
+    DECIMAL.lastIndex = start;
+    const match = HEX.exec(this.text) ?? DECIMAL.exec(this.text);
+    const written = match ? match[0] : this.text[start];
     this.pos += written.length;
     // Letters glued to a number (`12ab`) are a mistake, not two tokens.
-    while (this.pos < this.text.length && IDENT_PART.test(this.text[this.pos])) this.pos++;
+    while (this.pos < this.text.length && isIdentPart(this.text.charCodeAt(this.pos))) this.pos++;
     const text = this.text.slice(start, this.pos);
     let value = Number(written.replace(/_/g, ''));
     if (text !== written || Number.isNaN(value)) {
@@ -133,7 +143,7 @@ class Lexer {
 
   private identifier(): void {
     const start = this.pos;
-    while (this.pos < this.text.length && IDENT_PART.test(this.text[this.pos])) this.pos++;
+    while (this.pos < this.text.length && isIdentPart(this.text.charCodeAt(this.pos))) this.pos++;
     const text = this.text.slice(start, this.pos);
     if (text === 'inf' || text === 'nan') {
       this.push('number', text, text === 'inf' ? Infinity : NaN, start, this.pos);
@@ -144,10 +154,12 @@ class Lexer {
 
   private punctuation(): void {
     const start = this.pos;
-    const p = PUNCTUATION.find((candidate) => this.text.startsWith(candidate, this.pos));
+    const pair = this.text.substr(this.pos, 2);
+    const p = PAIRS.has(pair) ? pair : SINGLES.has(this.text[this.pos]) ? this.text[this.pos] : undefined;
     if (!p) {
-      const c = this.text[this.pos];
-      this.pos++;
+      // One diagnostic per character, also for one outside the BMP (two UTF-16 units).
+      const c = String.fromCodePoint(this.text.codePointAt(this.pos) ?? 0);
+      this.pos += c.length;
       this.diagnostics.error(this.spanOf(start, this.pos), `unexpected character '${printable(c)}'`);
       return;
     }

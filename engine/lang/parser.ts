@@ -22,6 +22,10 @@ const REGISTER = /^r[0-9]+$/;
 
 class Parser {
   private pos = 0;
+  /** The token where a missing '}' was reported, so that the enclosing blocks close there silently. */
+  private unclosedAt = -1;
+  /** Inside `[ ]`, `a::b` is a slice with a step, not a qualified name. */
+  private indexDepth = 0;
 
   constructor(
     private readonly tokens: Token[],
@@ -184,6 +188,14 @@ class Parser {
         this.diagnostics.error(this.peek().span, `expected '}' to close ${what} opened at line ${open.span.line}, found the end of the file`);
         return { stmts, open: open.span, close: this.peek().span };
       }
+      if (this.isWord('func')) {
+        // A function cannot hold one: the '}' before it is missing. Close every open block here, reporting once.
+        if (this.unclosedAt !== this.pos) {
+          this.diagnostics.error(this.peek().span, `expected '}' to close ${what} opened at line ${open.span.line}, found 'func'`);
+          this.unclosedAt = this.pos;
+        }
+        return { stmts, open: open.span, close: this.peek().span };
+      }
       const start = this.pos;
       try {
         stmts.push(this.stmt());
@@ -207,6 +219,8 @@ class Parser {
       case 'call': return this.callStmt();
       case 'return': return { kind: 'return', span: this.next().span };
       case 'Set': return this.setStmt();
+      case 'else':
+        return this.fail('\'else\' must follow the \'}\' of its \'if\' on the same line: } else {');
       case 'dram':
       case 'func':
       case 'const':
@@ -428,9 +442,14 @@ class Parser {
   private indexSuffix(base: ast.Expr): ast.Expr {
     this.pos++;
     const items: ast.IndexItem[] = [];
-    if (!this.isPunct(']')) {
-      do items.push(this.indexItem());
-      while (this.eatPunct(','));
+    this.indexDepth++;
+    try {
+      if (!this.isPunct(']')) {
+        do items.push(this.indexItem());
+        while (this.eatPunct(','));
+      }
+    } finally {
+      this.indexDepth--;
     }
     const close = this.expectPunct(']', '\',\' or \']\' in the index');
     return { kind: 'index', base, items, span: spanBetween(base.span, close.span) };
@@ -495,7 +514,7 @@ class Parser {
       return inner;
     }
     if (t.kind === 'ident') {
-      const name = this.qualifiedName('a name');
+      const name = this.indexDepth > 0 ? this.plainName() : this.qualifiedName('a name');
       if (this.isPunct('(')) return this.callSuffix(name.text, name.span);
       return { kind: 'name', name: name.text, span: name.span };
     }
@@ -521,6 +540,11 @@ class Parser {
     }
     const close = this.expectPunct(')', `',' or ')' in the arguments of '${callee}'`);
     return { kind: 'call', callee, calleeSpan, args, named, span: spanBetween(calleeSpan, close.span) };
+  }
+
+  private plainName(): { text: string; span: Span } {
+    const t = this.next();
+    return { text: t.text, span: t.span };
   }
 
   private qualifiedName(what: string): { text: string; span: Span } {
@@ -593,6 +617,7 @@ class Parser {
 
   /** A statement ends at a newline; a '}' may close the block on the same line. */
   private endOfLine(): void {
+    if (this.unclosedAt === this.pos) return; // a block closed early at a 'func': it starts the next declaration
     if (this.at('newline') || this.at('eof')) {
       if (this.at('newline')) this.pos++;
       return;

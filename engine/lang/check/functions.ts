@@ -195,27 +195,23 @@ export class BodyBuilder {
   private forLoop(s: ast.ForStmt, region: Region): ForNode | undefined {
     const d = this.resolver.diagnostics;
     const register = registerIndex(s.register);
-    if (register === undefined) {
-      d.error(s.registerSpan, `'${s.register}' is not a register: a loop counts in r0..r15`);
-      return undefined;
-    }
-    const outer = this.loopRegisters.get(register);
-    if (outer !== undefined) {
-      d.error(s.registerSpan, `r${register} is already the register of the enclosing loop at line ${outer}`);
-      return undefined;
-    }
+    const outer = register === undefined ? undefined : this.loopRegisters.get(register);
+    if (register === undefined) d.error(s.registerSpan, `'${s.register}' is not a register: a loop counts in r0..r15`);
+    else if (outer !== undefined) d.error(s.registerSpan, `r${register} is already the register of the enclosing loop at line ${outer}`);
+    // A bad loop register is reported, and the body is still checked for its own mistakes.
+    const owns = register !== undefined && outer === undefined;
     const m = this.pending.module;
     const from = this.resolver.scalar(s.from, m, this.scope, 'the start of the loop');
     const to = this.resolver.scalar(s.to, m, this.scope, 'the end of the loop');
     const step = s.step ? this.resolver.scalar(s.step, m, this.scope, 'the step of the loop') : { kind: 'const' as const, value: 1 };
     if (step?.kind === 'const' && step.value === 0) d.error(s.step!.span, 'the step of a loop cannot be 0');
-    const node = this.node<ForNode>({ kind: 'for', register, from: from!, to: to!, step: step!, body: undefined as unknown as Region }, s.span, region);
+    const node = this.node<ForNode>({ kind: 'for', register: register ?? 0, from: from!, to: to!, step: step!, body: undefined as unknown as Region }, s.span, region);
     const body: Region = { kind: 'loop', nodes: [], fn: this.pending.fn, owner: node, parent: region, end: s.body.close };
     (node as { body: Region }).body = body;
-    this.loopRegisters.set(register, s.span.line);
+    if (owns) this.loopRegisters.set(register, s.span.line);
     body.nodes = this.block(s.body.stmts, body);
-    this.loopRegisters.delete(register);
-    return from && to && step ? node : undefined;
+    if (owns) this.loopRegisters.delete(register);
+    return owns && from && to && step ? node : undefined;
   }
 
   private branch(s: ast.IfStmt, region: Region): IfNode | undefined {

@@ -248,7 +248,7 @@ const RULES: Record<string, Rule> = {
   },
 
   Iota(s) {
-    if (!this.arity(s, true, 0, 'Iota dst <- base = 0, pstep = 1, fstep = 1')) return undefined;
+    if (!this.arity(s, true, 0, 'Iota dst <- base = 0, pstep = 0, fstep = 1')) return undefined;
     const dst = this.tensorOperand(s.dst!, s.opcode, 'destination', ON_CHIP);
     const attrs = this.attributes(s, { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' } });
     return dst && attrs && { dst, srcs: [], attrs };

@@ -1,0 +1,37 @@
+/** What the benchmarks share: timing the best of a few runs, programs from text, and printing results. */
+import * as fs from 'fs';
+import { performance } from 'perf_hooks';
+import { checkProgram } from '../engine/lang/check/checker';
+import { formatDiagnostic } from '../engine/lang/diagnostics';
+import { Program } from '../engine/ir/program';
+
+/** Seconds of the fastest of `rounds` runs: the least disturbed by a noisy, shared machine. */
+export function best(rounds: number, run: () => void): number {
+  let fastest = Infinity;
+  for (let i = 0; i < rounds; i++) {
+    const t0 = performance.now();
+    run();
+    fastest = Math.min(fastest, (performance.now() - t0) / 1000);
+  }
+  return fastest;
+}
+
+export function virtualProgram(text: string): Program {
+  const r = checkProgram('/virtual/bench.bir', { host: { readText: () => text, exists: () => true } });
+  if (!r.program) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
+  return r.program;
+}
+
+export function report(name: string, results: Record<string, Record<string, number>>): void {
+  console.log(`# ${name} (node ${process.version}, ${new Date().toISOString()})`);
+  for (const [bench, values] of Object.entries(results)) {
+    const shown = Object.entries(values).map(([k, v]) => `${k}=${Number.isInteger(v) ? v : v.toPrecision(4)}`).join('  ');
+    console.log(`${bench}: ${shown}`);
+  }
+}
+
+/** `--json FILE` writes the results for docs/benchmarks.md. */
+export function writeJson(argv: readonly string[], results: unknown): void {
+  const i = argv.indexOf('--json');
+  if (i >= 0 && argv[i + 1]) fs.writeFileSync(argv[i + 1], JSON.stringify(results, null, 2));
+}

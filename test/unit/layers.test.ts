@@ -1,0 +1,71 @@
+/**
+ * The architecture check: engine/ knows neither VS Code nor DAP; adapter/ never imports vscode; extension/
+ * holds no debugging logic (it reaches the engine only through the adapter and the language front end);
+ * webview/ is browser code that imports none of the others.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function sources(dir: string): string[] {
+  const abs = path.join(ROOT, dir);
+  if (!fs.existsSync(abs)) return [];
+  return fs.readdirSync(abs, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(abs, f));
+}
+
+/** Every module specifier a file imports or requires. */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const specs: string[] = [];
+  for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    specs.push(m[1] ?? m[2] ?? m[3]);
+  }
+  return specs;
+}
+
+/** The folder (under the root) a relative import of `file` lands in. */
+function targetLayer(file: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  return path.relative(ROOT, path.resolve(path.dirname(file), spec)).split(path.sep)[0];
+}
+
+function violations(dir: string, forbidden: (spec: string, layer: string | undefined, target: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const file of sources(dir)) {
+    for (const spec of importsOf(file)) {
+      const target = spec.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(file), spec)) : spec;
+      if (forbidden(spec, targetLayer(file, spec), target)) out.push(`${path.relative(ROOT, file)} imports '${spec}'`);
+    }
+  }
+  return out;
+}
+
+describe('layers', () => {
+  it('finds the imports it checks (the scanner works)', () => {
+    assert.ok(importsOf(path.join(ROOT, 'engine/run/interpreter.ts')).includes('../machine/machine'));
+  });
+
+  it('engine/ imports neither vscode nor DAP, nor the adapter or the extension', () => {
+    const bad = violations('engine', (spec, layer) => spec === 'vscode' || spec.startsWith('@vscode/debug') || (layer !== undefined && layer !== 'engine'));
+    assert.deepStrictEqual(bad, []);
+  });
+
+  it('adapter/ never imports vscode or the extension', () => {
+    const bad = violations('adapter', (spec, layer) => spec === 'vscode' || layer === 'extension' || layer === 'webview');
+    assert.deepStrictEqual(bad, []);
+  });
+
+  it('extension/ reaches the engine only through the adapter and the language front end', () => {
+    const bad = violations('extension', (_spec, layer, target) => layer === 'engine' && !target.startsWith(path.join('engine', 'lang')) && !target.startsWith(path.join('engine', 'host')));
+    assert.deepStrictEqual(bad, []);
+  });
+
+  it('webview/ is self-contained browser code', () => {
+    const bad = violations('webview', (spec, layer) => spec === 'vscode' || (layer !== undefined && layer !== 'webview'));
+    assert.deepStrictEqual(bad, []);
+  });
+});
