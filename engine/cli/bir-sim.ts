@@ -8,13 +8,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { checkProgram } from '../lang/check/checker';
 import { Diagnostic, formatDiagnostic, hasErrors } from '../lang/diagnostics';
-import { formatSpan } from '../lang/source';
 import { ENGINES } from '../ir/opcodes';
 import { writeNpyFile } from '../io/npy';
 import { tensorToNpy } from '../io/tensor-files';
 import { CONTINUABLE_FAULTS, ContinuableFault, Fault } from '../machine/fault';
 import { LoadError, Machine } from '../machine/machine';
 import { runProgram } from '../run/simulate';
+import { describeFault } from '../run/describe-fault';
 import { parseArgs, UsageError } from './args';
 
 export interface CliIO {
@@ -145,15 +145,6 @@ function parseFaults(value: string | undefined): Partial<Record<ContinuableFault
     if (!(CONTINUABLE_FAULTS as readonly string[]).includes(c)) throw new UsageError(`--faults: unknown fault '${c}' (choose from ${CONTINUABLE_FAULTS.join(', ')}, or none)`);
   }
   return Object.fromEntries(CONTINUABLE_FAULTS.map((c) => [c, chosen.includes(c)]));
-}
-
-/** `file:line:col: fault[code]: message`, then where the program was: function and core. */
-export function describeFault(fault: Fault, machine: Machine): string {
-  const node = machine.program.nodes[fault.nodeIndex];
-  const where = fault.span ?? node?.span;
-  const lines = [`${where ? formatSpan(where) : '<unknown>'}: fault[${fault.code}]: ${fault.message}`];
-  if (node) lines.push(`  in ${node.fn.fullName}${machine.ncores > 1 ? ` on core ${fault.core}` : ''}, at ${node.kind === 'instr' ? node.opcode : node.kind} (line ${node.span.line})`);
-  return lines.join('\n');
 }
 
 function summary(machine: Machine, fault: Fault | undefined): string {

@@ -54,7 +54,7 @@ class Parser {
         this.endOfLine();
       } catch (e) {
         if (!(e instanceof ParseError)) throw e;
-        this.recoverLine();
+        this.recoverLine(false);
       }
       if (this.pos === start) this.pos++; // never loop without progress
     }
@@ -173,6 +173,16 @@ class Parser {
   // ---- blocks and statements ----
 
   private block(what: string): ast.Block {
+    if (this.at('newline')) {
+      // A '{' on the next line: one mistake, reported once; the block is still parsed.
+      let ahead = 0;
+      while (this.peek(ahead).kind === 'newline') ahead++;
+      const t = this.peek(ahead);
+      if (t.kind === 'punct' && t.text === '{') {
+        this.diagnostics.error(this.peek().span, `expected '{' to open ${what} on the line of its header, found the end of the line`);
+        this.pos += ahead;
+      }
+    }
     const open = this.expectPunct('{', `'{' to open ${what}`);
     const stmts: ast.Stmt[] = [];
     while (true) {
@@ -631,15 +641,18 @@ class Parser {
     throw new ParseError(message);
   }
 
-  /** Skips the rest of a broken statement: up to its newline, jumping over whole `{ }` blocks it opens. */
-  private recoverLine(): void {
+  /**
+   * Skips the rest of a broken statement: up to its newline, jumping over whole `{ }` blocks it opens. Inside a
+   * block it stops at the '}' that closes the block; at the top level a stray '}' is skipped with the line.
+   */
+  private recoverLine(inBlock = true): void {
     let depth = 0;
     while (!this.at('eof')) {
       const t = this.peek();
       if (t.kind === 'punct' && t.text === '{') depth++;
       if (t.kind === 'punct' && t.text === '}') {
-        if (depth === 0) return;
-        depth--;
+        if (depth === 0 && inBlock) return;
+        depth = Math.max(0, depth - 1);
       }
       if (t.kind === 'newline' && depth === 0) {
         this.pos++;

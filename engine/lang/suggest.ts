@@ -4,7 +4,8 @@ export function suggest(word: string, known: Iterable<string>): string | undefin
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (const k of known) {
     const d = editDistance(word.toLowerCase(), k.toLowerCase());
-    if (d < bestDistance) {
+    // At least half of the word must survive: 'zz' is not a typo of 'N'.
+    if (d < bestDistance && 2 * d <= word.length) {
       best = k;
       bestDistance = d;
     }

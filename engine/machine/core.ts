@@ -29,6 +29,8 @@ export class Frame {
   readonly cursors: RegionCursor[] = [];
   /** Set when the frame has begun executing (its first node is current or done). */
   started = false;
+  /** The (file, line) of the last node the frame ran, as the debugger keys it: a frame *enters* a line when it changes. */
+  lastLineKey = -1;
 
   constructor(
     readonly fn: FunctionIR,

@@ -2,6 +2,7 @@
  * The interpreter: advances cores node by node, round-robin, one node per core per turn, so every run is
  * deterministic. Two loops share one semantics: `runFast` (no debugger) and `runDebug` (hooks before each node).
  */
+import { performance } from 'perf_hooks';
 import { CallNode, ForNode, FunctionIR, IfNode, InstrNode, Node, Region } from '../ir/program';
 import { Core, Frame, LoopState, RegionCursor } from '../machine/core';
 import { Fault, internalFault, isContinuable } from '../machine/fault';
@@ -69,8 +70,10 @@ export class Interpreter {
     return core.frame?.current;
   }
 
-  /** Runs without a debugger to the end of the program. */
-  runFast(): RunOutcome {
+  /** Runs without a debugger to the end of the program; with a deadline (performance.now()), returns undefined when it passes. */
+  runFast(): RunOutcome;
+  runFast(deadline: number): RunOutcome | undefined;
+  runFast(deadline = Infinity): RunOutcome | undefined {
     if (this.finished) return this.finished;
     const cores = this.machine.cores;
     let sinceCheck = 0;
@@ -78,6 +81,7 @@ export class Interpreter {
       if (++sinceCheck >= FAST_CHECK_INTERVAL) {
         sinceCheck = 0;
         if (this.control[CONTROL_TERMINATE]) return this.finish({ kind: 'terminated', exitCode: 143 });
+        if (deadline !== Infinity && performance.now() >= deadline) return undefined;
       }
       const core = this.nextCore(cores);
       if (!core) return this.finishAll();
@@ -91,6 +95,7 @@ export class Interpreter {
   /** Runs with hooks until a hook stops it, a fault stops it, or the program ends. */
   runDebug(hooks: ExecutionHooks): RunOutcome {
     if (this.finished) return this.finished;
+    if (this.control[CONTROL_TERMINATE]) return this.finish({ kind: 'terminated', exitCode: 143 });
     const resumed = this.resumeFault(hooks);
     if (resumed) return resumed;
     const cores = this.machine.cores;

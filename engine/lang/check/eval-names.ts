@@ -46,7 +46,8 @@ function checkCall(e: ast.CallExpr, resolver: Resolver, module: ModuleScope, sco
   }
   const count = e.args.length + e.named.length;
   if (e.args.length < info.minArgs || count > info.maxArgs) {
-    resolver.diagnostics.error(e.span, `'${e.callee}' takes ${info.minArgs === info.maxArgs ? info.minArgs : `${info.minArgs} to ${info.maxArgs}`} arguments, found ${count}`);
+    const takes = info.minArgs === info.maxArgs ? `${info.minArgs} argument${info.minArgs === 1 ? '' : 's'}` : `${info.minArgs} to ${info.maxArgs} arguments`;
+    resolver.diagnostics.error(e.span, `'${e.callee}' takes ${takes}, found ${count}`);
     return false;
   }
   for (const n of e.named) {

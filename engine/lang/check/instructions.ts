@@ -168,8 +168,9 @@ export class InstructionChecker {
     return true;
   }
 
-  evalOperand(e: ast.Expr): Operand | undefined {
-    if (e.kind === 'string') return { kind: 'string', value: e.value, span: e.span };
+  /** An expression of the evaluate language; a string only where one is allowed (Print, the message of Assert). */
+  evalOperand(e: ast.Expr, allowString = false): Operand | undefined {
+    if (e.kind === 'string' && allowString) return { kind: 'string', value: e.value, span: e.span };
     if (!checkEvalExpr(e, this.resolver, this.module, this.scope)) return undefined;
     return { kind: 'eval', expr: e, text: spanText(this.module.lines, e.span), span: e.span };
   }
@@ -409,7 +410,7 @@ const RULES: Record<string, Rule> = {
       return undefined;
     }
     const attrs = this.attributes(s, {});
-    const srcs = s.operands.map((e) => this.evalOperand(e));
+    const srcs = s.operands.map((e) => this.evalOperand(e, true));
     if (!attrs || srcs.some((o) => !o)) return undefined;
     return { srcs: srcs as Operand[], attrs };
   },
@@ -421,7 +422,7 @@ const RULES: Record<string, Rule> = {
     }
     const cond = this.evalOperand(s.operands[0]);
     const attrs = this.attributes(s, {});
-    const message = s.operands[1] && this.evalOperand(s.operands[1]);
+    const message = s.operands[1] && this.evalOperand(s.operands[1], true);
     if (!cond || !attrs) return undefined;
     return { srcs: message ? [cond, message] : [cond], attrs };
   },
@@ -432,7 +433,7 @@ const RULES: Record<string, Rule> = {
       return undefined;
     }
     const attrs = this.attributes(s, { atol: { kind: 'scalar' }, rtol: { kind: 'scalar' } });
-    const srcs = s.operands.map((e) => this.evalOperand(e));
+    const srcs = s.operands.map((e, i) => this.evalOperand(e, i === 2));
     if (!attrs || srcs.some((o) => !o)) return undefined;
     return { srcs: srcs as Operand[], attrs };
   },

@@ -92,24 +92,28 @@ export function checkCallChains(
   };
   measure(main);
   const reported = new Set<string>();
+  // A chain is reported at the call whose callee's frame does not fit, as the run would fault there; the
+  // calls below it are not walked, so one overflow is one diagnostic.
   const walk = (fn: FunctionIR, base: { sbuf: number; psum: number }, chain: string[]): void => {
     if (chain.includes(fn.fullName)) return;
     const total = need.get(fn)!;
     // Nothing below overflows: no need to walk it (keeps the walk linear on programs that fit).
     if (base.sbuf + total.sbuf <= SBUF_BYTES_PER_PARTITION && base.psum + total.psum <= PSUM_BYTES_PER_PARTITION) return;
     const here = [...chain, fn.fullName];
+    const start = { sbuf: base.sbuf + fn.sbufFrameBytes, psum: base.psum + fn.psumFrameBytes };
     for (const { callee, span } of callees.get(fn) ?? []) {
-      const calleeNeed = need.get(callee)!;
-      const start = { sbuf: base.sbuf + fn.sbufFrameBytes, psum: base.psum + fn.psumFrameBytes };
+      let overflows = false;
       for (const mem of ['sbuf', 'psum'] as const) {
         const capacity = mem === 'sbuf' ? SBUF_BYTES_PER_PARTITION : PSUM_BYTES_PER_PARTITION;
+        const frame = mem === 'sbuf' ? callee.sbufFrameBytes : callee.psumFrameBytes;
+        if (start[mem] + frame <= capacity) continue;
+        overflows = true;
         const key = `${span.file}:${span.line}:${span.col}:${mem}`;
-        if (start[mem] + calleeNeed[mem] > capacity && !reported.has(key)) {
-          reported.add(key);
-          diagnostics.error(span, `call to '${callee.fullName}' overflows ${mem.toUpperCase()}: the callee needs ${calleeNeed[mem]} bytes per partition but the chain ${here.join(' -> ')} already uses ${start[mem]} of ${capacity}`);
-        }
+        if (reported.has(key)) continue;
+        reported.add(key);
+        diagnostics.error(span, `call to '${callee.fullName}' overflows ${mem.toUpperCase()}: its frame needs ${frame} bytes per partition but the chain ${here.join(' -> ')} already uses ${start[mem]} of ${capacity}`);
       }
-      walk(callee, { sbuf: base.sbuf + fn.sbufFrameBytes, psum: base.psum + fn.psumFrameBytes }, here);
+      if (!overflows) walk(callee, start, here);
     }
   };
   walk(main, { sbuf: 0, psum: 0 }, []);

@@ -1,0 +1,495 @@
+/**
+ * The debug core: the one place that controls a program under the debugger. It implements the run loop's
+ * hooks (breakpoints, steps, pause, exception filters), keeps what it needs to answer questions about the
+ * stopped program (stack, scopes, variables, evaluate) and knows nothing of DAP or VS Code.
+ */
+import * as path from 'path';
+import { performance } from 'perf_hooks';
+import { Span } from '../lang/source';
+import { spanText } from '../lang/check/text';
+import { CallNode, Node, Program } from '../ir/program';
+import { Core, Frame, RegionCursor } from '../machine/core';
+import { Fault, FaultCode } from '../machine/fault';
+import { Machine, MachineOptions } from '../machine/machine';
+import { CONTROL_PAUSE, Interpreter, RunOutcome } from '../run/interpreter';
+import { ExecutionHooks } from '../run/hooks';
+import { EvalError, Evaluator } from '../eval/evaluate';
+import { formatValue } from '../eval/format';
+import { frameScope } from '../eval/frame-scope';
+import { materialize, TensorValue, Value } from '../eval/value';
+import {
+  BreakpointInfo, EngineError, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint,
+  ScopeInfo, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
+} from '../host/protocol';
+import { Breakpoint, Breakpoints } from './breakpoints';
+import { LogPart, parseUserExpression } from './conditions';
+import { Inspector } from './inspector';
+import { LineMap } from './line-map';
+import { functionName, LogicalFrame, logicalFrames } from './stack';
+import { FramePosition, StepKind, StepPolicy } from './stepping';
+import { replCommand } from './repl';
+
+const SLICE_CHECK_INTERVAL = 256;
+
+export interface DebugOptions {
+  readonly frames?: FramesMode;
+  readonly stepBy?: StepGranularity;
+  readonly stopOnEntry?: boolean;
+}
+
+/** What a run of the debug loop ended with. */
+export type DebugOutcome =
+  | { readonly kind: 'stopped'; readonly info: StoppedInfo }
+  /** The time slice ran out: nothing to report, resume soon. */
+  | { readonly kind: 'yield' }
+  | { readonly kind: 'ended'; readonly outcome: Extract<RunOutcome, { exitCode: number }> };
+
+/** Which exception filter decides whether a fault stops the program. */
+export function filterOf(code: FaultCode): ExceptionFilter {
+  switch (code) {
+    case 'assert': return 'assert';
+    case 'uninitialized-read': return 'uninitialized';
+    case 'nan': return 'nan';
+    case 'race': return 'race';
+    default: return 'fault';
+  }
+}
+
+interface StopState {
+  readonly core: Core;
+  readonly node?: Node;
+  readonly reason: StopReason;
+  readonly fault?: Fault;
+}
+
+export class DebugCore implements ExecutionHooks {
+  readonly machine: Machine;
+  readonly interpreter: Interpreter;
+  readonly lineMap: LineMap;
+  readonly breakpoints: Breakpoints;
+  private readonly inspector: Inspector;
+  private mode: FramesMode;
+  private readonly stepBy: StepGranularity;
+  private filters = new Set<ExceptionFilter>(['assert', 'fault', 'uninitialized']);
+  private policy?: StepPolicy;
+  /** Frames of subgraphs per core: function activations plus open region cursors. */
+  private readonly subgraphDepth: Int32Array;
+  private stop?: StopState;
+  private pendingEntry: boolean;
+  /** Logical frames handed out at this stop, by frame id. */
+  private frameIds: LogicalFrame[] = [];
+  private framesOfStop = new Map<number, LogicalFrame[]>();
+  /** A decision of the current beforeNode, when it stops. */
+  private decision?: { reason: StopReason; hitIds: number[]; text?: string };
+  /** When the current time slice ends (performance.now()); the host sets it before each run. */
+  sliceDeadline = Infinity;
+  /** Nodes until the clock is looked at again: reading it at every node would cost more than the node. */
+  private sliceCountdown = SLICE_CHECK_INTERVAL;
+  /** Messages for the Debug Console (logpoints, condition errors), collected until the host sends them. */
+  readonly notices: { text: string; span?: Span }[] = [];
+
+  constructor(
+    readonly program: Program,
+    machineOptions: MachineOptions,
+    options: DebugOptions,
+    readonly control: Int32Array,
+  ) {
+    this.machine = new Machine(program, machineOptions);
+    this.applyFilters();
+    this.interpreter = new Interpreter(this.machine, control);
+    this.lineMap = new LineMap(program);
+    this.breakpoints = new Breakpoints(program, this.lineMap);
+    this.inspector = new Inspector(this.machine, (frame, text) => this.operandValue(frame, text));
+    this.mode = options.frames ?? 'functions';
+    this.stepBy = options.stepBy ?? 'line';
+    this.pendingEntry = options.stopOnEntry ?? false;
+    this.subgraphDepth = new Int32Array(this.machine.ncores).fill(1);
+  }
+
+  get framesMode(): FramesMode {
+    return this.mode;
+  }
+
+  get stopped(): boolean {
+    return this.stop !== undefined;
+  }
+
+  // ---- configuration ----
+
+  setBreakpoints(file: string, bps: readonly SourceBreakpoint[]): BreakpointInfo[] {
+    return this.breakpoints.setLineBreakpoints(file, bps);
+  }
+
+  setFunctionBreakpoints(bps: readonly FunctionBreakpoint[]): BreakpointInfo[] {
+    return this.breakpoints.setFunctionBreakpoints(bps);
+  }
+
+  setNodeBreakpoints(ids: readonly string[]): BreakpointInfo[] {
+    return this.breakpoints.setNodeBreakpoints(ids);
+  }
+
+  setExceptionFilters(filters: readonly string[]): void {
+    this.filters = new Set(filters as ExceptionFilter[]);
+    this.applyFilters();
+  }
+
+  /** Continuable faults are raised only when their filter asks to stop at them; otherwise the run goes on. */
+  private applyFilters(): void {
+    this.machine.faults['uninitialized-read'] = this.filters.has('uninitialized');
+    this.machine.faults.nan = this.filters.has('nan');
+    this.machine.faults.race = this.filters.has('race');
+  }
+
+  /** Changes the frames the stack shows; a step keeps the setting it started with. */
+  setFrames(mode: FramesMode): FramesMode {
+    this.mode = mode;
+    this.frameIds = [];
+    this.framesOfStop.clear();
+    this.inspector.invalidate();
+    return mode;
+  }
+
+  // ---- running ----
+
+  /** Runs the debug loop until a stop, the end of the time slice, or the end of the program. */
+  run(): DebugOutcome {
+    const outcome = this.interpreter.runDebug(this);
+    if (outcome.kind === 'stopped') {
+      if (!this.decision) return { kind: 'yield' };
+      const d = this.decision;
+      this.decision = undefined;
+      return this.stopAt({ core: outcome.core, node: outcome.node, reason: d.reason }, d.hitIds, d.text);
+    }
+    if (outcome.kind === 'fault-stopped') {
+      return this.stopAt({ core: outcome.core, node: outcome.node, reason: 'exception', fault: outcome.fault }, [], outcome.fault.message);
+    }
+    this.stop = undefined;
+    return { kind: 'ended', outcome };
+  }
+
+  private stopAt(state: StopState, hitIds: number[], text?: string): DebugOutcome {
+    this.stop = state;
+    this.policy = undefined;
+    this.frameIds = [];
+    this.framesOfStop.clear();
+    const node = state.node;
+    const info: StoppedInfo = {
+      threadId: state.core.index + 1,
+      reason: state.reason,
+      description: describeStop(state, text),
+      text,
+      hitBreakpointIds: hitIds.length ? hitIds : undefined,
+      node: node && { id: node.id, opcode: node.kind === 'instr' ? node.opcode : node.kind, engine: node.kind === 'instr' ? node.engine : 'SP', span: node.span },
+      skipped: [],
+    };
+    return { kind: 'stopped', info };
+  }
+
+  /** Prepares a resume: the stop's references become void. */
+  private resume(): void {
+    this.stop = undefined;
+    this.frameIds = [];
+    this.framesOfStop.clear();
+    this.inspector.invalidate();
+  }
+
+  continue(): void {
+    this.requireStopped('continue');
+    this.resume();
+  }
+
+  step(kind: StepKind, threadId: number, granularity?: StepGranularity, targetFunction?: string): void {
+    this.requireStopped(kind === 'over' ? 'next' : kind === 'in' ? 'stepIn' : 'stepOut');
+    const core = this.coreOf(threadId);
+    if (core.state === 'done' || !core.frame) throw new EngineError(`thread ${threadId} (core ${core.index}) has finished; it cannot step`);
+    const g = granularity ?? this.stepBy;
+    this.policy = new StepPolicy(kind, g, core.index, this.mode, this.position(core, core.frame), targetFunction);
+    this.resume();
+  }
+
+  pause(): void {
+    Atomics.store(this.control, CONTROL_PAUSE, 1);
+  }
+
+  // ---- hooks ----
+
+  beforeNode(core: Core, frame: Frame, node: Node): boolean {
+    const key = this.lineMap.lineKeys[node.index];
+    const enters = key !== frame.lastLineKey;
+    const first = !frame.started;
+    let reason: StopReason | undefined;
+    let hitIds: number[] = [];
+    let text: string | undefined;
+    if (this.pendingEntry && core.index === 0) {
+      this.pendingEntry = false;
+      reason = 'entry';
+    }
+    if (Atomics.load(this.control, CONTROL_PAUSE) !== 0) {
+      Atomics.store(this.control, CONTROL_PAUSE, 0);
+      reason ??= 'pause';
+    }
+    const bps = this.breakpoints.at(node);
+    if (bps) {
+      const hits = this.hitBreakpoints(bps, core, frame, enters);
+      if (hits.length) {
+        hitIds = hits.map((b) => b.id);
+        reason = 'breakpoint';
+      }
+    }
+    if (first) {
+      const fbps = this.breakpoints.ofFunction(frame.fn);
+      if (fbps) {
+        const hits = this.hitBreakpoints(fbps, core, frame, true);
+        if (hits.length) {
+          hitIds = [...hitIds, ...hits.map((b) => b.id)];
+          reason ??= 'function breakpoint';
+        }
+      }
+    }
+    if (!reason && this.policy?.shouldStop(core, this.position(core, frame), frame, enters)) reason = 'step';
+    frame.lastLineKey = key;
+    frame.started = true;
+    if (reason) {
+      this.decision = { reason, hitIds, text };
+      return true;
+    }
+    // The slice ends only after the node had its chance to stop: resuming runs it without asking again.
+    if (--this.sliceCountdown <= 0) {
+      this.sliceCountdown = SLICE_CHECK_INTERVAL;
+      if (performance.now() >= this.sliceDeadline) {
+        this.decision = undefined;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  onCall(core: Core): void {
+    this.subgraphDepth[core.index]++;
+  }
+
+  onReturn(core: Core): void {
+    this.subgraphDepth[core.index]--;
+  }
+
+  onRegionEnter(core: Core, frame: Frame, _cursor: RegionCursor): void {
+    this.subgraphDepth[core.index]++;
+    // A new iteration or arm is a new visit of its lines: their breakpoints stop again.
+    frame.lastLineKey = -1;
+  }
+
+  onRegionExit(core: Core): void {
+    this.subgraphDepth[core.index]--;
+  }
+
+  onFault(_core: Core, _frame: Frame, _node: Node, fault: Fault): boolean {
+    return this.filters.has(filterOf(fault.code));
+  }
+
+  onCoreExit(): void {
+    // Nothing to do: the run loop reports the end of the program.
+  }
+
+  /** The breakpoints of a location that stop now: conditions true and hit conditions met; logpoints log instead. */
+  private hitBreakpoints(bps: Breakpoint[], core: Core, frame: Frame, enters: boolean): Breakpoint[] {
+    const hits: Breakpoint[] = [];
+    for (const bp of bps) {
+      if (bp.kind === 'line' && !enters) continue;
+      if (bp.condition && !this.conditionHolds(bp, core, frame)) continue;
+      bp.hits++;
+      if (bp.hit && !bp.hit(bp.hits)) continue;
+      if (bp.log) {
+        this.notices.push({ text: this.interpolate(bp.log, core, frame), span: bp.nodes[0]?.span });
+        continue;
+      }
+      hits.push(bp);
+    }
+    return hits;
+  }
+
+  private conditionHolds(bp: Breakpoint, core: Core, frame: Frame): boolean {
+    try {
+      const v = this.evaluator(core, frame).evaluate(bp.condition!.expr);
+      return truthy(v);
+    } catch (e) {
+      // A condition that cannot be evaluated stops, and says why: silently running on would hide the mistake.
+      this.notices.push({ text: `breakpoint ${bp.id}: the condition '${bp.condition!.text}' cannot be evaluated here: ${(e as Error).message}` });
+      return true;
+    }
+  }
+
+  private interpolate(parts: LogPart[], core: Core, frame: Frame): string {
+    return parts.map((p) => {
+      if (typeof p === 'string') return p;
+      try {
+        return formatValue(this.evaluator(core, frame).evaluate(p.expr));
+      } catch (e) {
+        return `<${(e as Error).message}>`;
+      }
+    }).join('');
+  }
+
+  private evaluator(core: Core, frame: Frame, source?: string): Evaluator {
+    return new Evaluator(frameScope(this.machine, core, frame), (span) => (source !== undefined ? spanText(source.split('\n'), span) : ''), !this.filters.has('uninitialized'));
+  }
+
+  /** Identity and depth of the frame a node runs in, for the frames mode of the active step. */
+  private position(core: Core, frame: Frame): FramePosition {
+    const mode = this.policy?.mode ?? this.mode;
+    if (mode === 'functions') return { identity: frame.activation, depth: core.frames.length };
+    return { identity: frame.top.activation, depth: this.subgraphDepth[core.index] };
+  }
+
+  // ---- inspection ----
+
+  private requireStopped(what: string): StopState {
+    if (!this.stop) throw new EngineError(`'${what}' needs a stopped program, and the program is running`);
+    return this.stop;
+  }
+
+  private coreOf(threadId: number): Core {
+    const core = this.machine.cores[threadId - 1];
+    if (!Number.isInteger(threadId) || !core) throw new EngineError(`no thread ${threadId} (threads are 1 to ${this.machine.ncores}, one per core)`);
+    return core;
+  }
+
+  threads(): ThreadInfo[] {
+    return this.machine.cores.map((c) => ({ id: c.index + 1, name: `core ${c.index}${c.state === 'done' ? ' (finished)' : c.state === 'barrier' ? ' (at Barrier)' : ''}` }));
+  }
+
+  private framesOf(core: Core): LogicalFrame[] {
+    let frames = this.framesOfStop.get(core.index);
+    if (!frames) {
+      frames = logicalFrames(core, this.mode, this.program.entry.name);
+      this.framesOfStop.set(core.index, frames);
+    }
+    return frames;
+  }
+
+  stackTrace(threadId: number, startFrame = 0, levels = 0): { frames: StackFrameInfo[]; total: number } {
+    const state = this.requireStopped('stackTrace');
+    const core = this.coreOf(threadId);
+    const all = this.framesOf(core);
+    const end = levels > 0 ? Math.min(all.length, startFrame + levels) : all.length;
+    const frames: StackFrameInfo[] = [];
+    for (let i = Math.max(0, startFrame); i < end; i++) {
+      const lf = all[i];
+      const id = this.frameIds.push(lf);
+      const faultSpan = i === 0 && state.fault && state.core === core ? state.fault.span : undefined;
+      const span = faultSpan ?? lf.node?.span;
+      frames.push({
+        id, name: lf.name, path: span && path.resolve(span.file), line: span?.line ?? 0, column: span?.col ?? 0,
+        endLine: span?.endLine, endColumn: span?.endCol, hint: lf.kind === 'function' ? 'normal' : 'subtle',
+      });
+    }
+    return { frames, total: all.length };
+  }
+
+  private frame(frameId: number): LogicalFrame {
+    this.requireStopped('a request about a frame');
+    const lf = this.frameIds[frameId - 1];
+    if (!Number.isInteger(frameId) || !lf) throw new EngineError(`frame ${frameId} does not exist at this stop (frame ids come from the last stackTrace and are void once the program resumes)`);
+    return lf;
+  }
+
+  /** The top frame of the stopped core, for requests that give no frame. */
+  private defaultFrame(): LogicalFrame | undefined {
+    if (!this.stop) return undefined;
+    return this.framesOf(this.stop.core)[0];
+  }
+
+  scopes(frameId: number): ScopeInfo[] {
+    return this.inspector.scopes(this.frame(frameId));
+  }
+
+  variables(reference: number, start?: number, count?: number, filter?: 'indexed' | 'named'): VariableInfo[] {
+    this.requireStopped('variables');
+    return this.inspector.variables(reference, start, count, filter);
+  }
+
+  evaluate(expression: string, frameId: number | undefined, context: string): EvaluateResult {
+    this.requireStopped('evaluate');
+    const trimmed = expression.trim();
+    if (context === 'repl' && trimmed.startsWith(':')) {
+      return replCommand(trimmed, (text) => this.evaluateValue(text, frameId), path.dirname(this.program.entry.file));
+    }
+    const value = this.evaluateValue(trimmed, frameId);
+    return this.result(value, trimmed, context);
+  }
+
+  private evaluateValue(text: string, frameId: number | undefined): Value {
+    const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
+    if (!lf) throw new EngineError('no frame to evaluate in');
+    const parsed = parseUserExpression(text, `'${text}'`);
+    if ('error' in parsed) throw new EngineError(parsed.error);
+    try {
+      return this.evaluator(lf.core, lf.frame, text).evaluate(parsed.expr);
+    } catch (e) {
+      if (e instanceof EvalError) throw new EngineError(e.span ? `column ${e.span.col}: ${e.message}` : e.message);
+      throw e;
+    }
+  }
+
+  private result(value: Value, text: string, context: string): EvaluateResult {
+    if (value.kind === 'scalar') return { result: value.written ? formatValue(value) : '<uninit>', type: 'scalar', reference: 0 };
+    const v = this.inspector.tensorVariable(text, value, text);
+    const full = context === 'clipboard' ? formatValue(value) : v.value;
+    return { result: full, type: v.type, reference: v.reference, indexed: v.indexed };
+  }
+
+  private operandValue(frame: LogicalFrame, text: string): TensorValue | undefined {
+    const parsed = parseUserExpression(text, text);
+    if ('error' in parsed) return undefined;
+    try {
+      const v = this.evaluator(frame.core, frame.frame, text).evaluate(parsed.expr);
+      return v.kind === 'scalar' ? undefined : v;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The calls on the line the frame is stopped at, for Step Into Targets. */
+  stepInTargets(frameId: number): StepInTarget[] {
+    const lf = this.frame(frameId);
+    const node = lf.node;
+    if (!node) return [];
+    const calls = this.lineMap.nodesAt(node.span.file, node.span.line).filter((n): n is CallNode => n.kind === 'call' && n.fn === node.fn);
+    return calls.map((c) => ({ id: c.index + 1, label: functionName(c.callee, this.program.entry.name), line: c.span.line, column: c.span.col }));
+  }
+
+  /** The function a step-in target id names. */
+  targetFunction(targetId: number): string {
+    const node = this.program.nodes[targetId - 1];
+    if (!node || node.kind !== 'call') throw new EngineError(`step-in target ${targetId} does not exist`);
+    return node.callee.fullName;
+  }
+
+  exceptionInfo(threadId: number): ExceptionInfoResult {
+    const state = this.requireStopped('exceptionInfo');
+    const core = this.coreOf(threadId);
+    if (!state.fault || state.core !== core) throw new EngineError(`thread ${threadId} is not stopped at an exception`);
+    const f = state.fault;
+    const where = f.span ? `${f.span.file}:${f.span.line}:${f.span.col}` : undefined;
+    return {
+      exceptionId: f.code, description: f.message, breakMode: 'always',
+      details: { message: f.message, typeName: f.code, stackTrace: where && `at ${where}`, location: f.span },
+    };
+  }
+}
+
+function truthy(v: Value): boolean {
+  if (v.kind === 'scalar') return v.value !== 0 && !Number.isNaN(v.value);
+  return materialize(v).data.every((x) => x !== 0);
+}
+
+function describeStop(state: StopState, text?: string): string {
+  switch (state.reason) {
+    case 'exception': return `Paused on ${state.fault?.code ?? 'exception'}`;
+    case 'breakpoint': return 'Paused on breakpoint';
+    case 'function breakpoint': return 'Paused on function breakpoint';
+    case 'entry': return 'Paused on entry';
+    case 'pause': return 'Paused';
+    default: return text ?? 'Paused after step';
+  }
+}
+

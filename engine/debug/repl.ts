@@ -1,0 +1,37 @@
+/** Commands of the Debug Console that start with ':' (everything else is an expression). */
+import * as path from 'path';
+import { EngineError, EvaluateResult } from '../host/protocol';
+import { writeNpyFile } from '../io/npy';
+import { EVAL_FUNCTIONS } from '../eval/builtins';
+import { materialize, Value } from '../eval/value';
+
+const HELP = [
+  'Expressions: registers (r0..r15, core, ncores), constants, tensors and access patterns (acc[0:4, r0*8 : r0*8+8], x.T),',
+  '  + - * / % **, comparisons, && || !, element access t[3, 7], and the functions:',
+  ...[...EVAL_FUNCTIONS].map(([name, info]) => `    ${name}: ${info.summary}`),
+  'Commands:',
+  '  :help                  this text',
+  '  :dump EXPR FILE.npy    write the value of EXPR as a .npy file (f64; relative paths from the program\'s folder)',
+].join('\n');
+
+export function replCommand(line: string, evaluate: (text: string) => Value, baseDir?: string): EvaluateResult {
+  const [command, ...rest] = line.slice(1).trim().split(/\s+/);
+  if (command === 'help' || command === '') return { result: HELP, reference: 0 };
+  if (command === 'dump') return dump(rest, evaluate, baseDir);
+  throw new EngineError(`unknown command ':${command}' (commands: :help, :dump EXPR FILE.npy)`);
+}
+
+function dump(args: string[], evaluate: (text: string) => Value, baseDir?: string): EvaluateResult {
+  if (args.length < 2) throw new EngineError(':dump takes an expression and a file: :dump acc[0:4, :] acc.npy');
+  const file = args[args.length - 1];
+  if (!file.endsWith('.npy')) throw new EngineError(`:dump writes a .npy file; '${file}' does not end in .npy`);
+  const value = evaluate(args.slice(0, -1).join(' '));
+  const target = path.resolve(baseDir ?? process.cwd(), file);
+  const dense = value.kind === 'scalar' ? { shape: [] as number[], data: new Float64Array([value.value]) } : materialize(value);
+  try {
+    writeNpyFile(target, { dtype: 'f64', shape: [...dense.shape], data: Float64Array.from(dense.data) });
+  } catch (e) {
+    throw new EngineError(`:dump cannot write ${target}: ${(e as Error).message}`);
+  }
+  return { result: `wrote ${target} (f64[${dense.shape.join(', ')}])`, reference: 0 };
+}

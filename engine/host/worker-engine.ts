@@ -1,0 +1,69 @@
+/**
+ * The DebugEngine in a worker thread (the default): a long simulation never blocks the caller's thread, and a
+ * runaway or crashed one is ended by killing the worker. Pause and terminate go through shared flags that the
+ * run loop reads between instructions, so they work even while the worker is busy.
+ */
+import { Worker } from 'worker_threads';
+import { CONTROL_PAUSE, CONTROL_TERMINATE } from '../run/interpreter';
+import { EngineClient } from './engine-client';
+import { EngineToClient } from './messages';
+
+/** A run that was told to terminate and has not ended after this long is killed. */
+const TERMINATE_GRACE_MS = 2000;
+
+export class WorkerEngine extends EngineClient {
+  private readonly worker: Worker;
+  private readonly control = new Int32Array(new SharedArrayBuffer(8));
+  private exited = false;
+  private killTimer?: NodeJS.Timeout;
+
+  constructor(workerScript: string, options: { execArgv?: string[] } = {}) {
+    super();
+    this.worker = new Worker(workerScript, { workerData: { control: this.control.buffer }, execArgv: options.execArgv, stdout: false, stderr: false });
+    this.worker.on('message', (message: EngineToClient) => {
+      if (message.type === 'event' && message.event.kind === 'exited') this.markExited();
+      this.receive(message);
+    });
+    this.worker.on('error', (e) => {
+      this.emit({ kind: 'output', category: 'stderr', text: `the engine failed: ${e.stack ?? e.message}\n` });
+    });
+    this.worker.on('exit', (code) => {
+      this.failAll(`the engine stopped (exit code ${code})`);
+      if (!this.exited) {
+        this.markExited();
+        this.emit({ kind: 'exited', exitCode: this.killTimer === undefined ? 1 : 143 });
+      }
+    });
+  }
+
+  protected send(id: number, method: string, params: Record<string, unknown>): void {
+    this.worker.postMessage({ id, method, params });
+  }
+
+  private markExited(): void {
+    this.exited = true;
+    if (this.killTimer) clearTimeout(this.killTimer);
+  }
+
+  override pause(threadId?: number): Promise<void> {
+    Atomics.store(this.control, CONTROL_PAUSE, 1);
+    return super.pause(threadId);
+  }
+
+  async terminate(): Promise<void> {
+    if (this.exited || this.closed) return;
+    Atomics.store(this.control, CONTROL_TERMINATE, 1);
+    this.killTimer ??= setTimeout(() => {
+      if (this.exited) return;
+      this.emit({ kind: 'output', category: 'console', text: `The run did not end within ${TERMINATE_GRACE_MS / 1000} s of terminate; the engine was killed.\n` });
+      void this.worker.terminate();
+    }, TERMINATE_GRACE_MS);
+    await this.request('terminate').catch(() => undefined);
+  }
+
+  async dispose(): Promise<void> {
+    if (this.killTimer) clearTimeout(this.killTimer);
+    this.exited = true;
+    await this.worker.terminate();
+  }
+}
