@@ -5,13 +5,23 @@ import { Span, spanBetween } from './source';
 
 /** Parses one BIR file. Never throws on bad input: mistakes become diagnostics and parsing goes on. */
 export function parseFile(text: string, file: string, diagnostics: DiagnosticBag): ast.FileAst {
-  return new Parser(tokenize(text, file, diagnostics), diagnostics).file(file);
+  const { tokens, lexicalLines } = lex(text, file, diagnostics);
+  return new Parser(tokens, diagnostics, lexicalLines).file(file);
 }
 
 /** Parses a lone expression (the debugger's evaluate language, breakpoint conditions). */
 export function parseExpression(text: string, file: string, diagnostics: DiagnosticBag): ast.Expr | undefined {
-  const parser = new Parser(tokenize(text, file, diagnostics), diagnostics);
-  return parser.lone();
+  const { tokens, lexicalLines } = lex(text, file, diagnostics);
+  return new Parser(tokens, diagnostics, lexicalLines).lone();
+}
+
+/** The tokens, and the lines where the lexer reported a mistake. */
+function lex(text: string, file: string, diagnostics: DiagnosticBag): { tokens: Token[]; lexicalLines: Set<number> } {
+  const lexical = new DiagnosticBag();
+  const tokens = tokenize(text, file, lexical);
+  const found = lexical.sorted();
+  for (const d of found) diagnostics.add(d);
+  return { tokens, lexicalLines: new Set(found.map((d) => d.span.line)) };
 }
 
 /** Thrown inside the parser to abandon the current statement; caught where recovery happens. */
@@ -30,6 +40,8 @@ class Parser {
   constructor(
     private readonly tokens: Token[],
     private readonly diagnostics: DiagnosticBag,
+    /** Lines with a lexical mistake: a syntax error there is the same mistake, and is not reported again. */
+    private readonly lexicalLines: ReadonlySet<number>,
   ) {}
 
   // ---- files and declarations ----
@@ -637,7 +649,7 @@ class Parser {
   }
 
   private fail(message: string): never {
-    this.diagnostics.error(this.peek().span, message);
+    if (!this.lexicalLines.has(this.peek().span.line)) this.diagnostics.error(this.peek().span, message);
     throw new ParseError(message);
   }
 
