@@ -1,6 +1,6 @@
 // Bundles each entry point into dist/: the extension, the stdio adapter, the engine worker, the CLI, the webview.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'fs';
+import { existsSync, readdirSync } from 'fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -14,6 +14,12 @@ const entries = [
   { ...node, entryPoints: ['extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { platform: 'browser', format: 'iife', target: 'es2022', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
 ].filter((e) => existsSync(e.entryPoints[0]));
+
+// The suite that runs inside a real VS Code extension host (test/vscode), built beside the bundles.
+const vscodeTests = readdirSync('test/vscode').filter((f) => f === 'index.ts' || f.endsWith('.test.ts'));
+if (!production) {
+  entries.push({ ...node, entryPoints: vscodeTests.map((f) => `test/vscode/${f}`), outdir: 'out/test/vscode', external: ['vscode', 'mocha'], sourcemap: 'inline' });
+}
 
 if (watch) {
   for (const e of entries) await (await esbuild.context(e)).watch();

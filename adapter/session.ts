@@ -40,6 +40,8 @@ export class BirDebugSession extends DebugSession {
   private stopped = false;
   private frames: FramesMode = 'functions';
   private threadCount = 1;
+  /** Events of the engine held while a request that may cause them is served (see respondBeforeEvents). */
+  private held?: [DebugEngine, EngineEvent][];
   /** The last breakpoint requests, replayed when the session restarts. */
   private readonly sourceBreakpoints = new Map<string, DebugProtocol.SetBreakpointsArguments>();
   private functionBreakpoints?: DebugProtocol.SetFunctionBreakpointsArguments;
@@ -211,8 +213,26 @@ export class BirDebugSession extends DebugSession {
   }
 
   private async terminate(response: DebugProtocol.Response): Promise<void> {
-    if (this.engine && this.state !== 'ended') await this.engine.terminate();
-    this.sendResponse(response);
+    const engine = this.engine;
+    await this.respondBeforeEvents(response, async () => {
+      if (engine && this.state !== 'ended') await engine.terminate();
+    });
+  }
+
+  /**
+   * Serves a request whose effect the engine may report before it answers (pause and terminate act through shared
+   * flags that the running program sees at once): its events wait until the response is sent.
+   */
+  private async respondBeforeEvents(response: DebugProtocol.Response, work: () => Promise<void>): Promise<void> {
+    const held: [DebugEngine, EngineEvent][] = [];
+    this.held = held;
+    try {
+      await work();
+      this.sendResponse(response);
+    } finally {
+      if (this.held === held) this.held = undefined;
+      for (const [engine, event] of held) this.onEngineEvent(engine, event);
+    }
   }
 
   private async disconnect(response: DebugProtocol.Response, _args: Record<string, unknown>): Promise<void> {
@@ -341,8 +361,7 @@ export class BirDebugSession extends DebugSession {
     const engine = this.requireEngine('pause');
     this.threadId(args, 'pause');
     if (this.state !== 'configured') this.refuse('\'pause\': the program has not started (send configurationDone)');
-    await engine.pause();
-    this.sendResponse(response);
+    await this.respondBeforeEvents(response, () => engine.pause());
   }
 
   // ---- inspection ----
@@ -466,6 +485,10 @@ export class BirDebugSession extends DebugSession {
   // ---- events of the engine ----
 
   private onEngineEvent(engine: DebugEngine, event: EngineEvent): void {
+    if (this.held) {
+      this.held.push([engine, event]);
+      return;
+    }
     if (engine !== this.engine && event.kind !== 'output') return;
     switch (event.kind) {
       case 'stopped': {

@@ -73,7 +73,8 @@ class Lexer {
   }
 
   private newline(): void {
-    if (this.nesting === 0) this.push('newline', '\n', 0, this.pos, this.pos + 1);
+    // Empty, at the end of its line: a diagnostic "found the end of the line" stays inside the line.
+    if (this.nesting === 0) this.push('newline', '\n', 0, this.pos, this.pos);
     this.pos++;
     this.line++;
     this.lineStart = this.pos;

@@ -28,10 +28,14 @@ function lex(text: string, file: string, diagnostics: DiagnosticBag): { tokens: 
 class ParseError extends Error {}
 
 const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
+/** Deeper nesting is refused, so that no tree can overflow the stack of the parser or of a tool that walks it. */
+const MAX_NESTING = 200;
 const REGISTER = /^r[0-9]+$/;
 
 class Parser {
   private pos = 0;
+  /** How deep the parser is in nested expressions and in nested blocks, each limited to MAX_NESTING. */
+  private readonly nesting = { expressions: 0, blocks: 0 };
   /** The token where a missing '}' was reported, so that the enclosing blocks close there silently. */
   private unclosedAt = -1;
   /** Inside `[ ]`, `a::b` is a slice with a step, not a qualified name. */
@@ -185,49 +189,51 @@ class Parser {
   // ---- blocks and statements ----
 
   private block(what: string): ast.Block {
-    if (this.at('newline')) {
-      // A '{' on the next line: one mistake, reported once; the block is still parsed.
-      let ahead = 0;
-      while (this.peek(ahead).kind === 'newline') ahead++;
-      const t = this.peek(ahead);
-      if (t.kind === 'punct' && t.text === '{') {
-        this.diagnostics.error(this.peek().span, `expected '{' to open ${what} on the line of its header, found the end of the line`);
-        this.pos += ahead;
-      }
-    }
-    const open = this.expectPunct('{', `'{' to open ${what}`);
-    const stmts: ast.Stmt[] = [];
-    while (true) {
+    return this.nested('blocks', () => {
       if (this.at('newline')) {
-        this.pos++;
-        continue;
-      }
-      if (this.isPunct('}')) {
-        const close = this.next();
-        return { stmts, open: open.span, close: close.span };
-      }
-      if (this.at('eof')) {
-        this.diagnostics.error(this.peek().span, `expected '}' to close ${what} opened at line ${open.span.line}, found the end of the file`);
-        return { stmts, open: open.span, close: this.peek().span };
-      }
-      if (this.isWord('func')) {
-        // A function cannot hold one: the '}' before it is missing. Close every open block here, reporting once.
-        if (this.unclosedAt !== this.pos) {
-          this.diagnostics.error(this.peek().span, `expected '}' to close ${what} opened at line ${open.span.line}, found 'func'`);
-          this.unclosedAt = this.pos;
+        // A '{' on the next line: one mistake, reported once; the block is still parsed.
+        let ahead = 0;
+        while (this.peek(ahead).kind === 'newline') ahead++;
+        const t = this.peek(ahead);
+        if (t.kind === 'punct' && t.text === '{') {
+          this.diagnostics.error(this.peek().span, `expected '{' to open ${what} on the line of its header, found the end of the line`);
+          this.pos += ahead;
         }
-        return { stmts, open: open.span, close: this.peek().span };
       }
-      const start = this.pos;
-      try {
-        stmts.push(this.stmt());
-        this.endOfLine();
-      } catch (e) {
-        if (!(e instanceof ParseError)) throw e;
-        this.recoverLine();
+      const open = this.expectPunct('{', `'{' to open ${what}`);
+      const stmts: ast.Stmt[] = [];
+      while (true) {
+        if (this.at('newline')) {
+          this.pos++;
+          continue;
+        }
+        if (this.isPunct('}')) {
+          const close = this.next();
+          return { stmts, open: open.span, close: close.span };
+        }
+        if (this.at('eof')) {
+          this.diagnostics.error(this.peek().span, `expected '}' to close ${what} opened at line ${open.span.line}, found the end of the file`);
+          return { stmts, open: open.span, close: this.peek().span };
+        }
+        if (this.isWord('func')) {
+          // A function cannot hold one: the '}' before it is missing. Close every open block here, reporting once.
+          if (this.unclosedAt !== this.pos) {
+            this.diagnostics.error(this.peek().span, `expected '}' to close ${what} opened at line ${open.span.line}, found 'func'`);
+            this.unclosedAt = this.pos;
+          }
+          return { stmts, open: open.span, close: this.peek().span };
+        }
+        const start = this.pos;
+        try {
+          stmts.push(this.stmt());
+          this.endOfLine();
+        } catch (e) {
+          if (!(e instanceof ParseError)) throw e;
+          this.recoverLine();
+        }
+        if (this.pos === start) this.pos++;
       }
-      if (this.pos === start) this.pos++;
-    }
+    });
   }
 
   private stmt(): ast.Stmt {
@@ -286,7 +292,8 @@ class Parser {
     if (this.isWord('else')) {
       const elseTok = this.next();
       if (this.isWord('if')) {
-        const nested = this.ifStmt();
+        // `else if` is an if nested in the else branch: one more level of blocks.
+        const nested = this.nested('blocks', () => this.ifStmt());
         elseBlock = { stmts: [nested], open: elseTok.span, close: nested.else?.close ?? nested.then.close };
       } else {
         elseBlock = this.block('the branch of \'else\'');
@@ -294,6 +301,7 @@ class Parser {
     }
     return { kind: 'if', cond, then, else: elseBlock, span: spanBetween(kw.span, cond.span) };
   }
+
 
   private callStmt(): ast.CallStmt {
     const kw = this.next();
@@ -362,7 +370,13 @@ class Parser {
   // ---- expressions ----
 
   private expr(): ast.Expr {
-    return this.orExpr();
+    const e = this.orExpr();
+    // A chain such as 1+1+...+1 nests without recursion here, but every tool that walks the tree recurses.
+    if (this.nesting.expressions === 0 && exprDepth(e) > MAX_NESTING) {
+      this.diagnostics.error(e.span, `too deeply nested: more than ${MAX_NESTING} levels of expressions`);
+      throw new ParseError('too deeply nested');
+    }
+    return e;
   }
 
   private orExpr(): ast.Expr {
@@ -416,12 +430,14 @@ class Parser {
   }
 
   private unary(): ast.Expr {
-    if (this.isPunct('-') || this.isPunct('+') || this.isPunct('!')) {
-      const op = this.next();
-      const operand = this.unary();
-      return { kind: 'unary', op: op.text as '-' | '+' | '!', operand, span: spanBetween(op.span, operand.span) };
-    }
-    return this.power();
+    return this.nested('expressions', () => {
+      if (this.isPunct('-') || this.isPunct('+') || this.isPunct('!')) {
+        const op = this.next();
+        const operand = this.unary();
+        return { kind: 'unary', op: op.text as '-' | '+' | '!', operand, span: spanBetween(op.span, operand.span) };
+      }
+      return this.power();
+    });
   }
 
   /** `**` binds tighter than unary minus and groups to the right, as in Python: -2**2 is -4, 2**3**2 is 512. */
@@ -648,6 +664,16 @@ class Parser {
     this.fail(`expected the end of the line, found ${this.describe(this.peek())}`);
   }
 
+  private nested<T>(what: 'expressions' | 'blocks', parse: () => T): T {
+    if (this.nesting[what] >= MAX_NESTING) this.fail(`too deeply nested: more than ${MAX_NESTING} levels of ${what}`);
+    this.nesting[what]++;
+    try {
+      return parse();
+    } finally {
+      this.nesting[what]--;
+    }
+  }
+
   private fail(message: string): never {
     if (!this.lexicalLines.has(this.peek().span.line)) this.diagnostics.error(this.peek().span, message);
     throw new ParseError(message);
@@ -687,4 +713,23 @@ class Parser {
 
 function binary(op: ast.BinaryOp, left: ast.Expr, right: ast.Expr): ast.BinaryExpr {
   return { kind: 'binary', op, left, right, span: spanBetween(left.span, right.span) };
+}
+
+/** The depth of an expression tree, found without recursion. */
+function exprDepth(root: ast.Expr): number {
+  let deepest = 0;
+  const stack: [ast.Expr, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [e, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    const children: (ast.Expr | undefined)[] =
+      e.kind === 'unary' ? [e.operand]
+        : e.kind === 'binary' ? [e.left, e.right]
+          : e.kind === 'call' ? [...e.args, ...e.named.map((n) => n.value)]
+            : e.kind === 'index' ? [e.base, ...e.items.flatMap((i) => (i.kind === 'at' ? [i.index] : [i.lo, i.hi, i.step]))]
+              : e.kind === 'member' ? [e.base, ...(e.args ?? [])]
+                : [];
+    for (const c of children) if (c) stack.push([c, depth + 1]);
+  }
+  return deepest;
 }

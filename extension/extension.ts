@@ -1,0 +1,27 @@
+/** Activation: wires the adapter factory, configurations, providers, commands and diagnostics. No debugging logic. */
+import * as vscode from 'vscode';
+import { registerAdapterFactory } from './adapter-factory';
+import { registerCommands } from './commands';
+import { registerConfigurations } from './configuration';
+import { registerDiagnostics } from './diagnostics';
+import { evaluatableExpression, registerProviders } from './providers';
+
+/** What the extension offers other extensions (and its tests). */
+export interface BirDebuggerApi {
+  evaluatableExpression(doc: vscode.TextDocument, position: vscode.Position): vscode.EvaluatableExpression | undefined;
+}
+
+export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
+  const log = vscode.window.createOutputChannel('BIR Debugger', { log: true });
+  context.subscriptions.push(log);
+  registerAdapterFactory(context, log);
+  registerConfigurations(context);
+  registerProviders(context);
+  registerCommands(context);
+  registerDiagnostics(context);
+  return { evaluatableExpression };
+}
+
+export function deactivate(): void {
+  // Everything registered is disposed through the context's subscriptions.
+}
