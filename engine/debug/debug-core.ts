@@ -16,7 +16,7 @@ import { ExecutionHooks } from '../run/hooks';
 import { EvalError, Evaluator } from '../eval/evaluate';
 import { formatValue } from '../eval/format';
 import { frameScope } from '../eval/frame-scope';
-import { materialize, TensorValue, Value } from '../eval/value';
+import { materialize, Value } from '../eval/value';
 import {
   BreakpointInfo, EngineError, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint,
   ScopeInfo, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
@@ -203,7 +203,9 @@ export class DebugCore implements ExecutionHooks {
     const core = this.coreOf(threadId);
     if (core.state === 'done' || !core.frame) throw new EngineError(`thread ${threadId} (core ${core.index}) has finished; it cannot step`);
     const g = granularity ?? this.stepBy;
-    this.policy = new StepPolicy(kind, g, core.index, this.mode, this.position(core, core.frame), targetFunction);
+    // A core that did not stop itself has not been asked about the node it shows yet: the step runs that node first.
+    const startNode = this.stop!.core !== core && core.state === 'running' ? core.frame.current : undefined;
+    this.policy = new StepPolicy(kind, g, core.index, this.mode, this.position(core, core.frame), targetFunction, startNode);
     this.resume();
   }
 
@@ -246,7 +248,7 @@ export class DebugCore implements ExecutionHooks {
         }
       }
     }
-    if (!reason && this.policy?.shouldStop(core, this.position(core, frame), frame, enters)) reason = 'step';
+    if (!reason && this.policy?.shouldStop(core, this.position(core, frame), frame, enters, node)) reason = 'step';
     frame.lastLineKey = key;
     frame.started = true;
     if (reason) {
@@ -375,11 +377,13 @@ export class DebugCore implements ExecutionHooks {
     for (let i = Math.max(0, startFrame); i < end; i++) {
       const lf = all[i];
       const id = this.frameIds.push(lf);
+      // Only a fault's frame carries a range: the faulting operand, which the editor then highlights. Other frames
+      // give a position alone, since an editor selects a frame's range and a selection would capture hovers.
       const faultSpan = i === 0 && state.fault && state.core === core ? state.fault.span : undefined;
       const span = faultSpan ?? lf.node?.span;
       frames.push({
         id, name: lf.name, path: span && path.resolve(span.file), line: span?.line ?? 0, column: span?.col ?? 0,
-        endLine: span?.endLine, endColumn: span?.endCol, hint: lf.kind === 'function' ? 'normal' : 'subtle',
+        endLine: faultSpan?.endLine, endColumn: faultSpan?.endCol, hint: lf.kind === 'function' ? 'normal' : 'subtle',
       });
     }
     return { frames, total: all.length };
@@ -437,12 +441,11 @@ export class DebugCore implements ExecutionHooks {
     return { result: full, type: v.type, reference: v.reference, indexed: v.indexed };
   }
 
-  private operandValue(frame: LogicalFrame, text: string): TensorValue | undefined {
+  private operandValue(frame: LogicalFrame, text: string): Value | undefined {
     const parsed = parseUserExpression(text, text);
     if ('error' in parsed) return undefined;
     try {
-      const v = this.evaluator(frame.core, frame.frame, text).evaluate(parsed.expr);
-      return v.kind === 'scalar' ? undefined : v;
+      return this.evaluator(frame.core, frame.frame, text).evaluate(parsed.expr);
     } catch {
       return undefined;
     }

@@ -7,7 +7,7 @@ import { EngineError, ScopeInfo, VariableInfo } from '../host/protocol';
 import { Machine } from '../machine/machine';
 import { wholeView } from '../machine/view';
 import { formatNumber } from '../eval/format';
-import { materialize, shapeOf, TensorValue } from '../eval/value';
+import { materialize, shapeOf, TensorValue, Value } from '../eval/value';
 import { LogicalFrame, functionName, loopRegisters } from './stack';
 import { tensorSummary } from './tensor-summary';
 import { REGISTERS, PSUM_BYTES_PER_PARTITION, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
@@ -24,7 +24,7 @@ export class Inspector {
   constructor(
     private readonly machine: Machine,
     /** The tensor an operand's text denotes in a frame now (registers at their current values). */
-    private readonly operandValue: (frame: LogicalFrame, text: string) => TensorValue | undefined,
+    private readonly operandValue: (frame: LogicalFrame, text: string) => Value | undefined,
   ) {}
 
   /** Forgets every reference: called when the program resumes. */
@@ -107,7 +107,7 @@ export class Inspector {
     for (const a of f.fn.allocs) out.push(this.tensorVariable(a.name, { kind: 'view', view: f.tensors[a.slot], text: a.name }, a.name, [a.memory]));
     for (const l of loopRegisters(frame)) {
       const r = l.register;
-      out.push({ name: `r${r}`, value: `${formatNumber(f.regs[r])} (iteration ${l.iteration + 1} of ${l.count} of the loop at line ${l.loop.span.line})`, type: 'loop register', evaluateName: `r${r}`, reference: 0 });
+      out.push({ name: `r${r}`, value: formatNumber(f.regs[r]), type: `loop register: iteration ${l.iteration + 1} of ${l.count} of the loop at line ${l.loop.span.line}`, evaluateName: `r${r}`, reference: 0 });
     }
     return out;
   }
@@ -171,12 +171,12 @@ export class Inspector {
       { name: 'location', value: `${node.span.file}:${node.span.line}:${node.span.col}`, reference: 0 },
     ];
     for (const [role, op] of operandsOf(node)) {
-      if (op.kind === 'tensor') {
-        const value = this.operandValue(frame, op.ap.text);
-        out.push(value ? this.tensorVariable(`${role} ${op.ap.text}`, value, op.ap.text)
-          : { name: `${role} ${op.ap.text}`, value: '<not evaluable here>', reference: 0 });
-      } else if (op.kind === 'scalar' || op.kind === 'eval') {
-        out.push({ name: `${role} ${op.text}`, value: op.text, evaluateName: op.text, reference: 0 });
+      if (op.kind === 'tensor' || op.kind === 'scalar' || op.kind === 'eval') {
+        const text = op.kind === 'tensor' ? op.ap.text : op.text;
+        const value = this.operandValue(frame, text);
+        if (value === undefined) out.push({ name: `${role} ${text}`, value: '<not evaluable here>', reference: 0 });
+        else if (value.kind === 'scalar') out.push({ name: `${role} ${text}`, value: value.written ? formatNumber(value.value) : '<uninit>', evaluateName: text, reference: 0 });
+        else out.push(this.tensorVariable(`${role} ${text}`, value, text));
       } else if (op.kind === 'register') {
         out.push(registerVariable(frame.frame.regs[op.index], frame.frame.isWritten(op.index), `r${op.index}`, role));
       } else if (op.kind === 'string') {

@@ -12,6 +12,7 @@
  * Steps apply to the core they were asked for; other cores run along and may hit breakpoints.
  */
 import { FramesMode, StepGranularity } from '../host/protocol';
+import { Node } from '../ir/program';
 import { Core, Frame } from '../machine/core';
 
 export type StepKind = 'over' | 'in' | 'out';
@@ -31,11 +32,21 @@ export class StepPolicy {
     readonly start: FramePosition,
     /** For step-in targets: stop only on entering this function's activation (or when the step leaves). */
     readonly targetFunction?: string,
+    /**
+     * The node the stepped core was about to run when the step began, when the stop was another core's: the step
+     * runs it first (as the stopped core runs its own) instead of stopping before it again.
+     */
+    private startNode?: Node,
   ) {}
 
-  /** Whether to stop before a node that runs at `position` on `core`; `enters` says whether it enters a line. */
-  shouldStop(core: Core, position: FramePosition, frame: Frame, enters: boolean): boolean {
+  /** Whether to stop before `node`, which runs at `position` on `core`; `enters` says whether it enters a line. */
+  shouldStop(core: Core, position: FramePosition, frame: Frame, enters: boolean, node?: Node): boolean {
     if (core.index !== this.core) return false;
+    if (this.startNode) {
+      const first = this.startNode === node;
+      this.startNode = undefined;
+      if (first) return false;
+    }
     const same = position.identity === this.start.identity;
     switch (this.kind) {
       case 'out':

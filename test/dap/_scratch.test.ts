@@ -1,51 +1,31 @@
-import { DapSession, useDapSessions, describeMessage } from '../helpers/dap-client';
+import * as path from 'path';
+import { DapSession, EXAMPLES, useDapSessions } from '../helpers/dap-client';
+
+async function trace(program: string, steps: [string, Record<string, unknown>?][], extra: Record<string, unknown> = {}) {
+  const s = await DapSession.start();
+  await s.launch({ program, stopOnEntry: true, ...extra });
+  const st = await s.waitForStop();
+  let f = await s.stackTrace();
+  const out = [`entry ${st.stopped.body.reason} ${f.stackFrames.map((x) => `${x.name}:${x.line}:${x.column}`).join(' | ')}`];
+  for (const [cmd, args] of steps) {
+    await s.ok(cmd, { threadId: 1, ...(args ?? {}) });
+    const ev = await s.waitForStopOrExit();
+    if ('exitCode' in ev) { out.push(`${cmd} -> exited`); break; }
+    f = await s.stackTrace();
+    out.push(`${cmd} ${JSON.stringify(args ?? {})} -> ${f.stackFrames.map((x) => `${x.name}:${x.line}:${x.column}`).join(' | ')}`);
+  }
+  console.log(out.join('\n'));
+}
 
 describe('scratch', () => {
   useDapSessions();
-  it('fbp', async () => {
-    const s = await DapSession.start();
-    const prog = '/tmp/dapx/mods/main.bir';
-    await s.launch({ program: prog }, async (x) => {
-      const r = await x.ok('setFunctionBreakpoints', { breakpoints: [{ name: 'tile' }, { name: 'lib::tile' }, { name: 'helper' }, { name: 'main::tile', condition: 'r2 ==' }, { name: 'nope' }] });
-      console.log(JSON.stringify(r.body));
-      console.log(JSON.stringify(await x.setBreakpoints(prog, [{ line: 6, logMessage: 'row {r0}: {{r1}} = {r0 * 10}' }, { line: 7, condition: 'r0 == 1' }, { line: 1 }, { line: 5, hitCondition: 'x' }, { line: 6, condition: 'r0 +' }])));
-      console.log(JSON.stringify(await x.setBreakpoints('/tmp/dapx/bad.bir', [{ line: 4 }])));
-      console.log(JSON.stringify(await x.setBreakpoints('/tmp/dapx/mods/lib.bir', [{ line: 2 }, { line: 3 }, { line: 4 }])));
-    });
-    for (;;) {
-      const ev = await s.waitForStopOrExit();
-      if ('exitCode' in ev) { console.log('exit', ev.exitCode); break; }
-      const f = await s.stackTrace();
-      console.log(JSON.stringify(ev.stopped.body), f.stackFrames.map((x) => `${x.name}:${x.line}`).join(' | '), (await s.evaluate('r0', 'watch', f.stackFrames[f.stackFrames.length - 1].id)).result);
-      await s.ok('continue', { threadId: 1 });
-    }
-    console.log(s.output());
-  });
-  it('launch failures', async () => {
-    const s = await DapSession.start();
-    for (const a of [{ program: '/tmp/dapx/steps.bir', cores: '2' }, { program: '/tmp/dapx/steps.bir', frames: 'x' }, {}, { program: '/tmp/dapx/nope.bir' }, { program: '/tmp/dapx/bad.bir' }, { program: '/tmp/dapx/steps.bir', stepBy: 3 }, { program: '/tmp/dapx/steps.bir', inputs: { x: 'nope.npy' } }]) {
-      const r = await s.request('launch', a);
-      console.log(r.success, r.message, JSON.stringify(r.body));
-    }
-    console.log(JSON.stringify(s.output()));
-    await s.launch({ program: '/tmp/dapx/steps.bir', bogus: 1, noDebug: true }, async (x) => { await x.setBreakpoints('/tmp/dapx/steps.bir', [{ line: 5 }]); });
-    console.log(await s.waitForEnd());
-    for (const m of s.log) console.log(describeMessage(m.message));
-  });
-  it('terminate while running', async () => {
-    const s = await DapSession.start();
-    await s.launch({ program: '/tmp/dapx/endless.bir' });
-    await s.ok('threads');
-    await s.ok('terminate');
-    console.log(await s.waitForEnd());
-    for (const m of s.log) console.log(describeMessage(m.message));
-  });
-  it('terminate noDebug while running', async () => {
-    const s = await DapSession.start();
-    await s.launch({ program: '/tmp/dapx/endless.bir', noDebug: true });
-    await s.ok('threads');
-    await s.ok('terminate');
-    console.log(await s.waitForEnd());
-    for (const m of s.log) console.log(describeMessage(m.message));
+  it('steps', async () => {
+    const n = (k: number, c = 'next', a?: Record<string, unknown>) => Array.from({ length: k }, () => [c, a] as [string, Record<string, unknown>?]);
+    await trace('/tmp/dapx/steps2.bir', n(12));
+    await trace('/tmp/dapx/steps2.bir', n(20, 'stepIn'));
+    await trace('/tmp/dapx/steps2.bir', [...n(2, 'stepIn'), ['stepOut'], ...n(6, 'next'), ['stepIn'], ['stepOut'], ['next'], ['stepIn'], ['stepIn'], ['stepOut'], ['stepOut'], ['stepOut']]);
+    const p = path.join(EXAMPLES, 'calls_loops.bir');
+    const i = { granularity: 'instruction' };
+    await trace(p, [...n(5), ['stepIn'], ['next'], ['next'], ['stepIn'], ['stepOut'], ['stepOut'], ['next'], ['next'], ['next'], ['stepIn', i], ['next', i], ['stepIn', i], ['stepOut', i], ['stepOut']]);
   });
 });
