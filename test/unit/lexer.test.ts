@@ -172,7 +172,7 @@ describe('lexer', () => {
         '1:1-5 unterminated string: expected \'"\' before the end of the line',
       ]);
       assert.deepStrictEqual(tokens.map((t) => `${t.kind}@${where(t)}`), [
-        'string@1:1-5', 'newline@1:5-6', 'ident@2:1-2', 'newline@2:2-2', 'eof@2:2-2',
+        'string@1:1-5', 'newline@1:5-5', 'ident@2:1-2', 'newline@2:2-2', 'eof@2:2-2',
       ]);
       assert.deepStrictEqual(errors('"ab\\'), ['1:1-5 unterminated string: expected \'"\' before the end of the line']);
       assert.deepStrictEqual(errors('"ab\\\r\nx'), ['1:1-6 unterminated string: expected \'"\' before the end of the line']);
@@ -240,10 +240,10 @@ describe('lexer', () => {
       assert.deepStrictEqual(kinds('x#y'), ['ident:x']);
     });
 
-    it('ends statements with newlines, placed at the end of their line', () => {
+    it('ends statements with empty newline tokens, placed at the end of their line', () => {
       const { tokens } = lex('a\n\nb  \n');
       assert.deepStrictEqual(tokens.map((t) => `${t.kind}@${where(t)}`), [
-        'ident@1:1-2', 'newline@1:2-3', 'newline@2:1-2', 'ident@3:1-2', 'newline@3:4-5', 'newline@4:1-1', 'eof@4:1-1',
+        'ident@1:1-2', 'newline@1:2-2', 'newline@2:1-1', 'ident@3:1-2', 'newline@3:4-4', 'newline@4:1-1', 'eof@4:1-1',
       ]);
     });
 
@@ -285,7 +285,7 @@ describe('lexer', () => {
     it('treats \\r\\n like \\n', () => {
       const { tokens } = lex('a\r\nb\r\n');
       assert.deepStrictEqual(tokens.map((t) => `${t.kind}@${where(t)}`), [
-        'ident@1:1-2', 'newline@1:3-4', 'ident@2:1-2', 'newline@2:3-4', 'newline@3:1-1', 'eof@3:1-1',
+        'ident@1:1-2', 'newline@1:3-3', 'ident@2:1-2', 'newline@2:3-3', 'newline@3:1-1', 'eof@3:1-1',
       ]);
     });
   });
