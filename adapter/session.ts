@@ -42,6 +42,7 @@ export class BirDebugSession extends DebugSession {
   private threadCount = 1;
   /** Events of the engine held while a request that may cause them is served (see respondBeforeEvents). */
   private held?: [DebugEngine, EngineEvent][];
+  private launching = false;
   /** The last breakpoint requests, replayed when the session restarts. */
   private readonly sourceBreakpoints = new Map<string, DebugProtocol.SetBreakpointsArguments>();
   private functionBreakpoints?: DebugProtocol.SetFunctionBreakpointsArguments;
@@ -174,7 +175,7 @@ export class BirDebugSession extends DebugSession {
 
   private async launch(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
     if (this.state === 'new') this.refuse('\'launch\' needs \'initialize\' first');
-    if (this.state !== 'initialized') this.refuse('the program is already launched');
+    if (this.state !== 'initialized' || this.launching) this.refuse('the program is already launched');
     let validated;
     try {
       validated = validateLaunch(args);
@@ -185,7 +186,14 @@ export class BirDebugSession extends DebugSession {
     this.tracing = validated.trace;
     const engine = this.options.createEngine();
     engine.onEvent((event) => this.onEngineEvent(engine, event));
-    const result = await engine.launch(validated.config);
+    // A second launch sent before this one is answered is refused (it would start a second engine).
+    this.launching = true;
+    let result;
+    try {
+      result = await engine.launch(validated.config);
+    } finally {
+      this.launching = false;
+    }
     if (!result.ok) {
       await engine.dispose();
       for (const d of result.diagnostics) this.sendEvent(new OutputEvent(`${d.text}\n`, d.severity === 'error' ? 'stderr' : 'console'));
@@ -283,7 +291,7 @@ export class BirDebugSession extends DebugSession {
     const file = a.source?.path;
     if (typeof file !== 'string' || file === '') this.refuse('\'setBreakpoints\' needs source.path: the BIR debugger sets breakpoints in files');
     const list = a.breakpoints ?? (a.lines ?? []).map((line) => ({ line }));
-    if (!Array.isArray(list) || list.some((b) => typeof b?.line !== 'number' || !Number.isInteger(b.line))) this.refuse('\'setBreakpoints\': every breakpoint needs an integer line');
+    if (!Array.isArray(list) || list.some((b) => typeof b?.line !== 'number' || !Number.isSafeInteger(b.line))) this.refuse('\'setBreakpoints\': every breakpoint needs an integer line');
     const infos = await engine.setBreakpoints(path.resolve(file), this.toEngineBreakpoints(a));
     this.sourceBreakpoints.set(path.resolve(file), a);
     response.body = { breakpoints: infos.map((b) => this.toBreakpoint(b)) };

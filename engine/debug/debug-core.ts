@@ -25,7 +25,7 @@ import { Breakpoint, Breakpoints } from './breakpoints';
 import { LogPart, parseUserExpression } from './conditions';
 import { Inspector } from './inspector';
 import { LineMap } from './line-map';
-import { functionName, LogicalFrame, logicalFrames } from './stack';
+import { functionName, LogicalFrame, logicalFrames, nextNode } from './stack';
 import { FramePosition, StepKind, StepPolicy } from './stepping';
 import { replCommand } from './repl';
 
@@ -85,6 +85,7 @@ export class DebugCore implements ExecutionHooks {
   sliceDeadline = Infinity;
   /** Nodes until the clock is looked at again: reading it at every node would cost more than the node. */
   private sliceCountdown = SLICE_CHECK_INTERVAL;
+  private readonly conditionEvaluators = new WeakMap<Frame, { evaluator: Evaluator; lenient: boolean }>();
   /** Messages for the Debug Console (logpoints, condition errors), collected until the host sends them. */
   readonly notices: { text: string; span?: Span }[] = [];
 
@@ -204,7 +205,7 @@ export class DebugCore implements ExecutionHooks {
     if (core.state === 'done' || !core.frame) throw new EngineError(`thread ${threadId} (core ${core.index}) has finished; it cannot step`);
     const g = granularity ?? this.stepBy;
     // A core that did not stop itself has not been asked about the node it shows yet: the step runs that node first.
-    const startNode = this.stop!.core !== core && core.state === 'running' ? core.frame.current : undefined;
+    const startNode = this.stop!.core !== core && core.state === 'running' ? nextNode(core.frame) : undefined;
     this.policy = new StepPolicy(kind, g, core.index, this.mode, this.position(core, core.frame), targetFunction, startNode);
     this.resume();
   }
@@ -332,7 +333,14 @@ export class DebugCore implements ExecutionHooks {
   }
 
   private evaluator(core: Core, frame: Frame, source?: string): Evaluator {
-    return new Evaluator(frameScope(this.machine, core, frame), (span) => (source !== undefined ? spanText(source.split('\n'), span) : ''), !this.filters.has('uninitialized'));
+    const lenient = !this.filters.has('uninitialized');
+    if (source !== undefined) return new Evaluator(frameScope(this.machine, core, frame), (span) => spanText(source.split('\n'), span), lenient);
+    // Conditions and log points run at every visit of their line: one evaluator per activation serves them all.
+    const cached = this.conditionEvaluators.get(frame);
+    if (cached && cached.lenient === lenient) return cached.evaluator;
+    const evaluator = new Evaluator(frameScope(this.machine, core, frame), () => '', lenient);
+    this.conditionEvaluators.set(frame, { evaluator, lenient });
+    return evaluator;
   }
 
   /** Identity and depth of the frame a node runs in, for the frames mode of the active step. */

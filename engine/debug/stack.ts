@@ -29,7 +29,7 @@ export function logicalFrames(core: Core, mode: FramesMode, entryModule: string)
   for (let i = core.frames.length - 1; i >= 0; i--) {
     const frame = core.frames[i];
     // The node a frame waits in: for the top frame the next node, below it the call that made the frame above.
-    const waitingIn = i === core.frames.length - 1 ? frame.current : core.frames[i + 1].callNode;
+    const waitingIn = i === core.frames.length - 1 ? nextNode(frame) : core.frames[i + 1].callNode;
     const fnName = functionName(frame.fn, entryModule);
     if (mode === 'functions') {
       out.push({ core, frame, cursorIndex: frame.cursors.length - 1, name: fnName, node: waitingIn ?? lastNode(frame), kind: 'function' });
@@ -53,6 +53,20 @@ export function regionName(fnName: string, cursor: RegionCursor): string {
     return `${fnName} › for r${(owner as ForNode).register} @${owner.span.line} [iteration ${loop.iteration + 1} of ${loop.count}, r${(owner as ForNode).register} = ${loop.value}]`;
   }
   return `${fnName} › if @${(owner as IfNode).span.line} [${cursor.region.kind}]`;
+}
+
+/**
+ * The node a frame runs next. Between two nodes a frame may sit at the end of a region (a loop iteration, an arm)
+ * that the run loop settles only when the core runs again (another core stopped the program): the next node is
+ * then the first of the loop's next iteration, or the one after the region, as the run loop will find it.
+ */
+export function nextNode(frame: Frame): Node | undefined {
+  for (let k = frame.cursors.length - 1; k >= 0; k--) {
+    const c = frame.cursors[k];
+    if (c.pc < c.region.nodes.length) return c.region.nodes[c.pc];
+    if (c.loop && c.loop.iteration + 1 < c.loop.count && c.region.nodes.length > 0) return c.region.nodes[0];
+  }
+  return undefined;
 }
 
 /** A frame that finished its body but was not popped yet (only at the end of a core): its last node. */

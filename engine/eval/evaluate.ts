@@ -34,6 +34,9 @@ export class EvalError extends Error {
   }
 }
 
+/** r0..r15 by name: conditions are evaluated at every instruction, so no pattern matching per name. */
+const REGISTER_NAMES: ReadonlyMap<string, number> = new Map(Array.from({ length: 16 }, (_, i) => [`r${i}`, i]));
+
 export class Evaluator {
   constructor(
     private readonly scope: EvalScope,
@@ -57,9 +60,9 @@ export class Evaluator {
   }
 
   private name(e: ast.NameExpr): Value {
-    const reg = /^r([0-9]|1[0-5])$/.exec(e.name);
-    if (reg) {
-      const r = this.scope.register(Number(reg[1]));
+    const reg = REGISTER_NAMES.get(e.name);
+    if (reg !== undefined) {
+      const r = this.scope.register(reg);
       if (!r) throw new EvalError('unavailable', `there are no registers here: '${e.name}' exists only in a frame of a running function`, e.span);
       return r;
     }

@@ -12,7 +12,7 @@ import { Program } from '../ir/program';
 import { writeNpyFile } from '../io/npy';
 import { tensorToNpy } from '../io/tensor-files';
 import { LoadError, Machine, MachineOptions } from '../machine/machine';
-import { CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
+import { CONTROL_PAUSE, CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
 import { DebugCore, DebugOutcome } from '../debug/debug-core';
 import { describeFault } from '../run/describe-fault';
 import { EngineError, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StepGranularity } from './protocol';
@@ -230,6 +230,9 @@ export class EngineServer {
   }
 
   private pause(): void {
+    // The client raised the shared pause flag before asking; while stopped, a pause does nothing, so the flag must
+    // not stop the next resume at once.
+    if (this.state !== 'running') Atomics.store(this.control, CONTROL_PAUSE, 0);
     if (this.state === 'stopped') return;
     if (this.state !== 'running') throw new EngineError('\'pause\' needs a running program');
     this.debugCore('pause').pause();

@@ -110,6 +110,7 @@ const CAUSED: Record<string, readonly string[]> = {
   stepOut: ['stopped', 'bir/stopped', 'continued', 'exited', 'terminated'],
   restart: ['stopped', 'bir/stopped', 'exited', 'terminated'],
   terminate: ['exited', 'terminated'],
+  pause: ['stopped', 'bir/stopped'],
   'bir/setFrames': ['invalidated'],
 };
 
@@ -125,6 +126,8 @@ interface SentRequest {
   /** Number of adapter messages received when the request was sent. */
   readonly sentAt: number;
   answered: boolean;
+  /** Another request was in flight at the same time: the events between this one and its response may be the other's. */
+  overlapped: boolean;
 }
 
 interface ClientInternals {
@@ -164,6 +167,8 @@ export class DapSession {
   private readonly exited: Promise<void>;
   readonly shared: boolean;
   closed = false;
+  /** Set by close(): the adapter answered disconnect and ended by itself. */
+  endedAfterDisconnect = false;
 
   private constructor(shared: boolean) {
     this.shared = shared;
@@ -208,7 +213,11 @@ export class DapSession {
   }
 
   private noteSent(seq: number, command: string): void {
-    this.sent.set(seq, { seq, command, sentAt: this.log.length, answered: false });
+    let overlapped = false;
+    for (const other of this.sent.values()) {
+      if (!other.answered) other.overlapped = overlapped = true;
+    }
+    this.sent.set(seq, { seq, command, sentAt: this.log.length, answered: false, overlapped });
   }
 
   private fail(text: string): void {
@@ -248,7 +257,7 @@ export class DapSession {
   /** No event the request causes arrived between the request and its response. */
   private checkCausedEvents(req: SentRequest): void {
     const caused = CAUSED[req.command];
-    if (!caused) return;
+    if (!caused || req.overlapped) return;
     for (let i = req.sentAt; i < this.log.length - 1; i++) {
       const m = this.log[i].message as DebugProtocol.Event;
       if (m.type === 'event' && caused.includes(m.event)) {
@@ -452,13 +461,13 @@ export class DapSession {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    live.delete(this);
     try {
       if (this.alive) {
         const r = await this.request('disconnect', { terminateDebuggee: true }, 5000);
         if (!r.success) this.fail(`disconnect failed: ${r.message}`);
         const exited = await Promise.race([this.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 3000).unref())]);
         if (!exited) this.fail('the adapter did not end within 3 s of disconnect');
+        this.endedAfterDisconnect = exited;
       }
     } catch (e) {
       this.fail(`disconnect: ${(e as Error).message}`);
@@ -500,19 +509,17 @@ export function useDapSessions(): void {
     ensureBuilt();
   });
   afterEach(async function () {
-    const failures: string[] = [];
-    for (const s of [...live]) {
-      if (!s.shared) await s.close();
-      failures.push(...s.takeFailures());
-    }
+    const sessions = [...live];
+    await Promise.all(sessions.filter((s) => !s.shared).map((s) => s.close()));
+    const failures = sessions.flatMap((s) => s.takeFailures());
+    for (const s of sessions) if (s.closed) live.delete(s);
     if (failures.length) throw new assert.AssertionError({ message: `protocol failures in '${this.currentTest?.fullTitle()}':\n${failures.slice(0, 30).join('\n')}` });
   });
   after(async function () {
-    const failures: string[] = [];
-    for (const s of [...live]) {
-      await s.close();
-      failures.push(...s.takeFailures());
-    }
+    const sessions = [...live];
+    await Promise.all(sessions.map((s) => s.close()));
+    const failures = sessions.flatMap((s) => s.takeFailures());
+    for (const s of sessions) live.delete(s);
     if (failures.length) throw new assert.AssertionError({ message: `protocol failures:\n${failures.slice(0, 30).join('\n')}` });
   });
 }

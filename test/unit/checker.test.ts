@@ -1042,7 +1042,7 @@ describe('checker', () => {
 
       it('reads a file of the tensor shape, relative to the .bir file', () => {
         const r = checkOnDisk(['module m', 'dram w : f32[4, 4] input = file("w44.npy")', 'dram v : bf16[4, 4] = file("data/bits.npy")']);
-        assert.deepStrictEqual(shown(r.diagnostics).map((s) => s.replace(dir, '<dir>')), []);
+        assert.deepStrictEqual(shown(r.diagnostics), []);
         assert.ok(r.program);
         assert.deepStrictEqual(r.program.drams.map((d) => d.init && d.init.kind === 'file' && d.init.path), [path.join(dir, 'w44.npy'), path.join(dir, 'data', 'bits.npy')]);
       });

@@ -678,6 +678,37 @@ describe('parser', () => {
       assert.deepStrictEqual(branch.then.stmts.map((s) => s.kind), ['instr']);
     });
 
+    it('reports one mistake on a line where the lexer already reported one', () => {
+      const text = 'func main() {\n  Set r2 = 3 @ 4\n  Set r3 = 1 ; Set r4 = 2\n  Set r5 = * 2\n  Print "a\\q" "b"\n}\n';
+      assert.deepStrictEqual(errors(text), [
+        "2:14 unexpected character '@'",
+        "3:14 unexpected character ';'",
+        "4:12 expected an expression, found '*'",
+        "5:11 unknown escape '\\q' in string (known: \\n \\t \\\" \\\\)",
+      ]);
+    });
+
+    it('refuses expressions nested more than 200 levels deep, once', () => {
+      assert.deepStrictEqual(exprErrors(`${'('.repeat(199)}1${')'.repeat(199)}`).errors, []);
+      assert.deepStrictEqual(exprErrors(`${'('.repeat(300)}1${')'.repeat(300)}`).errors, ['1:201 too deeply nested: more than 200 levels of expressions']);
+      assert.deepStrictEqual(exprErrors(`${'-'.repeat(300)}1`).errors, ['1:201 too deeply nested: more than 200 levels of expressions']);
+      // A long chain nests without recursion in the parser, but not in the tools that walk the tree.
+      assert.deepStrictEqual(exprErrors(`${'1 + '.repeat(199)}1`).errors, []);
+      assert.deepStrictEqual(exprErrors(`${'1 + '.repeat(300)}1`).errors, ['1:1 too deeply nested: more than 200 levels of expressions']);
+      assert.deepStrictEqual(errors(`const A = ${'x['.repeat(5000)}\nconst B = 1\n`), ['1:411 too deeply nested: more than 200 levels of expressions']);
+    });
+
+    it('refuses blocks nested more than 200 levels deep, once, and goes on after them', () => {
+      const deep = (n: number) => `func main() {\n${'for r1 in 0..2 {\n'.repeat(n)}${'}\n'.repeat(n)}}\nfunc g() {\n}\n`;
+      assert.deepStrictEqual(errors(deep(199)), []);
+      assert.deepStrictEqual(errors(deep(5000)), ['201:16 too deeply nested: more than 200 levels of blocks']);
+      assert.deepStrictEqual(parse(deep(5000)).file.decls.map((d) => (d as ast.FuncDecl).name), ['main', 'g']);
+      // Each `else if` nests one level.
+      const chain = (n: number) => `func main() {\n  if 1 {\n  }${' else if 1 {\n  }'.repeat(n)}\n}\n`;
+      assert.deepStrictEqual(errors(chain(198)), []);
+      assert.strictEqual(errors(chain(5000)).length, 1);
+    });
+
     it('reports an unclosed function followed by a stray } once', () => {
       assert.deepStrictEqual(errors('func a() {\n}\n}\nfunc b() {\n}\n'), [
         "3:1 expected a declaration ('module', 'import', 'const', 'dram' or 'func'), found '}'",

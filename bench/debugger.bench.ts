@@ -1,0 +1,125 @@
+/**
+ * Debugger benchmarks, measured in one run and reported as ratios and latencies:
+ *   npx tsx bench/debugger.bench.ts [--json FILE]
+ * - the debug loop with breakpoints set but never hit, divided by the fast loop, on the same program;
+ * - a conditional breakpoint evaluated at every instruction, divided by the plain debug loop;
+ * - the step round trip (next -> stopped) over stdio with the real adapter and worker, median and 95th percentile;
+ * - the first page of variables of a 128x512 tensor, and a hover evaluate of a 128x512 access pattern.
+ */
+import * as path from 'path';
+import { performance } from 'perf_hooks';
+import { DebugClient } from '@vscode/debugadapter-testsupport';
+import { DebugCore } from '../engine/debug/debug-core';
+import { Machine } from '../engine/machine/machine';
+import { Interpreter } from '../engine/run/interpreter';
+import { best, report, virtualProgram, writeJson } from './harness';
+
+const LOOP = (n: number) => `module loop
+dram y : f32[4, 16] output
+func main() {
+  sbuf a : f32[4, 16]
+  Memset a <- 0
+  Set r1 = 0
+  for r0 in 0..${n} {
+    Set r1 = r1 + r0 * 2 + 1
+    TensorScalar a <- a, op = add, scalar = 1
+    Set r2 = r1 % 7
+  }
+  DmaCopy y <- a
+}
+`;
+
+function debugLoop(program: ReturnType<typeof virtualProgram>, setup: (core: DebugCore) => void): number {
+  return best(5, () => {
+    const core = new DebugCore(program, {}, {}, new Int32Array(2));
+    setup(core);
+    for (let outcome = core.run(); outcome.kind !== 'ended'; outcome = core.run()) {
+      if (outcome.kind === 'stopped') core.continue();
+    }
+  });
+}
+
+function loopRatios(): Record<string, number> {
+  const program = virtualProgram(LOOP(300_000));
+  const fast = best(5, () => new Interpreter(new Machine(program)).runFast());
+  // Breakpoints on lines the run never reaches (a branch never taken is simulated by a line after the loop end).
+  const withBreakpoints = debugLoop(program, (core) => {
+    core.setBreakpoints('/virtual/bench.bir', [{ line: 2 }, { line: 12 }]);
+    core.setFunctionBreakpoints([{ name: 'nothing' }]);
+  });
+  const conditional = debugLoop(program, (core) => {
+    core.setBreakpoints('/virtual/bench.bir', [{ line: 8, condition: 'r0 < 0' }, { line: 9, condition: 'r0 < 0' }, { line: 10, condition: 'r0 < 0' }]);
+  });
+  const plainDebug = debugLoop(program, () => undefined);
+  return {
+    instructions: 300_000 * 3 + 4,
+    fastSeconds: fast,
+    debugWithBreakpointsSeconds: withBreakpoints,
+    debugOverFast: withBreakpoints / fast,
+    conditionalEveryInstructionSeconds: conditional,
+    conditionalOverDebug: conditional / plainDebug,
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+async function overStdio(): Promise<Record<string, number>> {
+  const root = path.join(__dirname, '..');
+  const dc = new DebugClient('node', path.join(root, 'dist', 'adapter.js'), 'bir');
+  await dc.start();
+  try {
+    await dc.initializeRequest();
+    const file = path.join(root, 'bench', 'programs', 'steps.bir');
+    await dc.launchRequest({ program: file, stopOnEntry: true } as never);
+    await dc.configurationDoneRequest();
+    await dc.waitForEvent('stopped');
+    const times: number[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const t0 = performance.now();
+      const stopped = dc.waitForEvent('stopped');
+      await dc.nextRequest({ threadId: 1 });
+      await stopped;
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const stack = await dc.stackTraceRequest({ threadId: 1 });
+    const frameId = stack.body.stackFrames[0].id;
+    const scopes = await dc.scopesRequest({ frameId });
+    const locals = await dc.variablesRequest({ variablesReference: scopes.body.scopes[0].variablesReference });
+    const big = locals.body.variables.find((v) => v.name === 'big')!;
+    const pageTimes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await dc.variablesRequest({ variablesReference: big.variablesReference, start: 0, count: 100 });
+      pageTimes.push(performance.now() - t0);
+    }
+    const hoverTimes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await dc.evaluateRequest({ expression: 'big[0:128, r0 : r0 + 512]', frameId, context: 'hover' });
+      hoverTimes.push(performance.now() - t0);
+    }
+    pageTimes.sort((a, b) => a - b);
+    hoverTimes.sort((a, b) => a - b);
+    return {
+      steps: times.length,
+      stepMedianMs: percentile(times, 0.5),
+      stepP95Ms: percentile(times, 0.95),
+      variablesFirstPage128x512MedianMs: percentile(pageTimes, 0.5),
+      hoverEvaluate128x512MedianMs: percentile(hoverTimes, 0.5),
+    };
+  } finally {
+    await dc.disconnectRequest({}).catch(() => undefined);
+    await dc.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const results = { debugLoop: loopRatios(), stdio: await overStdio() };
+  report('debugger', results);
+  writeJson(process.argv, results);
+}
+
+void main();
