@@ -125,15 +125,31 @@ interface NodeBase {
   readonly span: Span;
   fn: FunctionIR;
   region: Region;
+  /** Set by the `inline` pass: the function the node was written in, and which inlined call it came from. */
+  inlined?: InlineOrigin;
+}
+
+export interface InlineOrigin {
+  /** The function whose body the node was copied from. */
+  readonly from: FunctionIR;
+  /** Unique per inlined call in the program: the instance of the callee this node belongs to. */
+  readonly site: number;
+  /** How many inlinings deep the node is (f inlined into g inlined into main: 2). */
+  readonly depth: number;
 }
 
 export interface InstrNode extends NodeBase {
   readonly kind: 'instr';
+  /** An opcode of the instruction set, or `Fused` for a group the `fuse` pass made. */
   readonly opcode: string;
   readonly engine: Engine;
   readonly dst?: Operand;
   readonly srcs: readonly Operand[];
   readonly attrs: ReadonlyMap<string, AttrValue>;
+  /** For a fused group: its members in execution order (the group runs them all where the last one was). */
+  readonly members?: readonly InstrNode[];
+  /** For a fused group: its name, `g1`, `g2`, ... */
+  readonly group?: string;
 }
 
 export interface ForNode extends NodeBase {

@@ -114,26 +114,32 @@ describe('DAP: breakpoints', function () {
   });
 
   it('conditions: `r0 == 1` stops once; a condition that cannot be evaluated stops and says why', async () => {
-    const { s, answers } = await withBreakpoints(loops, loops, [{ line: body, condition: 'r0 == 1' }]);
+    const [{ s, answers }, b] = await Promise.all([
+      withBreakpoints(loops, loops, [{ line: body, condition: 'r0 == 1' }]),
+      withBreakpoints(loops, loops, [{ line: body, condition: 'nosuch > 0' }]),
+    ]);
     assert.ok(answers[0].verified);
     const { stops } = await collectStops(s, ['r0']);
     assert.deepStrictEqual(stops.map((x) => x.values[0]), ['1']);
 
-    const b = await withBreakpoints(loops, loops, [{ line: body, condition: 'nosuch > 0' }]);
     const bad = await collectStops(b.s, ['r0']);
     assert.strictEqual(bad.stops.length, 4, 'an unevaluable condition stops every time');
     assert.match(b.s.output('console'), /breakpoint \d+: the condition 'nosuch > 0' cannot be evaluated here: .*unknown name 'nosuch'/);
   });
 
   it('hit conditions: >= 2, % 2, == 3, 3 and < 2 count the times the location was reached with the condition true', async () => {
-    const { s, answers } = await withBreakpoints(loops, loops, [{ line: body, hitCondition: '>= 2' }]);
-    assert.ok(answers[0].verified);
-    assert.deepStrictEqual((await collectStops(s, ['r0'])).stops.map((x) => x.values[0]), ['1', '2', '3']);
-    const mod = await withBreakpoints(loops, loops, [{ line: body, hitCondition: '% 2' }]);
+    const [ge, mod, eq, both] = await Promise.all([
+      withBreakpoints(loops, loops, [{ line: body, hitCondition: '>= 2' }]),
+      withBreakpoints(loops, loops, [{ line: body, hitCondition: '% 2' }]),
+      withBreakpoints(loops, loops, [{ line: body, hitCondition: '== 3' }, { line: oneLine, hitCondition: '3' }]),
+      withBreakpoints(loops, loops, [{ line: body, condition: 'r0 >= 1', hitCondition: '< 2' }]),
+    ]);
+    assert.ok(ge.answers[0].verified);
+    assert.deepStrictEqual((await collectStops(ge.s, ['r0'])).stops.map((x) => x.values[0]), ['1', '2', '3']);
     assert.deepStrictEqual((await collectStops(mod.s, ['r0'])).stops.map((x) => x.values[0]), ['1', '3']);
-    const eq = await withBreakpoints(loops, loops, [{ line: body, hitCondition: '== 3' }, { line: oneLine, hitCondition: '3' }]);
-    assert.deepStrictEqual((await collectStops(eq.s, ['r0'])).stops.map((x) => x.frames), [`main:${body}`, `main:${oneLine}`]);
-    const both = await withBreakpoints(loops, loops, [{ line: body, condition: 'r0 >= 1', hitCondition: '< 2' }]);
+    const third = await collectStops(eq.s, ['r0', 'r2']);
+    assert.deepStrictEqual(third.stops.map((x) => x.frames), [`main:${body}`, `main:${oneLine}`]);
+    assert.deepStrictEqual(third.stops.map((x) => x.values), [['2', '<uninit>'], ['3', '1']], 'the third visit of each line (r0 keeps its last value after its loop)');
     assert.deepStrictEqual((await collectStops(both.s, ['r0'])).stops.map((x) => x.values[0]), ['1'], 'counted only when the condition holds');
   });
 
@@ -179,14 +185,31 @@ describe('DAP: breakpoints', function () {
       assert.strictEqual(other[0].verified, false);
       assert.match(other[0].message!, /the file is not part of the program/);
       // A function nothing calls: verified, and says so.
-      const uncalled = await x.setBreakpoints(loops, [{ line: lineOf(loops, 'Memset dst') }]);
-      assert.ok(uncalled[0].verified);
-      assert.doesNotMatch(uncalled[0].message!, /nothing in the program calls/, 'fill is called');
+      const [called, uncalled] = await x.setBreakpoints(loops, [{ line: lineOf(loops, 'Memset dst') }, { line: lineOf(loops, 'Set r0 = 1') }]);
+      assert.ok(called.verified);
+      assert.doesNotMatch(called.message!, /nothing in the program calls/, 'fill is called');
+      assert.ok(uncalled.verified);
+      assert.match(uncalled.message!, /binds 1 instruction; nothing in the program calls 'loops::unused'/);
       assert.match(await x.error('setBreakpoints', { breakpoints: [{ line: 3 }] }), /source\.path/);
       assert.match(await x.error('setBreakpoints', { source: { path: loops }, breakpoints: [{ line: 'x' }] }), /integer line/);
       await x.setBreakpoints(loops, []);
     });
     assert.strictEqual(await s.waitForEnd(), 0);
+  });
+
+  it('lines and columns follow the client\'s linesStartAt1/columnsStartAt1 (0-based here)', async () => {
+    const s = await DapSession.start({ initialize: { linesStartAt1: false, columnsStartAt1: false } });
+    let answer: DebugProtocol.Breakpoint | undefined;
+    await s.launch({ program: loops }, async (x) => {
+      [answer] = await x.setBreakpoints(loops, [{ line: body - 1 }]);
+    });
+    assert.deepStrictEqual([answer!.verified, answer!.line, answer!.column], [true, body - 1, 4]);
+    await s.waitForStop();
+    const top = await s.topFrame();
+    assert.deepStrictEqual([top.line, top.column], [body - 1, 4]);
+    assert.strictEqual((await s.evaluate('r0', 'watch')).result, '0');
+    const [bad] = await s.setBreakpoints(loops, [{ line: 0, logMessage: '{r0' }]);
+    assert.strictEqual(bad.line, 0);
   });
 
   it('function breakpoints: by full name and by short name; an ambiguous or unknown name is refused with the candidates', async () => {

@@ -125,6 +125,12 @@ describe('DAP: control', function () {
     assert.deepStrictEqual(starts.map((s) => s.endedAfterDisconnect), [true, true, true, true, true, true], 'each adapter ended after disconnect');
   });
 
+  it('the adapter ends when its input closes, also while a program runs', async () => {
+    const s = await DapSession.start();
+    await s.launch({ program: endless });
+    assert.ok(await s.closeInput(), 'the adapter ended after its input closed');
+  });
+
   describe('frames of subgraphs', () => {
     it('bir/setFrames while stopped shows loop iterations and branch arms; invalidated goes to a client that supports it', async () => {
       const s = await DapSession.start({ initialize: { supportsInvalidatedEvent: true } });

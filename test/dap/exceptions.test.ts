@@ -142,6 +142,24 @@ describe('DAP: exceptions', function () {
     await expectFaultExit(b, oob);
   });
 
+  it('with uninitialized off, never-written elements read as zero', async () => {
+    const c = CASES.find((x) => x.code === 'uninitialized-read')!;
+    const { file } = location(c);
+    const s = await DapSession.start();
+    await s.launch({ program: file }, async (x) => {
+      await x.ok('setExceptionBreakpoints', { filters: ['assert', 'fault'] });
+      await x.setBreakpoints(file, [{ line: lineOf(file, 'DmaCopy s <- rs') }]);
+    });
+    await s.waitForStop();
+    // Row 0 of rs is the sum of its 48 written elements and 16 zeros.
+    const reduced = Number((await s.evaluate('sum(rs[0:1, 0:1])', 'watch')).result);
+    const written = Number((await s.evaluate('sum(t[0:1, 0:48])', 'watch')).result);
+    assert.ok(Math.abs(reduced - written) < 1e-4, `${reduced} vs ${written}`);
+    assert.strictEqual((await s.evaluate('sum(t[0:1, 48:64])', 'watch')).result, '0', 'the evaluator reads them as zero too');
+    await s.ok('continue', { threadId: 1 });
+    assert.strictEqual(await s.waitForEnd(), 0);
+  });
+
   it('race with two cores: the second core\'s write stops on thread 2; exceptionInfo of thread 1 is refused', async () => {
     const race = CASES.find((c) => c.code === 'race')!;
     const s = await run(race, ['race']);

@@ -100,7 +100,10 @@ export function schemaErrors(message: DebugProtocol.ProtocolMessage): string[] {
 
 // ---- sessions ----
 
-/** Events a request may cause; none of them may arrive before the request's response. */
+/**
+ * Events a request may cause; none of them may arrive between the request and its response. (`pause` and
+ * `terminate` are sent while the program runs: the tests send them when nothing else can stop or end it.)
+ */
 const CAUSED: Record<string, readonly string[]> = {
   launch: ['initialized', 'stopped', 'bir/stopped', 'exited', 'terminated'],
   configurationDone: ['stopped', 'bir/stopped', 'continued', 'exited', 'terminated'],
@@ -381,14 +384,29 @@ export class DapSession {
     });
   }
 
+  /** A promise of a response with a time limit; it fails at once if the adapter ends. */
   private withLimit<T>(p: Promise<T>, timeout: number, what: string): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`waiting for ${what}: nothing within ${timeout} ms${this.context()}`)), timeout);
-      p.then((v) => {
+      const done = (): void => {
         clearTimeout(timer);
+        this.waiters.delete(ended);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`waiting for ${what}: nothing within ${timeout} ms${this.context()}`));
+      }, timeout);
+      const ended = (): void => {
+        if (this.exitCode === undefined) return;
+        done();
+        reject(new Error(`waiting for ${what}: the adapter exited (code ${this.exitCode})${this.context()}`));
+      };
+      this.waiters.add(ended);
+      ended();
+      p.then((v) => {
+        done();
         resolve(v);
       }, (e: unknown) => {
-        clearTimeout(timer);
+        done();
         reject(e instanceof Error ? e : new Error(String(e)));
       });
     });
@@ -450,6 +468,12 @@ export class DapSession {
     const terminated = await this.waitFor('terminated', timeout);
     assert.ok(this.indexOf(exited) < this.indexOf(terminated), '`exited` arrives before `terminated`');
     return exited.body.exitCode;
+  }
+
+  /** Closes the adapter's standard input; resolves when the process has ended (false if it has not within the limit). */
+  async closeInput(timeout = 5000): Promise<boolean> {
+    this.internals._adapterProcess?.stdin?.end();
+    return Promise.race([this.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), timeout).unref())]);
   }
 
   /** Whether the adapter process still runs. */

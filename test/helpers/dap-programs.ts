@@ -46,6 +46,10 @@ func main() {
 func fill(dst: sbuf f32[1, 8], r4) {
   Memset dst <- r4
 }
+
+func unused() {
+  Set r0 = 1
+}
 `;
 
 /** Two modules with a function of the same name. */
