@@ -1,0 +1,281 @@
+/**
+ * Memory footprints: which elements of its base tensor an access pattern touches, as a box of strided
+ * intervals (one per dimension of the tensor), with overlap, containment and labels in the program's slice
+ * syntax. Registers are locations too (a footprint with no dimensions), so that the graph builder treats
+ * memory and register dependencies alike.
+ *
+ * A footprint is in the index space of the tensor the function names: an allocation, a DRAM tensor, or a
+ * tensor parameter (the parameter's own index space; which caller tensor it views is the caller's business).
+ */
+import { AccessItem, AccessPattern, ScalarExpr, TensorDecl } from '../ir/program';
+import { evalScalarConst } from '../ir/scalar';
+
+/**
+ * The indices start, start + step, ... below end of one dimension. `exact` is false when the bounds depend on
+ * registers: the range is then the whole dimension (an over-approximation of what any one run touches) and
+ * `text` holds the slice as written (`r0*128:r0*128+128`), which labels say instead of the whole range.
+ */
+export interface DimRange {
+  readonly start: number;
+  /** Exclusive. */
+  readonly end: number;
+  readonly step: number;
+  readonly exact: boolean;
+  readonly text?: string;
+}
+
+export interface Footprint {
+  /** The location's identity inside a function: `a:acc` (allocation or parameter), `d:module::x` (DRAM), `r3`. */
+  readonly key: string;
+  /** The name labels use: `acc`, `x` (`module::x` for another module's DRAM), `r3`. */
+  readonly name: string;
+  readonly kind: 'memory' | 'register';
+  readonly shape: readonly number[];
+  /** One per dimension of the tensor; none for a register. */
+  readonly dims: readonly DimRange[];
+}
+
+/** The key of a tensor inside a function: DRAM tensors are shared by every function of their module. */
+export function tensorKey(t: TensorDecl): string {
+  return t.kind === 'dram' ? `d:${t.module}::${t.name}` : `a:${t.name}`;
+}
+
+/** The label name of a tensor seen from a function of module `from` (undefined: its own). */
+export function tensorName(t: TensorDecl, from?: string): string {
+  return t.kind === 'dram' && from !== undefined && t.module !== from ? `${t.module}::${t.name}` : t.name;
+}
+
+export function registerFootprint(index: number): Footprint {
+  const name = `r${index}`;
+  return { key: name, name, kind: 'register', shape: [], dims: [] };
+}
+
+function wholeDim(size: number): DimRange {
+  return { start: 0, end: size, step: 1, exact: true };
+}
+
+export function wholeFootprint(t: TensorDecl, from?: string): Footprint {
+  return { key: tensorKey(t), name: tensorName(t, from), kind: 'memory', shape: t.shape, dims: t.shape.map(wholeDim) };
+}
+
+/** A footprint from constant per-dimension items; `undefined` items are the whole dimension. */
+export function boxFootprint(t: TensorDecl, dims: readonly (DimRange | undefined)[], from?: string): Footprint {
+  return {
+    key: tensorKey(t), name: tensorName(t, from), kind: 'memory', shape: t.shape,
+    dims: t.shape.map((size, i) => dims[i] ?? wholeDim(size)),
+  };
+}
+
+/**
+ * The footprint of an access pattern. `.T` and `.bcast(n)` change the view, not which base elements it
+ * touches (bcast repeats a dimension of size 1 of the view: the base still has that one element).
+ *
+ * An index or a slice whose bounds depend on registers covers the whole dimension. That holds even when the
+ * slice's length is constant (`r0*8 : r0*8+8` is 8 long): the graph has one node per instruction, not one per
+ * run of it, and each run (each iteration of a loop) may touch another part, so only the whole dimension is
+ * sure to contain every run's elements. Such a dimension is marked inexact: it never counts as covering a
+ * read (a write through it kills no earlier write), and labels show the slice as written.
+ */
+export function footprintOf(ap: AccessPattern, from?: string): Footprint {
+  const t = ap.tensor;
+  return boxFootprint(t, t.shape.map((size, i) => (i < ap.items.length ? itemRange(ap.items[i], size) : undefined)), from);
+}
+
+function itemRange(item: AccessItem, size: number): DimRange {
+  if (item.kind === 'at') {
+    const v = evalScalarConst(item.index);
+    if (v !== undefined && Number.isInteger(v) && v >= 0 && v < size) return { start: v, end: v + 1, step: 1, exact: true };
+    return { start: 0, end: size, step: 1, exact: false, text: scalarText(item.index) };
+  }
+  const lo = evalScalarConst(item.lo);
+  const hi = evalScalarConst(item.hi);
+  const step = evalScalarConst(item.step);
+  if (lo !== undefined && hi !== undefined && step !== undefined && validRange(lo, hi, step, size)) return { start: lo, end: hi, step, exact: true };
+  const stepText = step === 1 ? '' : `:${step === undefined ? scalarText(item.step) : step}`;
+  return { start: 0, end: size, step: 1, exact: false, text: `${scalarText(item.lo)}:${scalarText(item.hi)}${stepText}` };
+}
+
+/** An exact range from constants, when they make a non-empty range inside the dimension. */
+export function constantRange(lo: number, hi: number, step: number, size: number): DimRange | undefined {
+  return validRange(lo, hi, step, size) ? { start: lo, end: hi, step, exact: true } : undefined;
+}
+
+function validRange(lo: number, hi: number, step: number, size: number): boolean {
+  return Number.isInteger(lo) && Number.isInteger(hi) && Number.isInteger(step) && step >= 1 && lo >= 0 && hi <= size && lo < hi;
+}
+
+// ---- set operations on one dimension ----
+
+/** The last index of a range (its end rounded down to the step). */
+function lastOf(d: DimRange): number {
+  return d.start + d.step * Math.floor((d.end - 1 - d.start) / d.step);
+}
+
+function isWholeDim(d: DimRange, size: number): boolean {
+  return d.exact && d.start === 0 && d.end >= size && d.step === 1;
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/** The indices two exact ranges share, as a range, or undefined when they share none. Exact for any steps. */
+function intersectExact(a: DimRange, b: DimRange): DimRange | undefined {
+  const lo = Math.max(a.start, b.start);
+  const last = Math.min(lastOf(a), lastOf(b));
+  const end = Math.min(a.end, b.end);
+  if (lo > last) return undefined;
+  const mod = (x: number, m: number): number => ((x % m) + m) % m;
+  if (a.step === b.step) {
+    if (mod(a.start - b.start, a.step) !== 0) return undefined;
+    const first = lo + mod(a.start - lo, a.step);
+    return first <= last ? { start: first, end, step: a.step, exact: true } : undefined;
+  }
+  // Different steps: the common indices are x ≡ a.start (mod a.step) and x ≡ b.start (mod b.step), periodic in
+  // lcm(a.step, b.step). Walk a's indices from lo until one is also b's: at most b.step / gcd of them.
+  const g = gcd(a.step, b.step);
+  if (mod(a.start - b.start, g) !== 0) return undefined;
+  const lcm = (a.step / g) * b.step;
+  let x = lo + mod(a.start - lo, a.step);
+  for (let i = 0; i < b.step / g && x <= last; i++, x += a.step) {
+    if (mod(x - b.start, b.step) === 0) return { start: x, end, step: lcm, exact: true };
+  }
+  return undefined;
+}
+
+/** Every index of `inner` (as far as it is known: its range) is an index of `outer`, which must be exact. */
+function containsDim(outer: DimRange, inner: DimRange): boolean {
+  if (!outer.exact) return false;
+  const first = inner.start;
+  const last = lastOf(inner);
+  if (first < outer.start || last >= outer.end) return false;
+  if (outer.step === 1) return true;
+  if ((first - outer.start) % outer.step !== 0) return false;
+  return first === last || inner.step % outer.step === 0;
+}
+
+/**
+ * The overlap of dimension `w` (a write) and `r` (a read). Where either depends on registers the answer is
+ * conservative: they may overlap, over the other's range; the read's text is kept where the write is the whole
+ * dimension or is inexact too.
+ */
+function intersectDim(w: DimRange, r: DimRange, size: number): DimRange | undefined {
+  if (w.exact && r.exact) return intersectExact(w, r);
+  if (!r.exact && (!w.exact || isWholeDim(w, size))) return r;
+  if (!w.exact && isWholeDim(r, size)) return w;
+  const known = w.exact ? w : r;
+  return { start: known.start, end: known.end, step: known.step, exact: false };
+}
+
+// ---- footprints ----
+
+/** The elements both footprints touch (of the same location), or undefined when they touch none for sure. */
+export function overlap(write: Footprint, read: Footprint): Footprint | undefined {
+  if (write.key !== read.key) return undefined;
+  if (write.dims.length !== read.dims.length) return read;
+  const dims: DimRange[] = [];
+  for (let i = 0; i < read.dims.length; i++) {
+    const d = intersectDim(write.dims[i], read.dims[i], read.shape[i]);
+    if (!d) return undefined;
+    dims.push(d);
+  }
+  return { ...read, dims };
+}
+
+/** True when every element `inner` may touch is surely touched by `outer` (exact in every dimension). */
+export function covers(outer: Footprint, inner: Footprint): boolean {
+  if (outer.key !== inner.key || outer.dims.length !== inner.dims.length) return false;
+  for (let i = 0; i < inner.dims.length; i++) if (!containsDim(outer.dims[i], inner.dims[i])) return false;
+  return true;
+}
+
+/** True when the footprint is exactly the whole location. */
+export function isWhole(f: Footprint): boolean {
+  return f.dims.every((d, i) => isWholeDim(d, f.shape[i]));
+}
+
+/** True when no dimension depends on registers. */
+export function isExact(f: Footprint): boolean {
+  return f.dims.every((d) => d.exact);
+}
+
+/** The smallest box holding both (step 1 unless both ranges share start and step); for summaries of callees. */
+export function hull(a: Footprint, b: Footprint): Footprint {
+  if (a.dims.length !== b.dims.length) return a.dims.length === 0 ? a : { ...a, dims: a.shape.map(wholeDim) };
+  const dims = a.dims.map((x, i): DimRange => {
+    const y = b.dims[i];
+    const exact = x.exact && y.exact;
+    if (x.start === y.start && x.step === y.step) return { start: x.start, end: Math.max(x.end, y.end), step: x.step, exact };
+    return { start: Math.min(x.start, y.start), end: Math.max(lastOf(x), lastOf(y)) + 1, step: 1, exact };
+  });
+  return { ...a, dims };
+}
+
+export function sameFootprint(a: Footprint, b: Footprint): boolean {
+  return a.key === b.key && a.dims.length === b.dims.length
+    && a.dims.every((d, i) => {
+      const e = b.dims[i];
+      return d.start === e.start && d.end === e.end && d.step === e.step && d.exact === e.exact;
+    });
+}
+
+function dimText(d: DimRange): string {
+  if (d.text !== undefined) return d.text;
+  return d.step === 1 ? `${d.start}:${d.end}` : `${d.start}:${d.end}:${d.step}`;
+}
+
+/**
+ * The footprint in the program's slice syntax: `x[0:128, 128:256]`, a slice for every dimension; the name
+ * alone when it is the whole tensor (or a register).
+ */
+export function footprintLabel(f: Footprint): string {
+  if (f.kind === 'register' || isWhole(f)) return f.name;
+  return `${f.name}[${f.dims.map(dimText).join(', ')}]`;
+}
+
+// ---- scalar expressions as text ----
+
+const PRECEDENCE: Record<string, number> = {
+  '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 3, '<=': 3, '>': 3, '>=': 3, '+': 4, '-': 4, '*': 5, '/': 5, '%': 5, '**': 7,
+};
+const UNARY = 6;
+const SPACED = new Set(['||', '&&', '==', '!=', '<', '<=', '>', '>=']);
+
+function precedenceOf(e: ScalarExpr): number {
+  if (e.kind === 'binary') return PRECEDENCE[e.op];
+  if (e.kind === 'unary') return UNARY;
+  if (e.kind === 'const' && e.value < 0) return UNARY;
+  return 8;
+}
+
+/** A scalar expression in the language's syntax, compact (`r0*128+128`, `r1 < 2`). */
+export function scalarText(e: ScalarExpr): string {
+  switch (e.kind) {
+    case 'const': return numberText(e.value);
+    case 'reg': return `r${e.index}`;
+    case 'core':
+    case 'ncores': return e.kind;
+    case 'unary': {
+      const inner = scalarText(e.operand);
+      return `${e.op}${precedenceOf(e.operand) < UNARY ? `(${inner})` : inner}`;
+    }
+    case 'binary': {
+      const p = PRECEDENCE[e.op];
+      const right = e.op === '**';
+      const lp = precedenceOf(e.left);
+      const rp = precedenceOf(e.right);
+      const l = lp < p || (right && lp === p) ? `(${scalarText(e.left)})` : scalarText(e.left);
+      const r = rp < p || (!right && rp === p) ? `(${scalarText(e.right)})` : scalarText(e.right);
+      return SPACED.has(e.op) ? `${l} ${e.op} ${r}` : `${l}${e.op}${r}`;
+    }
+    case 'fn': return `${e.name}(${e.args.map(scalarText).join(', ')})`;
+  }
+}
+
+function numberText(v: number): string {
+  if (Number.isNaN(v)) return 'nan';
+  if (v === Infinity) return 'inf';
+  if (v === -Infinity) return '-inf';
+  return String(v);
+}

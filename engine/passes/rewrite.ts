@@ -1,0 +1,115 @@
+/**
+ * Rewriting the parts of nodes that passes change: registers (renamed or replaced by values) and access
+ * patterns (re-based on another tensor), in scalar expressions, operands, attributes and evaluate-language
+ * expressions alike.
+ */
+import * as ast from '../lang/ast';
+import { AccessItem, AccessPattern, AttrValue, CallArg, Node, Operand, ScalarExpr } from '../ir/program';
+import { fold } from '../lang/check/scope';
+
+export interface Rewriter {
+  /** The expression that replaces register `index` (the register itself when unchanged). */
+  register(index: number, span: ScalarExpr & { kind: 'reg' }): ScalarExpr;
+  /** A register written by the node (Set, Load, a loop): its new index. */
+  writtenRegister(index: number): number;
+  /** The access pattern that replaces one (after its own registers were rewritten). */
+  access(ap: AccessPattern): AccessPattern;
+  /** A name of an evaluate-language expression: its replacement text (for registers and re-based tensors). */
+  name(name: string): string;
+}
+
+export function rewriteScalar(e: ScalarExpr, r: Rewriter): ScalarExpr {
+  switch (e.kind) {
+    case 'const':
+    case 'core':
+    case 'ncores': return e;
+    case 'reg': return r.register(e.index, e);
+    case 'unary': return fold({ kind: 'unary', op: e.op, operand: rewriteScalar(e.operand, r) });
+    case 'binary': return fold({ kind: 'binary', op: e.op, left: rewriteScalar(e.left, r), right: rewriteScalar(e.right, r), span: e.span });
+    case 'fn': return fold({ kind: 'fn', name: e.name, args: e.args.map((a) => rewriteScalar(a, r)) });
+  }
+}
+
+function rewriteItem(item: AccessItem, r: Rewriter): AccessItem {
+  if (item.kind === 'at') return { kind: 'at', index: rewriteScalar(item.index, r) };
+  return { kind: 'slice', lo: rewriteScalar(item.lo, r), hi: rewriteScalar(item.hi, r), step: rewriteScalar(item.step, r) };
+}
+
+export function rewriteAccess(ap: AccessPattern, r: Rewriter): AccessPattern {
+  const own: AccessPattern = { ...ap, items: ap.items.map((i) => rewriteItem(i, r)), bcast: ap.bcast && rewriteScalar(ap.bcast, r) };
+  return r.access(own);
+}
+
+export function rewriteOperand(op: Operand, r: Rewriter): Operand {
+  switch (op.kind) {
+    case 'tensor': return { kind: 'tensor', ap: rewriteAccess(op.ap, r) };
+    case 'scalar': return { ...op, expr: rewriteScalar(op.expr, r) };
+    case 'register': return { ...op, index: r.writtenRegister(op.index) };
+    case 'string': return op;
+    case 'eval': return { ...op, expr: rewriteAst(op.expr, r) };
+  }
+}
+
+function rewriteAttr(v: AttrValue, r: Rewriter): AttrValue {
+  return v.kind === 'operand' ? { kind: 'operand', operand: rewriteOperand(v.operand, r) } : v;
+}
+
+/** Names in an evaluate-language expression: registers and tensors get their new names. */
+export function rewriteAst(e: ast.Expr, r: Rewriter): ast.Expr {
+  switch (e.kind) {
+    case 'number':
+    case 'string': return e;
+    case 'name': return { ...e, name: r.name(e.name) };
+    case 'unary': return { ...e, operand: rewriteAst(e.operand, r) };
+    case 'binary': return { ...e, left: rewriteAst(e.left, r), right: rewriteAst(e.right, r) };
+    case 'call': return { ...e, args: e.args.map((a) => rewriteAst(a, r)), named: e.named.map((n) => ({ ...n, value: rewriteAst(n.value, r) })) };
+    case 'index': return {
+      ...e,
+      base: rewriteAst(e.base, r),
+      items: e.items.map((i) => (i.kind === 'at' ? { ...i, index: rewriteAst(i.index, r) }
+        : { ...i, lo: i.lo && rewriteAst(i.lo, r), hi: i.hi && rewriteAst(i.hi, r), step: i.step && rewriteAst(i.step, r) })),
+    };
+    case 'member': return { ...e, base: rewriteAst(e.base, r), args: e.args?.map((a) => rewriteAst(a, r)) };
+  }
+}
+
+/**
+ * The fields of a node rewritten (regions are not descended: the caller copies them). The result has no id, index,
+ * fn or region of its own yet.
+ */
+export function rewriteNodeFields(node: Node, r: Rewriter): Partial<Node> {
+  switch (node.kind) {
+    case 'instr':
+      return {
+        dst: node.dst && rewriteOperand(node.dst, r),
+        srcs: node.srcs.map((o) => rewriteOperand(o, r)),
+        attrs: new Map([...node.attrs].map(([k, v]) => [k, rewriteAttr(v, r)])),
+        members: node.members?.map((m) => ({ ...m, ...rewriteNodeFields(m, r) }) as typeof m),
+      } as Partial<Node>;
+    case 'for':
+      return { register: r.writtenRegister(node.register), from: rewriteScalar(node.from, r), to: rewriteScalar(node.to, r), step: rewriteScalar(node.step, r) } as Partial<Node>;
+    case 'if':
+      return { cond: rewriteScalar(node.cond, r) } as Partial<Node>;
+    case 'call':
+      return { args: node.args.map((a): CallArg => (a.kind === 'tensor' ? { kind: 'tensor', ap: rewriteAccess(a.ap, r) } : { ...a, expr: rewriteScalar(a.expr, r) })) } as Partial<Node>;
+    case 'return':
+      return {};
+  }
+}
+
+/** Every register a node reads or writes (regions not descended). */
+export function registersOfNode(node: Node): Set<number> {
+  const used = new Set<number>();
+  const collector: Rewriter = {
+    register: (i, e) => (used.add(i), e),
+    writtenRegister: (i) => (used.add(i), i),
+    access: (ap) => ap,
+    name: (n) => {
+      const m = /^r(1[0-5]|[0-9])$/.exec(n);
+      if (m) used.add(Number(m[1]));
+      return n;
+    },
+  };
+  rewriteNodeFields(node, collector);
+  return used;
+}
