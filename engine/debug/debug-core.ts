@@ -16,7 +16,7 @@ import { ExecutionHooks } from '../run/hooks';
 import { EvalError, Evaluator } from '../eval/evaluate';
 import { formatValue } from '../eval/format';
 import { frameScope } from '../eval/frame-scope';
-import { materialize, Value } from '../eval/value';
+import { dtypeLabel, materialize, shapeOf, Value } from '../eval/value';
 import {
   BreakpointInfo, EngineError, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint,
   ScopeInfo, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
@@ -77,7 +77,9 @@ export class DebugCore implements ExecutionHooks {
   private stop?: StopState;
   private pendingEntry: boolean;
   /** Logical frames handed out at this stop, by frame id. */
-  private frameIds: LogicalFrame[] = [];
+  /** Frames handed out at this stop, by id; ids keep growing across stops so that a stale id is never reissued. */
+  private frameIds = new Map<number, LogicalFrame>();
+  private nextFrameId = 1;
   private framesOfStop = new Map<number, LogicalFrame[]>();
   /** A decision of the current beforeNode, when it stops. */
   private decision?: { reason: StopReason; hitIds: number[]; text?: string };
@@ -144,7 +146,7 @@ export class DebugCore implements ExecutionHooks {
   /** Changes the frames the stack shows; a step keeps the setting it started with. */
   setFrames(mode: FramesMode): FramesMode {
     this.mode = mode;
-    this.frameIds = [];
+    this.frameIds.clear();
     this.framesOfStop.clear();
     this.inspector.invalidate();
     return mode;
@@ -171,7 +173,7 @@ export class DebugCore implements ExecutionHooks {
   private stopAt(state: StopState, hitIds: number[], text?: string): DebugOutcome {
     this.stop = state;
     this.policy = undefined;
-    this.frameIds = [];
+    this.frameIds.clear();
     this.framesOfStop.clear();
     const node = state.node;
     const info: StoppedInfo = {
@@ -189,7 +191,7 @@ export class DebugCore implements ExecutionHooks {
   /** Prepares a resume: the stop's references become void. */
   private resume(): void {
     this.stop = undefined;
-    this.frameIds = [];
+    this.frameIds.clear();
     this.framesOfStop.clear();
     this.inspector.invalidate();
   }
@@ -313,6 +315,7 @@ export class DebugCore implements ExecutionHooks {
   private conditionHolds(bp: Breakpoint, core: Core, frame: Frame): boolean {
     try {
       const v = this.evaluator(core, frame).evaluate(bp.condition!.expr);
+      if (v.kind === 'scalar' && !v.written) throw new Error('it reads a register that was never written in this activation');
       return truthy(v);
     } catch (e) {
       // A condition that cannot be evaluated stops, and says why: silently running on would hide the mistake.
@@ -384,7 +387,8 @@ export class DebugCore implements ExecutionHooks {
     const frames: StackFrameInfo[] = [];
     for (let i = Math.max(0, startFrame); i < end; i++) {
       const lf = all[i];
-      const id = this.frameIds.push(lf);
+      const id = this.nextFrameId++;
+      this.frameIds.set(id, lf);
       // Only a fault's frame carries a range: the faulting operand, which the editor then highlights. Other frames
       // give a position alone, since an editor selects a frame's range and a selection would capture hovers.
       const faultSpan = i === 0 && state.fault && state.core === core ? state.fault.span : undefined;
@@ -399,7 +403,7 @@ export class DebugCore implements ExecutionHooks {
 
   private frame(frameId: number): LogicalFrame {
     this.requireStopped('a request about a frame');
-    const lf = this.frameIds[frameId - 1];
+    const lf = this.frameIds.get(frameId);
     if (!Number.isInteger(frameId) || !lf) throw new EngineError(`frame ${frameId} does not exist at this stop (frame ids come from the last stackTrace and are void once the program resumes)`);
     return lf;
   }
@@ -444,6 +448,7 @@ export class DebugCore implements ExecutionHooks {
 
   private result(value: Value, text: string, context: string): EvaluateResult {
     if (value.kind === 'scalar') return { result: value.written ? formatValue(value) : '<uninit>', type: 'scalar', reference: 0 };
+    if (shapeOf(value).length === 0) return { result: formatValue(value), type: dtypeLabel(value), reference: 0 };
     const v = this.inspector.tensorVariable(text, value, text);
     const full = context === 'clipboard' ? formatValue(value) : v.value;
     return { result: full, type: v.type, reference: v.reference, indexed: v.indexed };

@@ -18,8 +18,9 @@ type Container =
   | { readonly kind: 'tensor'; readonly value: TensorValue; readonly evaluateName?: string };
 
 export class Inspector {
-  /** Index = reference; 0 is "no children". */
-  private handles: (Container | undefined)[] = [undefined];
+  /** References of this stop: they start above every reference handed out before, so a stale one is refused. */
+  private handles = new Map<number, Container>();
+  private nextReference = 1;
 
   constructor(
     private readonly machine: Machine,
@@ -29,12 +30,13 @@ export class Inspector {
 
   /** Forgets every reference: called when the program resumes. */
   invalidate(): void {
-    this.handles = [undefined];
+    this.handles.clear();
   }
 
   private handle(c: Container): number {
-    this.handles.push(c);
-    return this.handles.length - 1;
+    const reference = this.nextReference++;
+    this.handles.set(reference, c);
+    return reference;
   }
 
   scopes(frame: LogicalFrame): ScopeInfo[] {
@@ -49,7 +51,7 @@ export class Inspector {
   }
 
   variables(reference: number, start = 0, count?: number, filter?: 'indexed' | 'named'): VariableInfo[] {
-    const c = this.handles[reference];
+    const c = this.handles.get(reference);
     if (!c) throw new EngineError(`variables reference ${reference} does not exist (references are void once the program resumes)`);
     switch (c.kind) {
       case 'locals': return filter === 'indexed' ? [] : this.locals(c.frame);

@@ -15,7 +15,7 @@ import { LoadError, Machine, MachineOptions } from '../machine/machine';
 import { CONTROL_PAUSE, CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
 import { DebugCore, DebugOutcome } from '../debug/debug-core';
 import { describeFault } from '../run/describe-fault';
-import { EngineError, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StepGranularity } from './protocol';
+import { BreakpointInfo, EngineError, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StepGranularity } from './protocol';
 
 /** How long the program runs before the server looks at its requests again. */
 const SLICE_MS = 20;
@@ -42,8 +42,8 @@ export class EngineServer {
     const p = params as never;
     switch (method) {
       case 'launch': return this.launch(p);
-      case 'setBreakpoints': return this.debugCore('setBreakpoints').setBreakpoints(params.path as string, params.breakpoints as never);
-      case 'setFunctionBreakpoints': return this.debugCore('setFunctionBreakpoints').setFunctionBreakpoints(params.breakpoints as never);
+      case 'setBreakpoints': return this.core || !this.config?.noDebug ? this.debugCore('setBreakpoints').setBreakpoints(params.path as string, params.breakpoints as never) : this.notStopping((params.breakpoints as unknown[]).length);
+      case 'setFunctionBreakpoints': return this.core || !this.config?.noDebug ? this.debugCore('setFunctionBreakpoints').setFunctionBreakpoints(params.breakpoints as never) : this.notStopping((params.breakpoints as unknown[]).length);
       case 'setNodeBreakpoints': return this.debugCore('setNodeBreakpoints').setNodeBreakpoints(params.nodes as string[]);
       case 'setExceptionFilters': return this.setExceptionFilters(params.filters as string[]);
       case 'start': return this.start();
@@ -64,6 +64,13 @@ export class EngineServer {
       default: throw new EngineError(`unknown engine request '${method}'`);
     }
   }
+
+  /** Breakpoints of a run without debugging: answered, never bound. */
+  private notStopping(count: number): BreakpointInfo[] {
+    return Array.from({ length: count }, () => ({ id: this.nextUnboundId++, verified: false, message: 'breakpoints do not stop a run without debugging', instructions: 0 }));
+  }
+
+  private nextUnboundId = 1;
 
   private debugCore(what: string): DebugCore {
     if (this.state === 'idle') throw new EngineError(`'${what}' needs a launched program`);
