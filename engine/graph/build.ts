@@ -113,7 +113,7 @@ class GraphBuilder {
   private readonly effects: NodeEffects[] = [];
   private readonly ordOf = new Map<Node, number>();
   private readonly regionInfo = new Map<Region, RegionInfo>();
-  private readonly edges = new Map<string, PendingEdge>();
+  private readonly edges = new Map<number, PendingEdge>();
   private readonly lines = new Map<string, string[]>();
   private counter = 0;
 
@@ -267,7 +267,11 @@ class GraphBuilder {
       if (!e.carried && exclusive(e.region, region)) continue;
       const o = overlap(e.fp, access.fp);
       if (!o) continue;
-      if ((!replay || e.carried) && !hiding.some((h) => covers(h, o))) this.edge(e.ord, ord, kind, kind === 'register' ? access.fp.name : footprintLabel(o));
+      if (!replay || e.carried) {
+        let hidden = false;
+        for (let h = 0; h < hiding.length && !hidden; h++) hidden = covers(hiding[h], o);
+        if (!hidden) this.edge(e.ord, ord, kind, o);
+      }
       if (e.carried || e.may || !encloses(e.region.effective, region)) continue;
       if (covers(e.fp, access.fp)) break;
       if (isExact(e.fp)) hiding.push(e.fp);
@@ -294,8 +298,9 @@ class GraphBuilder {
     list.push({ ord, fp: access.fp, region, may, carried: false });
   }
 
-  private edge(from: number, to: number, kind: 'memory' | 'register', label: string): void {
-    const key = `${from}>${to}>${kind}`;
+  private edge(from: number, to: number, kind: 'memory' | 'register', what: Footprint): void {
+    const key = (from * this.nodes.length + to) * 2 + (kind === 'memory' ? 0 : 1);
+    const label = footprintLabel(what);
     const e = this.edges.get(key);
     if (!e) this.edges.set(key, { from, to, kind, labels: [label] });
     else if (!e.labels.includes(label)) e.labels.push(label);

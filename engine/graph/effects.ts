@@ -410,11 +410,22 @@ class EffectsBuilder {
   constructor(private readonly module: string) {}
 
   readTensor(ap: AccessPattern): void {
+    this.readBounds(ap);
     this.add(false, { fp: footprintOf(ap, this.module), text: ap.text, tensor: ap.tensor });
   }
 
   writeTensor(ap: AccessPattern, may = false): void {
+    this.readBounds(ap);
     this.add(true, { fp: footprintOf(ap, this.module), text: ap.text, tensor: ap.tensor, ...(may ? { may } : {}) });
+  }
+
+  /** The registers in the bounds of an access pattern are read, whether the pattern is read or written. */
+  readBounds(ap: AccessPattern): void {
+    for (const item of ap.items) {
+      if (item.kind === 'at') this.readScalar(item.index);
+      else for (const e of [item.lo, item.hi, item.step]) this.readScalar(e);
+    }
+    if (ap.bcast) this.readScalar(ap.bcast);
   }
 
   readScalar(e: ScalarExpr): void {
@@ -431,7 +442,8 @@ class EffectsBuilder {
 
   add(write: boolean, a: Access): void {
     const list = write ? this.writes : this.reads;
-    if (!list.some((x) => sameFootprint(x.fp, a.fp) && !!x.may === !!a.may)) list.push(a);
+    for (const x of list) if (sameFootprint(x.fp, a.fp) && !!x.may === !!a.may) return;
+    list.push(a);
   }
 
   done(): NodeEffects {

@@ -60,10 +60,9 @@ export function wholeFootprint(t: TensorDecl, from?: string): Footprint {
 
 /** A footprint from constant per-dimension items; `undefined` items are the whole dimension. */
 export function boxFootprint(t: TensorDecl, dims: readonly (DimRange | undefined)[], from?: string): Footprint {
-  return {
-    key: tensorKey(t), name: tensorName(t, from), kind: 'memory', shape: t.shape,
-    dims: t.shape.map((size, i) => dims[i] ?? wholeDim(size)),
-  };
+  const all: DimRange[] = [];
+  for (let i = 0; i < t.shape.length; i++) all.push(dims[i] ?? wholeDim(t.shape[i]));
+  return { key: tensorKey(t), name: tensorName(t, from), kind: 'memory', shape: t.shape, dims: all };
 }
 
 /**
@@ -78,7 +77,9 @@ export function boxFootprint(t: TensorDecl, dims: readonly (DimRange | undefined
  */
 export function footprintOf(ap: AccessPattern, from?: string): Footprint {
   const t = ap.tensor;
-  return boxFootprint(t, t.shape.map((size, i) => (i < ap.items.length ? itemRange(ap.items[i], size) : undefined)), from);
+  const dims: DimRange[] = [];
+  for (let i = 0; i < t.shape.length; i++) dims.push(i < ap.items.length ? itemRange(ap.items[i], t.shape[i]) : wholeDim(t.shape[i]));
+  return { key: tensorKey(t), name: tensorName(t, from), kind: 'memory', shape: t.shape, dims };
 }
 
 function itemRange(item: AccessItem, size: number): DimRange {
@@ -115,6 +116,10 @@ function isWholeDim(d: DimRange, size: number): boolean {
   return d.exact && d.start === 0 && d.end >= size && d.step === 1;
 }
 
+function mod(x: number, m: number): number {
+  return ((x % m) + m) % m;
+}
+
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return a;
@@ -126,7 +131,6 @@ function intersectExact(a: DimRange, b: DimRange): DimRange | undefined {
   const last = Math.min(lastOf(a), lastOf(b));
   const end = Math.min(a.end, b.end);
   if (lo > last) return undefined;
-  const mod = (x: number, m: number): number => ((x % m) + m) % m;
   if (a.step === b.step) {
     if (mod(a.start - b.start, a.step) !== 0) return undefined;
     const first = lo + mod(a.start - lo, a.step);
@@ -192,12 +196,14 @@ export function covers(outer: Footprint, inner: Footprint): boolean {
 
 /** True when the footprint is exactly the whole location. */
 export function isWhole(f: Footprint): boolean {
-  return f.dims.every((d, i) => isWholeDim(d, f.shape[i]));
+  for (let i = 0; i < f.dims.length; i++) if (!isWholeDim(f.dims[i], f.shape[i])) return false;
+  return true;
 }
 
 /** True when no dimension depends on registers. */
 export function isExact(f: Footprint): boolean {
-  return f.dims.every((d) => d.exact);
+  for (const d of f.dims) if (!d.exact) return false;
+  return true;
 }
 
 /** The smallest box holding both (step 1 unless both ranges share start and step); for summaries of callees. */
@@ -213,11 +219,13 @@ export function hull(a: Footprint, b: Footprint): Footprint {
 }
 
 export function sameFootprint(a: Footprint, b: Footprint): boolean {
-  return a.key === b.key && a.dims.length === b.dims.length
-    && a.dims.every((d, i) => {
-      const e = b.dims[i];
-      return d.start === e.start && d.end === e.end && d.step === e.step && d.exact === e.exact;
-    });
+  if (a.key !== b.key || a.dims.length !== b.dims.length) return false;
+  for (let i = 0; i < a.dims.length; i++) {
+    const d = a.dims[i];
+    const e = b.dims[i];
+    if (d.start !== e.start || d.end !== e.end || d.step !== e.step || d.exact !== e.exact) return false;
+  }
+  return true;
 }
 
 function dimText(d: DimRange): string {
@@ -231,7 +239,9 @@ function dimText(d: DimRange): string {
  */
 export function footprintLabel(f: Footprint): string {
   if (f.kind === 'register' || isWhole(f)) return f.name;
-  return `${f.name}[${f.dims.map(dimText).join(', ')}]`;
+  let out = `${f.name}[`;
+  for (let i = 0; i < f.dims.length; i++) out += (i > 0 ? ', ' : '') + dimText(f.dims[i]);
+  return `${out}]`;
 }
 
 // ---- scalar expressions as text ----

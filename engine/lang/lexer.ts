@@ -3,13 +3,25 @@ import { Span } from './source';
 
 export type TokenKind = 'ident' | 'number' | 'string' | 'punct' | 'newline' | 'eof';
 
-export interface Token {
-  readonly kind: TokenKind;
-  /** The text as written (for strings: the decoded value). */
-  readonly text: string;
-  /** For numbers: the value. */
-  readonly value: number;
-  readonly span: Span;
+export class Token {
+  private spanCache?: Span;
+
+  constructor(
+    readonly kind: TokenKind,
+    /** The text as written (for strings: the decoded value). */
+    readonly text: string,
+    /** For numbers: the value. */
+    readonly value: number,
+    private readonly file: string,
+    private readonly line: number,
+    private readonly col: number,
+    private readonly endCol: number,
+  ) {}
+
+  /** Made when asked for: most tokens (commas, brackets) never need one, and a big file has millions of tokens. */
+  get span(): Span {
+    return (this.spanCache ??= { file: this.file, line: this.line, col: this.col, endLine: this.line, endCol: this.endCol });
+  }
 }
 
 /** Two-character operators, tried before the single characters so that `<-` wins over `<` and `**` over `*`. */
@@ -37,7 +49,51 @@ function isIdentPart(c: number): boolean {
  * operand list may wrap. Bad characters are reported and skipped: the parser always gets a token stream.
  */
 export function tokenize(text: string, file: string, diagnostics: DiagnosticBag): Token[] {
-  return new Lexer(text, file, diagnostics).run();
+  const stream = new TokenStream(text, file, diagnostics);
+  const tokens: Token[] = [];
+  for (let i = 0; ; i++) {
+    const t = stream.at(i);
+    tokens.push(t);
+    if (t.kind === 'eof') return tokens;
+  }
+}
+
+/**
+ * Tokens on demand, for the parser: lexed as it reads them and dropped once a statement is done, so that a big file
+ * never holds all its tokens at once (they would cost more in garbage collection than in lexing).
+ */
+export class TokenStream {
+  private readonly lexer: Lexer;
+  private buffer: Token[] = [];
+  /** The index of buffer[0] in the whole stream. */
+  private base = 0;
+  /** Lines where the lexer reported a mistake, as it finds them. */
+  readonly mistakeLines = new Set<number>();
+
+  constructor(text: string, file: string, diagnostics: DiagnosticBag) {
+    this.lexer = new Lexer(text, file, (span, message) => {
+      this.mistakeLines.add(span.line);
+      diagnostics.error(span, message);
+    });
+  }
+
+  /** The token at index i; past the end, the last token (eof). */
+  at(i: number): Token {
+    while (i - this.base >= this.buffer.length && this.lexer.fill(this.buffer)) {
+      // lexed more
+    }
+    const k = i - this.base;
+    if (k < 0) throw new Error(`token ${i} was already released`);
+    return this.buffer[Math.min(k, this.buffer.length - 1)];
+  }
+
+  /** The parser will not look before index i again. */
+  release(i: number): void {
+    const k = Math.min(i - this.base, this.buffer.length - 1);
+    if (k <= 0) return;
+    this.buffer = this.buffer.slice(k);
+    this.base += k;
+  }
 }
 
 class Lexer {
@@ -45,19 +101,27 @@ class Lexer {
   private line = 1;
   private lineStart = 0;
   private nesting = 0;
-  private readonly tokens: Token[] = [];
+  private tokens: Token[] = [];
+  private ended = false;
 
   constructor(
     private readonly text: string,
     private readonly file: string,
-    private readonly diagnostics: DiagnosticBag,
+    private readonly error: (span: Span, message: string) => void,
   ) {}
 
-  run(): Token[] {
-    while (this.pos < this.text.length) this.next();
-    this.push('newline', '', 0, this.pos, this.pos);
-    this.push('eof', '', 0, this.pos, this.pos);
-    return this.tokens;
+  /** Appends at least one token to `out`; false once the end of the text was delivered. */
+  fill(out: Token[]): boolean {
+    if (this.ended) return false;
+    this.tokens = out;
+    const before = out.length;
+    while (out.length === before && this.pos < this.text.length) this.next();
+    if (out.length === before) {
+      this.push('newline', '', 0, this.pos, this.pos);
+      this.push('eof', '', 0, this.pos, this.pos);
+      this.ended = true;
+    }
+    return true;
   }
 
   private next(): void {
@@ -99,7 +163,7 @@ class Lexer {
     if (this.text[this.pos] === '"') {
       this.pos++;
     } else {
-      this.diagnostics.error(this.spanOf(start, this.pos), 'unterminated string: expected \'"\' before the end of the line');
+      this.error(this.spanOf(start, this.pos), 'unterminated string: expected \'"\' before the end of the line');
     }
     this.push('string', value, 0, start, this.pos);
   }
@@ -119,7 +183,7 @@ class Lexer {
       case '"': return '"';
       case '\\': return '\\';
       default:
-        this.diagnostics.error(this.spanOf(start, this.pos), `unknown escape '\\${printable(c)}' in string (known: \\n \\t \\" \\\\)`);
+        this.error(this.spanOf(start, this.pos), `unknown escape '\\${printable(c)}' in string (known: \\n \\t \\" \\\\)`);
         return c;
     }
   }
@@ -136,7 +200,7 @@ class Lexer {
     const text = this.text.slice(start, this.pos);
     let value = Number(written.replace(/_/g, ''));
     if (text !== written || Number.isNaN(value)) {
-      this.diagnostics.error(this.spanOf(start, this.pos), `malformed number '${text}'`);
+      this.error(this.spanOf(start, this.pos), `malformed number '${text}'`);
       value = 0;
     }
     this.push('number', text, value, start, this.pos);
@@ -161,7 +225,7 @@ class Lexer {
       // One diagnostic per character, also for one outside the BMP (two UTF-16 units).
       const c = String.fromCodePoint(this.text.codePointAt(this.pos) ?? 0);
       this.pos += c.length;
-      this.diagnostics.error(this.spanOf(start, this.pos), `unexpected character '${printable(c)}'`);
+      this.error(this.spanOf(start, this.pos), `unexpected character '${printable(c)}'`);
       return;
     }
     this.pos += p.length;
@@ -173,7 +237,9 @@ class Lexer {
   }
 
   private push(kind: TokenKind, text: string, value: number, start: number, end: number): void {
-    this.tokens.push({ kind, text, value, span: this.spanOf(start, end) });
+    // Tokens never span lines, except a newline token, which is placed at the end of its line.
+    const col = start - this.lineStart + 1;
+    this.tokens.push(new Token(kind, text, value, this.file, this.line, col, col + (end - start)));
   }
 
   private spanOf(start: number, end: number): Span {

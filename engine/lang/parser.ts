@@ -1,27 +1,16 @@
 import * as ast from './ast';
 import { DiagnosticBag } from './diagnostics';
-import { Token, tokenize } from './lexer';
+import { Token, TokenStream } from './lexer';
 import { Span, spanBetween } from './source';
 
 /** Parses one BIR file. Never throws on bad input: mistakes become diagnostics and parsing goes on. */
 export function parseFile(text: string, file: string, diagnostics: DiagnosticBag): ast.FileAst {
-  const { tokens, lexicalLines } = lex(text, file, diagnostics);
-  return new Parser(tokens, diagnostics, lexicalLines).file(file);
+  return new Parser(new TokenStream(text, file, diagnostics), diagnostics).file(file);
 }
 
 /** Parses a lone expression (the debugger's evaluate language, breakpoint conditions). */
 export function parseExpression(text: string, file: string, diagnostics: DiagnosticBag): ast.Expr | undefined {
-  const { tokens, lexicalLines } = lex(text, file, diagnostics);
-  return new Parser(tokens, diagnostics, lexicalLines).lone();
-}
-
-/** The tokens, and the lines where the lexer reported a mistake. */
-function lex(text: string, file: string, diagnostics: DiagnosticBag): { tokens: Token[]; lexicalLines: Set<number> } {
-  const lexical = new DiagnosticBag();
-  const tokens = tokenize(text, file, lexical);
-  const found = lexical.sorted();
-  for (const d of found) diagnostics.add(d);
-  return { tokens, lexicalLines: new Set(found.map((d) => d.span.line)) };
+  return new Parser(new TokenStream(text, file, diagnostics), diagnostics).lone();
 }
 
 /** Thrown inside the parser to abandon the current statement; caught where recovery happens. */
@@ -41,12 +30,15 @@ class Parser {
   /** Inside `[ ]`, `a::b` is a slice with a step, not a qualified name. */
   private indexDepth = 0;
 
+  /** Lines with a lexical mistake: a syntax error there is the same mistake, and is not reported again. */
+  private readonly lexicalLines: ReadonlySet<number>;
+
   constructor(
-    private readonly tokens: Token[],
+    private readonly tokens: TokenStream,
     private readonly diagnostics: DiagnosticBag,
-    /** Lines with a lexical mistake: a syntax error there is the same mistake, and is not reported again. */
-    private readonly lexicalLines: ReadonlySet<number>,
-  ) {}
+  ) {
+    this.lexicalLines = tokens.mistakeLines;
+  }
 
   // ---- files and declarations ----
 
@@ -73,6 +65,7 @@ class Parser {
         this.recoverLine(false);
       }
       if (this.pos === start) this.pos++; // never loop without progress
+      this.tokens.release(this.pos);
     }
     return { file, module, decls };
   }
@@ -232,6 +225,7 @@ class Parser {
           this.recoverLine();
         }
         if (this.pos === start) this.pos++;
+        this.tokens.release(this.pos);
       }
     });
   }
@@ -370,9 +364,11 @@ class Parser {
   // ---- expressions ----
 
   private expr(): ast.Expr {
+    const start = this.pos;
     const e = this.orExpr();
     // A chain such as 1+1+...+1 nests without recursion here, but every tool that walks the tree recurses.
-    if (this.nesting.expressions === 0 && exprDepth(e) > MAX_NESTING) {
+    // A tree is never deeper than its tokens are many: short expressions need no walk.
+    if (this.nesting.expressions === 0 && this.pos - start > MAX_NESTING && exprDepth(e) > MAX_NESTING) {
       this.diagnostics.error(e.span, `too deeply nested: more than ${MAX_NESTING} levels of expressions`);
       throw new ParseError('too deeply nested');
     }
@@ -601,7 +597,7 @@ class Parser {
   // ---- tokens ----
 
   private peek(ahead = 0): Token {
-    return this.tokens[Math.min(this.pos + ahead, this.tokens.length - 1)];
+    return this.tokens.at(this.pos + ahead);
   }
 
   private next(): Token {
