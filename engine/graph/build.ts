@@ -68,7 +68,7 @@ function encloses(a: RegionInfo, b: RegionInfo): boolean {
 
 /** True when a and b are inside the two arms of one `if`: one run never runs both. */
 function exclusive(a: RegionInfo, b: RegionInfo): boolean {
-  if (a === b || encloses(a, b) || encloses(b, a)) return false;
+  if (encloses(a, b) || encloses(b, a)) return false;
   let ca = a;
   while (ca.parent && !encloses(ca.parent, b)) ca = ca.parent;
   let cb = b;
@@ -98,23 +98,24 @@ interface Entry {
 
 type State = Map<string, Entry[]>;
 
-interface PendingEdge {
-  readonly from: number;
-  readonly to: number;
-  readonly kind: 'memory' | 'register';
-  readonly labels: string[];
-}
-
 class GraphBuilder {
   private readonly nodes: GraphNode[] = [];
   private readonly regions: GraphRegion[] = [];
   private readonly irNodes: Node[] = [];
   private readonly nodeRegion: RegionInfo[] = [];
-  private readonly effects: NodeEffects[] = [];
+  /** Effects of nodes inside loops (walked again); others are computed when walked and dropped. */
+  private readonly effects = new Map<number, NodeEffects>();
   private readonly ordOf = new Map<Node, number>();
   private readonly regionInfo = new Map<Region, RegionInfo>();
-  private readonly edges = new Map<number, PendingEdge>();
+  /** Edges as parallel arrays (a long function has tens of thousands), found by key = (from·n + to)·2 + kind. */
+  private readonly edgeIndex = new Map<number, number>();
+  private readonly edgeKeys: number[] = [];
+  private readonly edgeLabels: string[] = [];
+  private readonly edgeMore: (string[] | undefined)[] = [];
   private readonly lines = new Map<string, string[]>();
+  private readonly hiding: Footprint[] = [];
+  /** Labels by footprint object: many edges share the read's own footprint. */
+  private readonly labels = new Map<Footprint, string>();
   private counter = 0;
 
   constructor(
@@ -126,9 +127,27 @@ class GraphBuilder {
   build(): FunctionGraph {
     const root = this.describeRegion(this.fn.body, undefined, undefined);
     this.walkRegion(root, new Map(), false);
-    const edges: GraphEdge[] = [...this.edges.values()]
-      .sort((a, b) => a.to - b.to || a.from - b.from || (a.kind === b.kind ? 0 : a.kind === 'memory' ? -1 : 1))
-      .map((e) => ({ from: this.nodes[e.from].id, to: this.nodes[e.to].id, kind: e.kind, label: e.labels.join(', ') }));
+    // In order of the reader, then of the writer, memory before registers.
+    const n = this.nodes.length;
+    const order = Float64Array.from(this.edgeKeys, (key) => {
+      const kind = key % 2;
+      const pair = (key - kind) / 2;
+      const from = Math.floor(pair / n);
+      return ((pair - from * n) * n + from) * 2 + kind;
+    }).sort();
+    const edges: GraphEdge[] = [];
+    for (const sortKey of order) {
+      const kind = sortKey % 2;
+      const pair = (sortKey - kind) / 2;
+      const to = Math.floor(pair / n);
+      const from = pair - to * n;
+      const i = this.edgeIndex.get((from * n + to) * 2 + kind)!;
+      const more = this.edgeMore[i];
+      edges.push({
+        from: this.nodes[from].id, to: this.nodes[to].id, kind: kind === 0 ? 'memory' : 'register',
+        label: more ? [this.edgeLabels[i], ...more].join(', ') : this.edgeLabels[i],
+      });
+    }
     return { function: this.fn.fullName, nodes: this.nodes, regions: this.regions, edges };
   }
 
@@ -146,7 +165,6 @@ class GraphBuilder {
       this.ordOf.set(node, ord);
       this.irNodes.push(node);
       this.nodeRegion.push(info);
-      this.effects.push(this.analysis.nodeEffects(node));
       this.nodes.push(this.graphNode(node, id));
       if (node.kind === 'for') this.childRegion(node, node.body, 'loop', info);
       if (node.kind === 'if') {
@@ -168,22 +186,30 @@ class GraphBuilder {
   }
 
   private graphNode(node: Node, region: string | undefined): GraphNode {
-    const base = { id: node.id, span: node.span, ...(region !== undefined ? { region } : {}) };
+    let out: { -readonly [K in keyof GraphNode]: GraphNode[K] };
     switch (node.kind) {
       case 'instr':
-        return { ...base, kind: 'instr', opcode: node.opcode, engine: node.engine, label: cut(this.instrLabel(node)) };
+        out = { id: node.id, kind: 'instr', opcode: node.opcode, engine: node.engine, label: cut(this.instrLabel(node)), span: node.span };
+        break;
       case 'for':
-        return { ...base, kind: 'for', opcode: 'for', engine: 'SP', label: cut(this.source(node) ?? forHeader(node)) };
+        out = { id: node.id, kind: 'for', opcode: 'for', engine: 'SP', label: cut(this.source(node) ?? forHeader(node)), span: node.span };
+        break;
       case 'if':
-        return { ...base, kind: 'if', opcode: 'if', engine: 'SP', label: cut(this.source(node) ?? `if ${scalarText(node.cond)}`) };
+        out = { id: node.id, kind: 'if', opcode: 'if', engine: 'SP', label: cut(this.source(node) ?? `if ${scalarText(node.cond)}`), span: node.span };
+        break;
       case 'call': {
         const name = node.callee.module === node.fn.module ? node.callee.name : node.callee.fullName;
         const label = this.source(node) ?? `call ${name}(${node.args.map((a) => this.argText(a)).join(', ')})`;
-        return { ...base, kind: 'call', opcode: 'call', engine: 'SP', label: cut(label), callee: node.callee.fullName };
+        out = { id: node.id, kind: 'call', opcode: 'call', engine: 'SP', label: cut(label), span: node.span };
+        out.callee = node.callee.fullName;
+        break;
       }
       case 'return':
-        return { ...base, kind: 'return', opcode: 'return', engine: 'SP', label: 'return' };
+        out = { id: node.id, kind: 'return', opcode: 'return', engine: 'SP', label: 'return', span: node.span };
+        break;
     }
+    if (region !== undefined) out.region = region;
+    return out;
   }
 
   private instrLabel(node: InstrNode): string {
@@ -232,7 +258,11 @@ class GraphBuilder {
   private walkRegion(info: RegionInfo, state: State, replay: boolean): void {
     for (const node of info.region.nodes) {
       const ord = this.ordOf.get(node)!;
-      const eff = this.effects[ord];
+      let eff = this.effects.get(ord);
+      if (!eff) {
+        eff = this.analysis.nodeEffects(node);
+        if (info.region.kind !== 'body') this.effects.set(ord, eff);
+      }
       for (const r of eff.reads) this.read(state, r, ord, info, replay);
       for (const w of eff.writes) this.write(state, w, ord, info);
       if (node.kind === 'for') this.walkLoop(this.regionInfo.get(node.body)!, state, replay);
@@ -261,7 +291,8 @@ class GraphBuilder {
     if (!list) return;
     const kind = access.fp.kind;
     // Writes passed in the walk that surely ran between the earlier ones and this read.
-    const hiding: Footprint[] = [];
+    const hiding = this.hiding;
+    hiding.length = 0;
     for (let i = list.length - 1; i >= 0; i--) {
       const e = list[i];
       if (!e.carried && exclusive(e.region, region)) continue;
@@ -300,10 +331,20 @@ class GraphBuilder {
 
   private edge(from: number, to: number, kind: 'memory' | 'register', what: Footprint): void {
     const key = (from * this.nodes.length + to) * 2 + (kind === 'memory' ? 0 : 1);
-    const label = footprintLabel(what);
-    const e = this.edges.get(key);
-    if (!e) this.edges.set(key, { from, to, kind, labels: [label] });
-    else if (!e.labels.includes(label)) e.labels.push(label);
+    let label = this.labels.get(what);
+    if (label === undefined) {
+      label = footprintLabel(what);
+      this.labels.set(what, label);
+    }
+    const i = this.edgeIndex.get(key);
+    if (i === undefined) {
+      this.edgeIndex.set(key, this.edgeKeys.length);
+      this.edgeKeys.push(key);
+      this.edgeLabels.push(label);
+      this.edgeMore.push(undefined);
+    } else if (this.edgeLabels[i] !== label && !this.edgeMore[i]?.includes(label)) {
+      (this.edgeMore[i] ??= []).push(label);
+    }
   }
 }
 
@@ -327,6 +368,6 @@ function attrText(v: AttrValue): string {
 }
 
 function cut(label: string): string {
-  const one = label.replace(/\s*\n\s*/g, ' ');
+  const one = label.includes('\n') ? label.replace(/\s*\n\s*/g, ' ') : label;
   return one.length <= MAX_LABEL ? one : `${one.slice(0, MAX_LABEL - 1)}…`;
 }

@@ -13,7 +13,7 @@ import {
 import { forEachNode } from '../ir/numbering';
 import { applyBinary, applyFunction, applyUnary } from '../ir/scalar';
 import {
-  boxFootprint, constantRange, DimRange, Footprint, footprintLabel, footprintOf, hull, registerFootprint, sameFootprint, wholeFootprint,
+  boxFootprint, constantRange, DimRange, dimRange, Footprint, footprintLabel, footprintOf, hull, registerFootprint, sameFootprint, wholeFootprint,
 } from './footprint';
 
 export interface Access {
@@ -155,7 +155,7 @@ export class Effects {
       } else if (t.kind === 'dram') {
         const entry = drams.get(a.fp.key) ?? { decl: t };
         // Texts of register-dependent slices name the callee's registers: a summary keeps only the ranges.
-        const fp: Footprint = { ...a.fp, name: t.name, dims: a.fp.dims.map((d) => ({ start: d.start, end: d.end, step: d.step, exact: d.exact })) };
+        const fp: Footprint = { ...a.fp, name: t.name, dims: a.fp.dims.map((d) => dimRange(d.start, d.end, d.step, d.exact)) };
         if (write) entry.write = entry.write ? hull(entry.write, fp) : fp;
         else entry.read = entry.read ? hull(entry.read, fp) : fp;
         drams.set(a.fp.key, entry);
@@ -192,6 +192,11 @@ export class Effects {
   }
 
   private instrEffects(node: InstrNode, b: EffectsBuilder): void {
+    // A fused group reads and writes what its members do, in their order.
+    if (node.members) {
+      for (const m of node.members) this.instrEffects(m, b);
+      return;
+    }
     for (const src of node.srcs) this.readOperand(node, src, b);
     for (const [name, v] of node.attrs) this.readAttr(node, name, v, b);
     const dst = node.dst;
@@ -290,7 +295,7 @@ export class Effects {
 
   private evalItem(fn: FunctionIR, item: ast.IndexItem, size: number): DimRange {
     // Bounds that are not constants (registers, or out of range: the run faults) may be anywhere in the dimension.
-    const anywhere: DimRange = { start: 0, end: size, step: 1, exact: false };
+    const anywhere = dimRange(0, size, 1, false);
     if (item.kind === 'at') {
       const v = this.constExpr(fn, item.index);
       return (v === undefined ? undefined : constantRange(v, v + 1, 1, size)) ?? anywhere;
@@ -422,13 +427,19 @@ class EffectsBuilder {
   /** The registers in the bounds of an access pattern are read, whether the pattern is read or written. */
   readBounds(ap: AccessPattern): void {
     for (const item of ap.items) {
-      if (item.kind === 'at') this.readScalar(item.index);
-      else for (const e of [item.lo, item.hi, item.step]) this.readScalar(e);
+      if (item.kind === 'at') {
+        this.readScalar(item.index);
+      } else {
+        this.readScalar(item.lo);
+        this.readScalar(item.hi);
+        this.readScalar(item.step);
+      }
     }
     if (ap.bcast) this.readScalar(ap.bcast);
   }
 
   readScalar(e: ScalarExpr): void {
+    if (e.kind === 'const') return;
     for (const r of scalarRegisters(e)) this.readRegister(r);
   }
 

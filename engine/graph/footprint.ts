@@ -20,6 +20,8 @@ export interface DimRange {
   /** Exclusive. */
   readonly end: number;
   readonly step: number;
+  /** The last index: end - 1 rounded down to the step (kept, as every overlap test needs it). */
+  readonly last: number;
   readonly exact: boolean;
   readonly text?: string;
 }
@@ -50,8 +52,13 @@ export function registerFootprint(index: number): Footprint {
   return { key: name, name, kind: 'register', shape: [], dims: [] };
 }
 
+/** A range; every range has the same fields (text undefined when none), which keeps property access fast. */
+export function dimRange(start: number, end: number, step: number, exact: boolean, text?: string): DimRange {
+  return { start, end, step, last: start + step * Math.floor((end - 1 - start) / step), exact, text };
+}
+
 function wholeDim(size: number): DimRange {
-  return { start: 0, end: size, step: 1, exact: true };
+  return dimRange(0, size, 1, true);
 }
 
 export function wholeFootprint(t: TensorDecl, from?: string): Footprint {
@@ -85,20 +92,20 @@ export function footprintOf(ap: AccessPattern, from?: string): Footprint {
 function itemRange(item: AccessItem, size: number): DimRange {
   if (item.kind === 'at') {
     const v = evalScalarConst(item.index);
-    if (v !== undefined && Number.isInteger(v) && v >= 0 && v < size) return { start: v, end: v + 1, step: 1, exact: true };
-    return { start: 0, end: size, step: 1, exact: false, text: scalarText(item.index) };
+    if (v !== undefined && Number.isInteger(v) && v >= 0 && v < size) return dimRange(v, v + 1, 1, true);
+    return dimRange(0, size, 1, false, scalarText(item.index));
   }
   const lo = evalScalarConst(item.lo);
   const hi = evalScalarConst(item.hi);
   const step = evalScalarConst(item.step);
-  if (lo !== undefined && hi !== undefined && step !== undefined && validRange(lo, hi, step, size)) return { start: lo, end: hi, step, exact: true };
+  if (lo !== undefined && hi !== undefined && step !== undefined && validRange(lo, hi, step, size)) return dimRange(lo, hi, step, true);
   const stepText = step === 1 ? '' : `:${step === undefined ? scalarText(item.step) : step}`;
-  return { start: 0, end: size, step: 1, exact: false, text: `${scalarText(item.lo)}:${scalarText(item.hi)}${stepText}` };
+  return dimRange(0, size, 1, false, `${scalarText(item.lo)}:${scalarText(item.hi)}${stepText}`);
 }
 
 /** An exact range from constants, when they make a non-empty range inside the dimension. */
 export function constantRange(lo: number, hi: number, step: number, size: number): DimRange | undefined {
-  return validRange(lo, hi, step, size) ? { start: lo, end: hi, step, exact: true } : undefined;
+  return validRange(lo, hi, step, size) ? dimRange(lo, hi, step, true) : undefined;
 }
 
 function validRange(lo: number, hi: number, step: number, size: number): boolean {
@@ -106,11 +113,6 @@ function validRange(lo: number, hi: number, step: number, size: number): boolean
 }
 
 // ---- set operations on one dimension ----
-
-/** The last index of a range (its end rounded down to the step). */
-function lastOf(d: DimRange): number {
-  return d.start + d.step * Math.floor((d.end - 1 - d.start) / d.step);
-}
 
 function isWholeDim(d: DimRange, size: number): boolean {
   return d.exact && d.start === 0 && d.end >= size && d.step === 1;
@@ -128,13 +130,17 @@ function gcd(a: number, b: number): number {
 /** The indices two exact ranges share, as a range, or undefined when they share none. Exact for any steps. */
 function intersectExact(a: DimRange, b: DimRange): DimRange | undefined {
   const lo = Math.max(a.start, b.start);
-  const last = Math.min(lastOf(a), lastOf(b));
+  const last = Math.min(a.last, b.last);
   const end = Math.min(a.end, b.end);
   if (lo > last) return undefined;
   if (a.step === b.step) {
     if (mod(a.start - b.start, a.step) !== 0) return undefined;
     const first = lo + mod(a.start - lo, a.step);
-    return first <= last ? { start: first, end, step: a.step, exact: true } : undefined;
+    if (first > last) return undefined;
+    // Reuse an operand when it is the answer: overlaps are computed on every step of the graph's walk.
+    if (first === b.start && end === b.end) return b;
+    if (first === a.start && end === a.end) return a;
+    return dimRange(first, end, a.step, true);
   }
   // Different steps: the common indices are x ≡ a.start (mod a.step) and x ≡ b.start (mod b.step), periodic in
   // lcm(a.step, b.step). Walk a's indices from lo until one is also b's: at most b.step / gcd of them.
@@ -143,7 +149,7 @@ function intersectExact(a: DimRange, b: DimRange): DimRange | undefined {
   const lcm = (a.step / g) * b.step;
   let x = lo + mod(a.start - lo, a.step);
   for (let i = 0; i < b.step / g && x <= last; i++, x += a.step) {
-    if (mod(x - b.start, b.step) === 0) return { start: x, end, step: lcm, exact: true };
+    if (mod(x - b.start, b.step) === 0) return dimRange(x, end, lcm, true);
   }
   return undefined;
 }
@@ -152,7 +158,7 @@ function intersectExact(a: DimRange, b: DimRange): DimRange | undefined {
 function containsDim(outer: DimRange, inner: DimRange): boolean {
   if (!outer.exact) return false;
   const first = inner.start;
-  const last = lastOf(inner);
+  const last = inner.last;
   if (first < outer.start || last >= outer.end) return false;
   if (outer.step === 1) return true;
   if ((first - outer.start) % outer.step !== 0) return false;
@@ -169,7 +175,7 @@ function intersectDim(w: DimRange, r: DimRange, size: number): DimRange | undefi
   if (!r.exact && (!w.exact || isWholeDim(w, size))) return r;
   if (!w.exact && isWholeDim(r, size)) return w;
   const known = w.exact ? w : r;
-  return { start: known.start, end: known.end, step: known.step, exact: false };
+  return dimRange(known.start, known.end, known.step, false);
 }
 
 // ---- footprints ----
@@ -178,13 +184,14 @@ function intersectDim(w: DimRange, r: DimRange, size: number): DimRange | undefi
 export function overlap(write: Footprint, read: Footprint): Footprint | undefined {
   if (write.key !== read.key) return undefined;
   if (write.dims.length !== read.dims.length) return read;
-  const dims: DimRange[] = [];
+  let dims: DimRange[] | undefined;
   for (let i = 0; i < read.dims.length; i++) {
     const d = intersectDim(write.dims[i], read.dims[i], read.shape[i]);
     if (!d) return undefined;
-    dims.push(d);
+    if (!dims && d !== read.dims[i]) dims = read.dims.slice(0, i);
+    if (dims) dims.push(d);
   }
-  return { ...read, dims };
+  return dims ? { key: read.key, name: read.name, kind: read.kind, shape: read.shape, dims } : read;
 }
 
 /** True when every element `inner` may touch is surely touched by `outer` (exact in every dimension). */
@@ -212,8 +219,8 @@ export function hull(a: Footprint, b: Footprint): Footprint {
   const dims = a.dims.map((x, i): DimRange => {
     const y = b.dims[i];
     const exact = x.exact && y.exact;
-    if (x.start === y.start && x.step === y.step) return { start: x.start, end: Math.max(x.end, y.end), step: x.step, exact };
-    return { start: Math.min(x.start, y.start), end: Math.max(lastOf(x), lastOf(y)) + 1, step: 1, exact };
+    if (x.start === y.start && x.step === y.step) return dimRange(x.start, Math.max(x.end, y.end), x.step, exact);
+    return dimRange(Math.min(x.start, y.start), Math.max(x.last, y.last) + 1, 1, exact);
   });
   return { ...a, dims };
 }

@@ -29,6 +29,23 @@ const COMPILERS: Record<string, (node: InstrNode) => Executor> = {
 
 /** Barrier has no executor: the scheduler of cores implements it. */
 export function compileInstruction(node: InstrNode): Executor | undefined {
+  if (node.opcode === 'Fused') return fused(node);
   const compile = COMPILERS[node.opcode];
   return compile ? compile(node) : undefined;
+}
+
+/**
+ * A group the `fuse` pass made: its members in order. When a member faults, the group resumes at that member
+ * (a continuable fault completes it on resume), so no member runs twice.
+ */
+function fused(node: InstrNode): Executor {
+  const members = (node.members ?? []).map((m) => compileInstruction(m)!);
+  const resumeAt = new Map<number, number>();
+  return (f, c, m) => {
+    for (let i = resumeAt.get(c.index) ?? 0; i < members.length; i++) {
+      resumeAt.set(c.index, i);
+      members[i](f, c, m);
+    }
+    resumeAt.delete(c.index);
+  };
 }

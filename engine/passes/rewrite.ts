@@ -14,8 +14,8 @@ export interface Rewriter {
   writtenRegister(index: number): number;
   /** The access pattern that replaces one (after its own registers were rewritten). */
   access(ap: AccessPattern): AccessPattern;
-  /** A name of an evaluate-language expression: its replacement text (for registers and re-based tensors). */
-  name(name: string): string;
+  /** A name of an evaluate-language expression: the expression that replaces it, or undefined to keep it. */
+  name(name: string): ast.Expr | undefined;
 }
 
 export function rewriteScalar(e: ScalarExpr, r: Rewriter): ScalarExpr {
@@ -59,7 +59,10 @@ export function rewriteAst(e: ast.Expr, r: Rewriter): ast.Expr {
   switch (e.kind) {
     case 'number':
     case 'string': return e;
-    case 'name': return { ...e, name: r.name(e.name) };
+    case 'name': {
+      const replacement = r.name(e.name);
+      return replacement ? { ...replacement, span: e.span } : e;
+    }
     case 'unary': return { ...e, operand: rewriteAst(e.operand, r) };
     case 'binary': return { ...e, left: rewriteAst(e.left, r), right: rewriteAst(e.right, r) };
     case 'call': return { ...e, args: e.args.map((a) => rewriteAst(a, r)), named: e.named.map((n) => ({ ...n, value: rewriteAst(n.value, r) })) };
@@ -107,7 +110,7 @@ export function registersOfNode(node: Node): Set<number> {
     name: (n) => {
       const m = /^r(1[0-5]|[0-9])$/.exec(n);
       if (m) used.add(Number(m[1]));
-      return n;
+      return undefined;
     },
   };
   rewriteNodeFields(node, collector);

@@ -277,8 +277,10 @@ export class Interpreter {
       exec(frame, core, m);
       frame.top.pc++;
     }
-    m.counters[node.engine]++;
-    core.executed++;
+    // A fused group is the work of its members: it counts as they would.
+    const count = node.members?.length ?? 1;
+    m.counters[node.engine] += count;
+    core.executed += count;
   }
 
   private loop(core: Core, frame: Frame, node: ForNode, hooks: ExecutionHooks | undefined): void {

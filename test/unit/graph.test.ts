@@ -10,7 +10,7 @@ import { buildGraph, buildProgramGraphs, MAX_LABEL } from '../../engine/graph/bu
 import { Effects } from '../../engine/graph/effects';
 import { graphToDot, graphToJson } from '../../engine/graph/export';
 import {
-  boxFootprint, covers, footprintLabel, footprintOf, overlap, registerFootprint, wholeFootprint,
+  boxFootprint, covers, dimRange, footprintLabel, footprintOf, overlap, registerFootprint, wholeFootprint,
 } from '../../engine/graph/footprint';
 import { FunctionGraph } from '../../engine/graph/types';
 import { forEachNode } from '../../engine/ir/numbering';
@@ -102,7 +102,7 @@ describe('graph', () => {
 
     it('take the whole dimension (inexact, labelled as written) when the bounds depend on registers', () => {
       const f = fp(11);
-      assert.deepStrictEqual(f.dims[0], { start: 0, end: 128, step: 1, exact: false, text: 'r1*8:r1*8+8' });
+      assert.deepStrictEqual(f.dims[0], { start: 0, end: 128, step: 1, last: 127, exact: false, text: 'r1*8:r1*8+8' });
       assert.strictEqual(footprintLabel(f), 't[r1*8:r1*8+8, 0:64]');
       // It may overlap anything of its dimension, but covers nothing, not even itself.
       assert.ok(overlap(f, fp(12)));
@@ -152,7 +152,7 @@ describe('graph', () => {
     it('name the whole tensor alone, and keep every slice otherwise', () => {
       const t = program.functions.get('t::main')!.allocs[0];
       assert.strictEqual(footprintLabel(wholeFootprint(t)), 't');
-      assert.strictEqual(footprintLabel(boxFootprint(t, [undefined, { start: 0, end: 32, step: 1, exact: true }])), 't[0:128, 0:32]');
+      assert.strictEqual(footprintLabel(boxFootprint(t, [undefined, dimRange(0, 32, 1, true)])), 't[0:128, 0:32]');
     });
   });
 

@@ -1,0 +1,74 @@
+/**
+ * `fuse`: a chain of consecutive elementwise instructions on one engine, each reading what the one before it
+ * wrote, becomes one group that runs all of them where the last one was (its tail). The members run in their
+ * order, so the result is the same; they no longer execute, or stop, on their own.
+ */
+import { InstrNode, Node, Program, Region } from '../ir/program';
+import { numberNodes } from '../ir/numbering';
+import { Effects } from '../graph/effects';
+import { overlap } from '../graph/footprint';
+import { cloneProgram } from './clone';
+import { noChanges, PassOutcome } from './pass';
+
+const ELEMENTWISE = new Set(['TensorCopy', 'TensorTensor', 'TensorScalar', 'Activation', 'Select']);
+
+export function fusePass(program: Program): PassOutcome {
+  const copy = cloneProgram(program);
+  const effects = new Effects(copy);
+  const changes = noChanges();
+  const reasons = new Map<string, string>();
+  let groups = 0;
+  const visit = (region: Region): void => {
+    const out: Node[] = [];
+    let chain: InstrNode[] = [];
+    const flush = (): void => {
+      if (chain.length >= 2) {
+        const group = fuse(chain, `g${++groups}`, region);
+        changes.fused.push({ group: group.id, members: chain.map((m) => m.id) });
+        changes.removed.push(...chain.map((m) => m.id));
+        changes.added.push(group.id);
+        const tail = chain[chain.length - 1];
+        for (const m of chain) reasons.set(m.id, `it is fused into group ${group.group}, which runs it with ${chain.length - 1} other instruction${chain.length > 2 ? 's' : ''} at line ${tail.span.line}`);
+        out.push(group);
+      } else {
+        out.push(...chain);
+      }
+      chain = [];
+    };
+    for (const node of region.nodes) {
+      if (node.kind === 'for') visit(node.body);
+      if (node.kind === 'if') {
+        visit(node.then);
+        if (node.else) visit(node.else);
+      }
+      if (node.kind === 'instr' && ELEMENTWISE.has(node.opcode)) {
+        const last = chain[chain.length - 1];
+        if (last && (last.engine !== node.engine || !consumes(effects, last, node))) flush();
+        chain.push(node);
+      } else {
+        flush();
+        out.push(node);
+      }
+    }
+    flush();
+    region.nodes = out;
+  };
+  for (const fn of copy.functions.values()) visit(fn.body);
+  numberNodes(copy);
+  return { program: copy, changes, reasons };
+}
+
+/** True when `next` reads what `previous` wrote. */
+function consumes(effects: Effects, previous: InstrNode, next: InstrNode): boolean {
+  const writes = effects.nodeEffects(previous).writes;
+  return effects.nodeEffects(next).reads.some((r) => writes.some((w) => overlap(w.fp, r.fp) !== undefined));
+}
+
+/** The group node: at the tail's place and line, running the members in order. */
+function fuse(members: InstrNode[], name: string, region: Region): InstrNode {
+  const tail = members[members.length - 1];
+  return {
+    kind: 'instr', opcode: 'Fused', engine: tail.engine, id: `${tail.id}+${name}`, index: -1, span: tail.span, fn: tail.fn, region,
+    dst: tail.dst, srcs: [], attrs: new Map(), members, group: name, inlined: tail.inlined,
+  };
+}

@@ -1,0 +1,247 @@
+/**
+ * `inline`: copies small functions into their callers. A call becomes the callee's body: its parameters' access
+ * patterns are composed with the arguments, its allocations become the caller's (placed after the caller's own),
+ * its registers are renamed to registers the caller does not use, and register parameters become `Set`s.
+ * Every copied node keeps its origin and records the function it was written in, so that the debugger shows
+ * "inlined code of f" and steps through it as through a call.
+ *
+ * Not inlined: recursive functions, functions of more than MAX_NODES nodes, functions with a `return` before
+ * the end of their body, calls whose arguments are transposed or broadcast views, and calls that would need more
+ * registers or on-chip memory than the caller has free.
+ */
+import * as ast from '../lang/ast';
+import { parseExpression } from '../lang/parser';
+import { DiagnosticBag } from '../lang/diagnostics';
+import { AccessPattern, AllocInfo, CallNode, FunctionIR, InlineOrigin, InstrNode, Node, Program, Region, TensorParamInfo } from '../ir/program';
+import { forEachNode, numberNodes } from '../ir/numbering';
+import { PSUM_BYTES_PER_PARTITION, REGISTERS, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
+import { printScalar } from '../ir/print';
+import { cloneProgram } from './clone';
+import { composable, compose } from './compose';
+import { newIds, noChanges, PassOutcome, regionSize } from './pass';
+import { registersOfNode, rewriteNodeFields, Rewriter } from './rewrite';
+
+const MAX_NODES = 24;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export function inlinePass(program: Program): PassOutcome {
+  const copy = cloneProgram(program);
+  const changes = noChanges();
+  const reasons = new Map<string, string>();
+  const recursive = recursiveFunctions(copy);
+  const need = frameNeeds(copy);
+  let site = 0;
+  for (const caller of copy.functions.values()) {
+    const free = freeRegisters(caller);
+    // Inlined instances of one callee never run at the same time: they share one copy of its allocations.
+    const adopted = new Map<FunctionIR, Map<AllocInfo, AllocInfo>>();
+    const visit = (region: Region): void => {
+      region.nodes = region.nodes.flatMap((node) => {
+        if (node.kind === 'for') visit(node.body);
+        if (node.kind === 'if') {
+          visit(node.then);
+          if (node.else) visit(node.else);
+        }
+        if (node.kind !== 'call' || !inlinable(node, caller, recursive, free, adopted.has(node.callee), need)) return [node];
+        changes.removed.push(node.id);
+        reasons.set(node.id, `the call of '${node.callee.fullName}' was inlined: its body runs here`);
+        let allocs = adopted.get(node.callee);
+        if (!allocs) adopted.set(node.callee, (allocs = adoptAllocations(caller, node.callee)));
+        return expand(node, caller, region, free, ++site, allocs);
+      });
+    };
+    visit(caller.body);
+  }
+  numberNodes(copy);
+  changes.added.push(...newIds(program, copy));
+  return { program: copy, changes, reasons };
+}
+
+function inlinable(call: CallNode, caller: FunctionIR, recursive: ReadonlySet<FunctionIR>, free: readonly number[], alreadyAdopted: boolean, need: ReadonlyMap<FunctionIR, { sbuf: number; psum: number }>): boolean {
+  const callee = call.callee;
+  if (callee === caller || recursive.has(callee)) return false;
+  if (regionSize(callee.body) > MAX_NODES) return false;
+  const body = callee.body.nodes;
+  let earlyReturn = false;
+  forEachNode(callee.body, (n) => {
+    if (n.kind === 'return' && n !== body[body.length - 1]) earlyReturn = true;
+  });
+  if (earlyReturn) return false;
+  if (call.args.some((a) => a.kind === 'tensor' && !composable(a.ap))) return false;
+  if (calleeRegisters(callee).size > free.length) return false;
+  if (alreadyAdopted) return true;
+  // The caller's frame grows by the callee's; what the caller still calls must fit on top of it.
+  let reserve = { sbuf: 0, psum: 0 };
+  forEachNode(caller.body, (n) => {
+    if (n.kind !== 'call') return;
+    const nd = need.get(n.callee) ?? { sbuf: 0, psum: 0 };
+    reserve = { sbuf: Math.max(reserve.sbuf, nd.sbuf), psum: Math.max(reserve.psum, nd.psum) };
+  });
+  return caller.sbufFrameBytes + callee.sbufFrameBytes + reserve.sbuf <= SBUF_BYTES_PER_PARTITION
+    && caller.psumFrameBytes + callee.psumFrameBytes + reserve.psum <= PSUM_BYTES_PER_PARTITION;
+}
+
+/** The on-chip memory a call of each function needs: its frame and the deepest chain of frames below it. */
+function frameNeeds(program: Program): Map<FunctionIR, { sbuf: number; psum: number }> {
+  const need = new Map<FunctionIR, { sbuf: number; psum: number }>();
+  const visiting = new Set<FunctionIR>();
+  const measure = (fn: FunctionIR): { sbuf: number; psum: number } => {
+    const known = need.get(fn);
+    if (known) return known;
+    if (visiting.has(fn)) return { sbuf: 0, psum: 0 };
+    visiting.add(fn);
+    let below = { sbuf: 0, psum: 0 };
+    forEachNode(fn.body, (n) => {
+      if (n.kind !== 'call') return;
+      const m = measure(n.callee);
+      below = { sbuf: Math.max(below.sbuf, m.sbuf), psum: Math.max(below.psum, m.psum) };
+    });
+    visiting.delete(fn);
+    const total = { sbuf: fn.sbufFrameBytes + below.sbuf, psum: fn.psumFrameBytes + below.psum };
+    need.set(fn, total);
+    return total;
+  };
+  for (const fn of program.functions.values()) measure(fn);
+  return need;
+}
+
+/** The caller's registers that neither its own code nor code inlined before uses: the callee's are renamed to these. */
+function freeRegisters(fn: FunctionIR): number[] {
+  const used = calleeRegisters(fn);
+  return Array.from({ length: REGISTERS }, (_, i) => i).filter((i) => !used.has(i));
+}
+
+function calleeRegisters(fn: FunctionIR): Set<number> {
+  const used = new Set<number>();
+  for (const p of fn.params) if (p.kind === 'register') used.add(p.index);
+  forEachNode(fn.body, (n) => registersOfNode(n).forEach((r) => used.add(r)));
+  return used;
+}
+
+/** The call replaced by: Sets of the register parameters, then a copy of the callee's body. */
+function expand(call: CallNode, caller: Mutable<FunctionIR>, region: Region, free: number[], site: number, allocs: Map<AllocInfo, AllocInfo>): Node[] {
+  const callee = call.callee;
+  const registers = new Map<number, number>();
+  [...calleeRegisters(callee)].sort((a, b) => a - b).forEach((r, k) => registers.set(r, free[k]));
+  const bindings = new Map<TensorParamInfo, AccessPattern>();
+  callee.params.forEach((p, i) => {
+    const arg = call.args[i];
+    if (p.kind === 'param' && arg.kind === 'tensor') bindings.set(p, arg.ap);
+  });
+  const rewriter = inlineRewriter(registers, bindings, allocs);
+  const out: Node[] = [];
+  callee.params.forEach((p, i) => {
+    const arg = call.args[i];
+    if (p.kind !== 'register' || arg.kind !== 'scalar') return;
+    const set: InstrNode = {
+      kind: 'instr', opcode: 'Set', engine: 'SP', id: `${call.id}~r${p.index}`, index: -1, span: call.span, fn: caller, region,
+      dst: { kind: 'register', index: registers.get(p.index)!, span: p.span },
+      srcs: [{ kind: 'scalar', expr: arg.expr, text: printScalar(arg.expr), span: arg.span }], attrs: new Map(),
+    };
+    out.push(set);
+  });
+  const body = callee.body.nodes;
+  const last = body[body.length - 1];
+  for (const node of body) {
+    if (node === last && node.kind === 'return') continue;
+    out.push(copyInto(node, caller, region, rewriter, site));
+  }
+  return out;
+}
+
+/** The callee's allocations, renamed `callee__name` and placed after the caller's frame; the caller's frame grows. */
+function adoptAllocations(caller: Mutable<FunctionIR>, callee: FunctionIR): Map<AllocInfo, AllocInfo> {
+  const map = new Map<AllocInfo, AllocInfo>();
+  const taken = new Set(caller.allocs.map((a) => a.name));
+  const allocs = [...caller.allocs];
+  for (const a of callee.allocs) {
+    let name = `${callee.name}__${a.name}`;
+    for (let k = 2; taken.has(name); k++) name = `${callee.name}__${a.name}_${k}`;
+    taken.add(name);
+    const base = a.memory === 'sbuf' ? caller.sbufFrameBytes : caller.psumFrameBytes;
+    const adopted: AllocInfo = { ...a, name, slot: caller.tensorSlots + allocs.length - caller.allocs.length, placement: { ...a.placement, offset: base + a.placement.offset } };
+    allocs.push(adopted);
+    map.set(a, adopted);
+  }
+  caller.tensorSlots += callee.allocs.length;
+  caller.allocs = allocs;
+  caller.sbufFrameBytes += callee.sbufFrameBytes;
+  caller.psumFrameBytes += callee.psumFrameBytes;
+  return map;
+}
+
+function inlineRewriter(registers: Map<number, number>, bindings: Map<TensorParamInfo, AccessPattern>, allocs: Map<AllocInfo, AllocInfo>): Rewriter {
+  const names = new Map<string, ast.Expr>();
+  for (const [p, ap] of bindings) names.set(p.name, parsed(ap.text));
+  for (const [a, adopted] of allocs) names.set(a.name, parsed(adopted.name));
+  for (const [r, to] of registers) names.set(`r${r}`, parsed(`r${to}`));
+  return {
+    register: (i, e) => ({ ...e, index: registers.get(i) ?? i }),
+    writtenRegister: (i) => registers.get(i) ?? i,
+    access: (ap) => {
+      const t = ap.tensor;
+      if (t.kind === 'param') {
+        const arg = bindings.get(t);
+        return arg ? compose(ap, arg) : ap;
+      }
+      if (t.kind === 'alloc') {
+        const adopted = allocs.get(t);
+        if (adopted) return { ...ap, tensor: adopted, text: ap.text.replace(new RegExp(`^${t.name}\\b`), adopted.name) };
+      }
+      return ap;
+    },
+    name: (n) => names.get(n),
+  };
+}
+
+function parsed(text: string): ast.Expr {
+  const e = parseExpression(text, '<inlined>', new DiagnosticBag());
+  if (!e) throw new Error(`internal error: '${text}' does not parse`);
+  return e;
+}
+
+/** A copy of a callee node (and of its regions) in the caller, rewritten, marked as inlined code. */
+function copyInto(node: Node, fn: FunctionIR, region: Region, r: Rewriter, site: number): Node {
+  const inlined: InlineOrigin = { from: node.inlined?.from ?? node.fn, site, depth: (node.inlined?.depth ?? 0) + 1 };
+  const copy = { ...node, ...rewriteNodeFields(node, r), fn, region, inlined } as Mutable<Node>;
+  const sub = (from: Region, owner: Node): Region => {
+    const fresh: Region = { kind: from.kind, nodes: [], fn, owner: owner as Region['owner'], parent: region, end: from.end };
+    fresh.nodes = from.nodes.map((n) => copyInto(n, fn, fresh, r, site));
+    return fresh;
+  };
+  if (node.kind === 'for') (copy as { body: Region }).body = sub(node.body, copy as Node);
+  if (node.kind === 'if') {
+    (copy as { then: Region }).then = sub(node.then, copy as Node);
+    if (node.else) (copy as { else?: Region }).else = sub(node.else, copy as Node);
+  }
+  return copy as Node;
+}
+
+/** Functions that can reach themselves through calls. */
+function recursiveFunctions(program: Program): Set<FunctionIR> {
+  const callees = new Map<FunctionIR, Set<FunctionIR>>();
+  for (const fn of program.functions.values()) {
+    const set = new Set<FunctionIR>();
+    forEachNode(fn.body, (n) => {
+      if (n.kind === 'call') set.add(n.callee);
+    });
+    callees.set(fn, set);
+  }
+  const out = new Set<FunctionIR>();
+  for (const fn of program.functions.values()) {
+    const seen = new Set<FunctionIR>();
+    const stack = [...(callees.get(fn) ?? [])];
+    while (stack.length) {
+      const f = stack.pop()!;
+      if (f === fn) {
+        out.add(fn);
+        break;
+      }
+      if (seen.has(f)) continue;
+      seen.add(f);
+      stack.push(...(callees.get(f) ?? []));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+/** What every pass returns, and the helpers passes share. */
+import { Node, Program, Region } from '../ir/program';
+import { forEachNode } from '../ir/numbering';
+import { PassChanges } from '../graph/types';
+
+export interface PassOutcome {
+  readonly program: Program;
+  readonly changes: PassChanges;
+  /** Why each removed node was removed, in the user's terms (`nothing reads 'tmp' after it is written`). */
+  readonly reasons: ReadonlyMap<string, string>;
+}
+
+export type PassName = 'inline' | 'dce' | 'fuse' | 'unroll' | 'schedule';
+
+export function noChanges(): { added: string[]; removed: string[]; fused: { group: string; members: string[] }[]; moved: string[] } {
+  return { added: [], removed: [], fused: [], moved: [] };
+}
+
+/** Every node of a program, nested regions included. */
+export function allNodes(program: Program): Node[] {
+  const out: Node[] = [];
+  for (const fn of program.functions.values()) forEachNode(fn.body, (n) => out.push(n));
+  return out;
+}
+
+/** Number of nodes in a region, nested regions included. */
+export function regionSize(region: Region): number {
+  let n = 0;
+  forEachNode(region, () => n++);
+  return n;
+}
+
+/** Ids in `after` that are not in `before`. */
+export function newIds(before: Program, after: Program): string[] {
+  const old = new Set(allNodes(before).map((n) => n.id));
+  return allNodes(after).map((n) => n.id).filter((id) => !old.has(id));
+}

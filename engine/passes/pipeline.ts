@@ -1,0 +1,45 @@
+/**
+ * The pass pipeline: runs passes in order over copies of the program and keeps a snapshot after each one
+ * (index 0 is the program as written), with what each pass changed and why it removed what it removed.
+ */
+import { Program } from '../ir/program';
+import { PassChanges } from '../graph/types';
+import { dcePass } from './dce';
+import { fusePass } from './fuse';
+import { inlinePass } from './inline';
+import { PassName, PassOutcome } from './pass';
+import { schedulePass } from './schedule';
+import { unrollPass } from './unroll';
+
+export const PASSES: Readonly<Record<PassName, (program: Program) => PassOutcome>> = {
+  inline: inlinePass,
+  dce: dcePass,
+  fuse: fusePass,
+  unroll: unrollPass,
+  schedule: schedulePass,
+};
+
+export const PASS_NAMES = Object.keys(PASSES) as PassName[];
+
+export function isPassName(name: string): name is PassName {
+  return name in PASSES;
+}
+
+export interface Snapshot {
+  readonly index: number;
+  /** The pass that made it, or `as written` for index 0. */
+  readonly pass: string;
+  readonly program: Program;
+  readonly changes: PassChanges;
+  readonly reasons: ReadonlyMap<string, string>;
+}
+
+export function runPipeline(program: Program, passes: readonly PassName[]): Snapshot[] {
+  const snapshots: Snapshot[] = [{ index: 0, pass: 'as written', program, changes: { added: [], removed: [], fused: [], moved: [] }, reasons: new Map() }];
+  for (const name of passes) {
+    const previous = snapshots[snapshots.length - 1].program;
+    const outcome = PASSES[name](previous);
+    snapshots.push({ index: snapshots.length, pass: name, program: outcome.program, changes: outcome.changes, reasons: outcome.reasons });
+  }
+  return snapshots;
+}

@@ -1,0 +1,98 @@
+/**
+ * `schedule`: reorders independent instructions so that consecutive ones use different engines, as a compiler
+ * interleaves the tensor, vector, scalar and DMA queues. Only within a straight run of instructions: control
+ * nodes (loops, branches, calls, returns) and ordered effects (Print, Assert, Barrier) stay where they are and end
+ * a run. An instruction moves only past instructions it does not depend on in any way (read after write, write
+ * after read, write after write, through memory or registers), so every read sees the same values.
+ */
+import { InstrNode, Node, Program, Region } from '../ir/program';
+import { numberNodes } from '../ir/numbering';
+import { Effects, NodeEffects } from '../graph/effects';
+import { overlap } from '../graph/footprint';
+import { cloneProgram } from './clone';
+import { noChanges, PassOutcome } from './pass';
+
+const ORDERED = new Set(['Print', 'Assert', 'Assert.close', 'Barrier']);
+
+export function schedulePass(program: Program): PassOutcome {
+  const copy = cloneProgram(program);
+  const effects = new Effects(copy);
+  const changes = noChanges();
+  const visit = (region: Region): void => {
+    const out: Node[] = [];
+    let run: InstrNode[] = [];
+    const flush = (): void => {
+      const ordered = scheduleRun(run, effects);
+      ordered.forEach((n, i) => {
+        if (n !== run[i]) changes.moved.push(n.id);
+      });
+      out.push(...ordered);
+      run = [];
+    };
+    for (const node of region.nodes) {
+      if (node.kind === 'for') visit(node.body);
+      if (node.kind === 'if') {
+        visit(node.then);
+        if (node.else) visit(node.else);
+      }
+      if (node.kind === 'instr' && !ORDERED.has(node.opcode)) {
+        run.push(node);
+      } else {
+        flush();
+        out.push(node);
+      }
+    }
+    flush();
+    region.nodes = out;
+  };
+  for (const fn of copy.functions.values()) visit(fn.body);
+  numberNodes(copy);
+  return { program: copy, changes, reasons: new Map() };
+}
+
+function conflicts(a: NodeEffects, b: NodeEffects): boolean {
+  const touches = (xs: NodeEffects['writes'], ys: NodeEffects['reads']): boolean => xs.some((x) => ys.some((y) => overlap(x.fp, y.fp) !== undefined));
+  return touches(a.writes, b.reads) || touches(a.writes, b.writes) || touches(b.writes, a.reads);
+}
+
+/** Runs are scheduled in chunks of this many instructions: long runs stay linear, and nothing moves far. */
+const CHUNK = 64;
+
+function scheduleRun(run: InstrNode[], effects: Effects): InstrNode[] {
+  const out: InstrNode[] = [];
+  for (let i = 0; i < run.length; i += CHUNK) out.push(...scheduleChunk(run.slice(i, i + CHUNK), effects));
+  return out;
+}
+
+/**
+ * List scheduling: at each step, of the instructions whose predecessors are all placed, take the first (in
+ * program order) on an engine other than the last one placed; if none, the first ready one.
+ */
+function scheduleChunk(run: InstrNode[], effects: Effects): InstrNode[] {
+  if (run.length < 3) return run;
+  const e = run.map((n) => effects.nodeEffects(n));
+  const predecessors = run.map(() => 0);
+  const successors: number[][] = run.map(() => []);
+  for (let j = 0; j < run.length; j++) {
+    for (let i = 0; i < j; i++) {
+      if (conflicts(e[i], e[j])) {
+        successors[i].push(j);
+        predecessors[j]++;
+      }
+    }
+  }
+  const placed: InstrNode[] = [];
+  const ready: number[] = [];
+  for (let j = 0; j < run.length; j++) if (predecessors[j] === 0) ready.push(j);
+  let lastEngine = '';
+  while (ready.length) {
+    ready.sort((a, b) => a - b);
+    let pick = ready.findIndex((j) => run[j].engine !== lastEngine);
+    if (pick < 0) pick = 0;
+    const j = ready.splice(pick, 1)[0];
+    placed.push(run[j]);
+    lastEngine = run[j].engine;
+    for (const k of successors[j]) if (--predecessors[k] === 0) ready.push(k);
+  }
+  return placed;
+}
