@@ -69,9 +69,6 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     throw new LaunchError(`launch attribute 'passBreakpoints' must be an array of snapshot indices (integers ≥ 0), found ${describe(passBreakpoints)}`);
   }
   const stopOnPassEntry = boolean(args, 'stopOnPassEntry');
-  if ((passes?.length ?? 0) > 0 || stopOnPassEntry || (Array.isArray(passBreakpoints) && passBreakpoints.length > 0)) {
-    throw new LaunchError('launch attributes \'passes\', \'stopOnPassEntry\' and \'passBreakpoints\': the compiler pass pipeline is not available in this version; debug the program as written');
-  }
   const config: LaunchConfig = {
     program: file,
     cores,
@@ -83,6 +80,8 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     outDir,
     noDebug: args.noDebug === true,
     maxCallDepth: integer(args, 'maxCallDepth', 1, 100000),
+    stopOnPassEntry,
+    passBreakpoints: passBreakpoints as number[] | undefined,
   };
   return { config, trace: boolean(args, 'trace') ?? false, warnings };
 }

@@ -76,6 +76,14 @@ export class BirDebugSession extends DebugSession {
       disconnect: (r, a) => this.disconnect(r, a),
       'bir/setFrames': (r, a) => this.setFrames(r, a),
       'bir/setNodeBreakpoints': (r, a) => this.setNodeBreakpoints(r, a),
+      'bir/graph': (r, a) => this.forward(r, 'bir/graph', (e) => e.graph(this.number(a, 'frameId', 'bir/graph', true))),
+      'bir/passGraphs': (r) => this.forward(r, 'bir/passGraphs', (e) => e.passGraphs().then((graphs) => ({ graphs }))),
+      'bir/passGraph': (r, a) => this.forward(r, 'bir/passGraph', (e) => e.passGraph(this.number(a, 'index', 'bir/passGraph')!, typeof a.function === 'string' ? a.function : undefined)),
+      'bir/nextPass': (r) => this.forward(r, 'bir/nextPass', (e) => e.nextPass(), true),
+      'bir/setPassBreakpoints': (r, a) => this.forward(r, 'bir/setPassBreakpoints', (e) => {
+        if (!Array.isArray(a.indices)) this.refuse('\'bir/setPassBreakpoints\' needs indices, an array of snapshot numbers');
+        return e.setPassBreakpoints(a.indices as number[]);
+      }),
     };
   }
 
@@ -488,6 +496,16 @@ export class BirDebugSession extends DebugSession {
     response.body = { frames: this.frames };
     this.sendResponse(response);
     if (this.clientSupportsInvalidated && this.stopped) this.sendEvent(new InvalidatedEvent(['stacks', 'variables']));
+  }
+
+  /** A custom request answered by the engine as it is; `resumes` for requests that let the program go on. */
+  private async forward(response: DebugProtocol.Response, command: string, ask: (engine: DebugEngine) => Promise<unknown>, resumes = false): Promise<void> {
+    const engine = this.requireEngine(command);
+    if (resumes && !this.stopped) this.refuse(`'${command}' needs a stopped program`);
+    const body = await ask(engine);
+    if (resumes) this.stopped = false;
+    response.body = body as DebugProtocol.Response['body'];
+    this.sendResponse(response);
   }
 
   // ---- events of the engine ----

@@ -2,6 +2,7 @@
  * bir-sim: run or check a BIR program from a terminal.
  *   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--quiet]
  *   bir-sim check FILE
+ *   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
  * Exit status: 0 done, 1 the program faulted (run) or has errors (check), 2 a usage or program error (run).
  */
 import * as fs from 'fs';
@@ -16,6 +17,10 @@ import { LoadError, Machine } from '../machine/machine';
 import { runProgram } from '../run/simulate';
 import { describeFault } from '../run/describe-fault';
 import { parseArgs, UsageError } from './args';
+import { isPassName, PASS_NAMES, runPipeline, Snapshot } from '../passes/pipeline';
+import { PassName } from '../passes/pass';
+import { buildProgramGraphs } from '../graph/build';
+import { graphToDot, graphToJson } from '../graph/export';
 
 export interface CliIO {
   out(text: string): void;
@@ -25,6 +30,7 @@ export interface CliIO {
 const USAGE = `usage:
   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--quiet]
   bir-sim check FILE
+  bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
 
 run     runs FILE's main on the simulator; prints what the program prints, then a summary.
         --out DIR      write every output tensor as DIR/NAME.npy
@@ -32,8 +38,13 @@ run     runs FILE's main on the simulator; prints what the program prints, then 
         --input N=F    data for dram tensor N from the .npy file F (repeatable)
         --faults LIST  continuable faults that end the run, of ${CONTINUABLE_FAULTS.join(', ')}
                        (default: uninitialized-read; 'none' for none)
+        --passes LIST  compiler passes to run first, in order: ${PASS_NAMES.join(', ')} (comma-separated)
         --quiet        print no summary
-check   prints the diagnostics of FILE; exit status 1 when there is an error.`;
+check   prints the diagnostics of FILE; exit status 1 when there is an error.
+graph   prints the dataflow graphs of FILE's functions after the passes (or after one of them).
+        --after X      the snapshot to print: its index (0 = as written) or the name of its pass
+        --format F     json (default) or dot
+        --function N   only the function N (module::name or name)`;
 
 export function main(argv: readonly string[], io: CliIO): number {
   try {
@@ -44,7 +55,8 @@ export function main(argv: readonly string[], io: CliIO): number {
     }
     if (command === 'run') return run(argv, io);
     if (command === 'check') return check(argv, io);
-    throw new UsageError(`unknown command '${command}' (commands: run, check)`);
+    if (command === 'graph') return graph(argv, io);
+    throw new UsageError(`unknown command '${command}' (commands: run, check, graph)`);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`bir-sim: ${e.message}\n${USAGE}`);
@@ -80,7 +92,7 @@ function check(argv: readonly string[], io: CliIO): number {
 function run(argv: readonly string[], io: CliIO): number {
   const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', quiet: 'switch' });
   const file = fileArgument(args.positional, 'run');
-  if (args.flags.has('passes')) throw new UsageError('--passes: the compiler pass pipeline is not available in this version; run the program as written');
+  const passes = parsePasses(args.flags.get('passes')?.at(-1));
   const cores = parseCores(args.flags.get('cores')?.at(-1));
   const inputs = parseInputs(args.flags.get('input') ?? []);
   const faults = parseFaults(args.flags.get('faults')?.at(-1));
@@ -89,11 +101,14 @@ function run(argv: readonly string[], io: CliIO): number {
   const checked = checkProgram(file);
   printDiagnostics(checked.diagnostics, io.err);
   if (!checked.program) return 2;
+  const snapshots = runPipeline(checked.program, passes);
+  const program = snapshots[snapshots.length - 1].program;
+  if (passes.length) io.err(snapshots.slice(1).map((s) => describeSnapshot(s)).join('\n'));
 
   let result;
   try {
     const prefix = cores > 1;
-    result = runProgram(checked.program, { cores, inputs, faults, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) });
+    result = runProgram(program, { cores, inputs, faults, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) });
   } catch (e) {
     if (e instanceof LoadError) {
       io.err(`bir-sim: ${e.message}`);
@@ -117,6 +132,51 @@ function run(argv: readonly string[], io: CliIO): number {
     }
   }
   return outcome.kind === 'exited' ? 0 : 1;
+}
+
+function parsePasses(value: string | undefined): PassName[] {
+  if (value === undefined) return [];
+  const names = value.split(',').map((s) => s.trim()).filter((s) => s);
+  for (const n of names) if (!isPassName(n)) throw new UsageError(`--passes: unknown pass '${n}' (passes: ${PASS_NAMES.join(', ')})`);
+  return names as PassName[];
+}
+
+function describeSnapshot(s: Snapshot): string {
+  const c = s.changes;
+  const parts = [c.added.length && `${c.added.length} added`, c.removed.length && `${c.removed.length} removed`, c.fused.length && `${c.fused.length} fused group${c.fused.length === 1 ? '' : 's'}`, c.moved.length && `${c.moved.length} moved`].filter(Boolean);
+  return `pass ${s.index} '${s.pass}': ${parts.join(', ') || 'no change'}`;
+}
+
+function graph(argv: readonly string[], io: CliIO): number {
+  const args = parseArgs(argv, { passes: 'value', after: 'value', format: 'value', function: 'value' });
+  const file = fileArgument(args.positional, 'graph');
+  const passes = parsePasses(args.flags.get('passes')?.at(-1));
+  const format = args.flags.get('format')?.at(-1) ?? 'json';
+  if (format !== 'json' && format !== 'dot') throw new UsageError(`--format must be json or dot, found '${format}'`);
+  const checked = checkProgram(file);
+  printDiagnostics(checked.diagnostics, io.err);
+  if (!checked.program) return 2;
+  const snapshots = runPipeline(checked.program, passes);
+  const after = args.flags.get('after')?.at(-1);
+  const snapshot = after === undefined ? snapshots[snapshots.length - 1] : findSnapshot(snapshots, after);
+  const only = args.flags.get('function')?.at(-1);
+  const graphs = buildProgramGraphs(snapshot.program).filter((g) => only === undefined || g.function === only || g.function.endsWith(`::${only}`));
+  if (only !== undefined && graphs.length === 0) throw new UsageError(`--function: no function '${only}' (functions: ${[...snapshot.program.functions.keys()].join(', ')})`);
+  if (format === 'dot') {
+    io.out(graphs.map(graphToDot).join('\n'));
+  } else {
+    io.out(JSON.stringify({ snapshot: { index: snapshot.index, pass: snapshot.pass, changes: snapshot.changes }, graphs: graphs.map(graphToJson) }, null, 2));
+  }
+  return 0;
+}
+
+function findSnapshot(snapshots: Snapshot[], after: string): Snapshot {
+  const byIndex = /^\d+$/.test(after) ? snapshots[Number(after)] : undefined;
+  const byName = snapshots.filter((s) => s.pass === after);
+  if (byIndex) return byIndex;
+  if (byName.length === 1) return byName[0];
+  if (byName.length > 1) throw new UsageError(`--after ${after}: the pass runs ${byName.length} times; give an index (${byName.map((s) => s.index).join(', ')})`);
+  throw new UsageError(`--after ${after}: no such snapshot (snapshots: ${snapshots.map((s) => `${s.index} ${s.pass}`).join(', ')})`);
 }
 
 function parseCores(value: string | undefined): number {

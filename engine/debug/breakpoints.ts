@@ -7,6 +7,7 @@ import { FunctionIR, Node, Program } from '../ir/program';
 import { BreakpointInfo, FunctionBreakpoint, SourceBreakpoint } from '../host/protocol';
 import { HitCondition, LogPart, parseHitCondition, parseLogMessage, parseUserExpression, ParsedExpression } from './conditions';
 import { LineMap } from './line-map';
+import { PipelineHistory } from './history';
 
 export type BreakpointKind = 'line' | 'function' | 'node';
 
@@ -21,6 +22,8 @@ export interface Breakpoint {
   readonly nodes: readonly Node[];
   /** For function breakpoints: the function whose activations stop. */
   readonly fn?: FunctionIR;
+  /** For a line a pass emptied: the pass (the breakpoint is then reported as never hit at the end of a run). */
+  readonly removedBy?: string;
   info: BreakpointInfo;
 }
 
@@ -37,6 +40,8 @@ export class Breakpoints {
   constructor(
     private readonly program: Program,
     private readonly lineMap: LineMap,
+    /** What the passes did, to explain lines they emptied. */
+    private readonly history?: PipelineHistory,
   ) {}
 
   /** Replaces the breakpoints of one file. */
@@ -73,6 +78,12 @@ export class Breakpoints {
   /** Function breakpoints of this function. */
   ofFunction(fn: FunctionIR): Breakpoint[] | undefined {
     return this.byFunction.get(fn);
+  }
+
+  /** The notes at the end of a run for breakpoints on lines a pass emptied: why they were never hit. */
+  neverHit(): string[] {
+    return [...this.lines.values()].flat().filter((b) => b.removedBy && b.hits === 0)
+      .map((b) => `Breakpoint at ${path.basename(b.info.path ?? '')}:${b.info.line} was never hit: ${b.info.message}`);
   }
 
   all(): Breakpoint[] {
@@ -121,7 +132,9 @@ export class Breakpoints {
       return { id, kind: 'line', hits: 0, nodes: [], info: { id, verified: false, message: conditions.error, path: file, line: r.line, instructions: 0 } };
     }
     if (nodes.length === 0) {
-      return { id, kind: 'line', hits: 0, nodes: [], ...conditions, info: { id, verified: false, message: this.lineMap.whyNoInstruction(file, r.line), path: file, line: r.line, instructions: 0 } };
+      const removed = this.history?.whyRemoved(file, r.line);
+      const message = removed?.text ?? this.lineMap.whyNoInstruction(file, r.line);
+      return { id, kind: 'line', hits: 0, nodes: [], ...conditions, removedBy: removed?.removal.pass, info: { id, verified: false, message, path: file, line: r.line, instructions: 0 } };
     }
     const first = nodes[0];
     const uncalled = this.lineMap.uncalled(first.fn);

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { Span } from '../lang/source';
 import { spanText } from '../lang/check/text';
-import { CallNode, Node, Program } from '../ir/program';
+import { CallNode, FunctionIR, InstrNode, Node, Program } from '../ir/program';
 import { Core, Frame, RegionCursor } from '../machine/core';
 import { Fault, FaultCode } from '../machine/fault';
 import { Machine, MachineOptions } from '../machine/machine';
@@ -19,7 +19,7 @@ import { frameScope } from '../eval/frame-scope';
 import { dtypeLabel, materialize, shapeOf, Value } from '../eval/value';
 import {
   BreakpointInfo, EngineError, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint,
-  ScopeInfo, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
+  ScopeInfo, SkippedLine, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
 } from '../host/protocol';
 import { Breakpoint, Breakpoints } from './breakpoints';
 import { LogPart, parseUserExpression } from './conditions';
@@ -28,10 +28,16 @@ import { LineMap } from './line-map';
 import { functionName, LogicalFrame, logicalFrames, nextNode } from './stack';
 import { FramePosition, StepKind, StepPolicy } from './stepping';
 import { replCommand } from './repl';
+import { PipelineHistory } from './history';
+import { FunctionGraph } from '../graph/types';
+import { buildGraph } from '../graph/build';
+import { tensorSummary } from './tensor-summary';
 
 const SLICE_CHECK_INTERVAL = 256;
 
 export interface DebugOptions {
+  /** The pass pipeline that made the program (its last snapshot): explains what passes removed. */
+  readonly history?: PipelineHistory;
   readonly frames?: FramesMode;
   readonly stepBy?: StepGranularity;
   readonly stopOnEntry?: boolean;
@@ -87,6 +93,14 @@ export class DebugCore implements ExecutionHooks {
   sliceDeadline = Infinity;
   /** Nodes until the clock is looked at again: reading it at every node would cost more than the node. */
   private sliceCountdown = SLICE_CHECK_INTERVAL;
+  readonly history?: PipelineHistory;
+  /** The activation that last ran each node (by node index): graph nodes are run or not run in a frame. */
+  private readonly lastRun: Float64Array;
+  /** Where a line step started, to report the lines it went past without executing them. */
+  private stepStart?: { readonly core: Core; readonly frame: Frame; readonly line: number; readonly file: string };
+  /** Lines already reported as skipped, per activation, so that each is reported once. */
+  private readonly reportedSkips = new Set<string>();
+  private readonly graphs = new Map<FunctionIR, FunctionGraph>();
   private readonly conditionEvaluators = new WeakMap<Frame, { evaluator: Evaluator; lenient: boolean }>();
   /** Messages for the Debug Console (logpoints, condition errors), collected until the host sends them. */
   readonly notices: { text: string; span?: Span }[] = [];
@@ -101,7 +115,9 @@ export class DebugCore implements ExecutionHooks {
     this.applyFilters();
     this.interpreter = new Interpreter(this.machine, control);
     this.lineMap = new LineMap(program);
-    this.breakpoints = new Breakpoints(program, this.lineMap);
+    this.history = options.history;
+    this.breakpoints = new Breakpoints(program, this.lineMap, options.history);
+    this.lastRun = new Float64Array(program.nodes.length).fill(-1);
     this.inspector = new Inspector(this.machine, (frame, text) => this.operandValue(frame, text));
     this.mode = options.frames ?? 'functions';
     this.stepBy = options.stepBy ?? 'line';
@@ -183,9 +199,70 @@ export class DebugCore implements ExecutionHooks {
       text,
       hitBreakpointIds: hitIds.length ? hitIds : undefined,
       node: node && { id: node.id, opcode: node.kind === 'instr' ? node.opcode : node.kind, engine: node.kind === 'instr' ? node.engine : 'SP', span: node.span },
-      skipped: [],
+      skipped: this.skippedLines(state),
+      fusion: node?.kind === 'instr' && node.members ? fusionInfo(node) : undefined,
     };
+    this.stepStart = undefined;
+    for (const s of info.skipped) this.notices.push({ text: s.text, span: { file: s.path, line: s.line, col: 1, endLine: s.line, endCol: 1 } });
+    if (info.fusion) this.notices.push({ text: info.fusion.text, span: node!.span });
     return { kind: 'stopped', info };
+  }
+
+  /**
+   * Lines a line step went past that a pass emptied, in the order of the text: between the line it started on and
+   * the line it stopped on when it stopped further down the same activation; to the end of the function when the
+   * activation it started in has ended. Each line once per activation.
+   */
+  private skippedLines(state: StopState): SkippedLine[] {
+    const start = this.stepStart;
+    const history = this.history;
+    if (!start || !history?.passes || !state.node || state.core !== start.core) return [];
+    const frame = state.core.frame;
+    const here = state.node.span;
+    let last: number;
+    if (frame === start.frame && here.file === start.file) {
+      if (here.line <= start.line) return [];
+      last = here.line - 1;
+    } else if (!start.core.frames.includes(start.frame)) {
+      last = start.frame.fn.body.end.line;
+    } else {
+      return [];
+    }
+    const out: SkippedLine[] = [];
+    for (let line = start.line + 1; line <= last; line++) {
+      const key = `${start.frame.activation}:${start.file}:${line}`;
+      if (this.reportedSkips.has(key)) continue;
+      const removed = history.whyRemoved(start.file, line);
+      if (!removed || this.lineMap.nodesAt(start.file, line).length > 0) continue;
+      this.reportedSkips.add(key);
+      out.push({ path: start.file, line, text: removed.text });
+    }
+    return out;
+  }
+
+  /**
+   * The dataflow graph of the selected frame's function (the top frame of the stopped core by default), with each
+   * node's state in that activation (current, run, not run) and a summary of what the nodes that ran wrote.
+   */
+  graph(frameId?: number): FunctionGraph & { frame?: string } {
+    const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
+    const fn = lf?.frame.fn ?? this.program.main;
+    let base = this.graphs.get(fn);
+    if (!base) this.graphs.set(fn, (base = buildGraph(fn, { program: this.program })));
+    const byId = new Map(this.program.nodes.map((n) => [n.id, n]));
+    const nodes = base.nodes.map((g) => {
+      const node = byId.get(g.id);
+      if (!lf || !node) return { ...g };
+      const state = node === lf.node ? 'current' as const : this.lastRun[node.index] === lf.frame.activation ? 'run' as const : 'not-run' as const;
+      const value = state === 'run' && node.kind === 'instr' && node.dst?.kind === 'tensor' ? this.operandValue(lf, node.dst.ap.text) : undefined;
+      return { ...g, state, value: value && (value.kind === 'scalar' ? formatValue(value) : tensorSummary(value)) };
+    });
+    return { ...base, nodes, frame: lf?.name };
+  }
+
+  /** Notes for the end of a run: breakpoints on lines a pass emptied were never hit, and why. */
+  neverHitNotes(): string[] {
+    return this.breakpoints.neverHit();
   }
 
   /** Prepares a resume: the stop's references become void. */
@@ -208,12 +285,19 @@ export class DebugCore implements ExecutionHooks {
     const g = granularity ?? this.stepBy;
     // A core that did not stop itself has not been asked about the node it shows yet: the step runs that node first.
     const startNode = this.stop!.core !== core && core.state === 'running' ? nextNode(core.frame) : undefined;
-    this.policy = new StepPolicy(kind, g, core.index, this.mode, this.position(core, core.frame), targetFunction, startNode);
+    this.policy = new StepPolicy(kind, g, core.index, this.mode, this.position(core, core.frame, startNode ?? core.frame.current), targetFunction, startNode);
+    const at = core.frame.current;
+    this.stepStart = g === 'line' && at ? { core, frame: core.frame, line: at.span.line, file: at.span.file } : undefined;
     this.resume();
   }
 
   pause(): void {
     Atomics.store(this.control, CONTROL_PAUSE, 1);
+  }
+
+  /** The next run stops before the program's first instruction (after compiler stops, bir/nextPass hands off here). */
+  stopAtEntry(): void {
+    this.pendingEntry = true;
   }
 
   // ---- hooks ----
@@ -251,8 +335,9 @@ export class DebugCore implements ExecutionHooks {
         }
       }
     }
-    if (!reason && this.policy?.shouldStop(core, this.position(core, frame), frame, enters, node)) reason = 'step';
+    if (!reason && this.policy?.shouldStop(core, this.position(core, frame, node), frame, enters, node)) reason = 'step';
     frame.lastLineKey = key;
+    this.lastRun[node.index] = frame.activation;
     frame.started = true;
     if (reason) {
       this.decision = { reason, hitIds, text };
@@ -347,10 +432,14 @@ export class DebugCore implements ExecutionHooks {
   }
 
   /** Identity and depth of the frame a node runs in, for the frames mode of the active step. */
-  private position(core: Core, frame: Frame): FramePosition {
+  private position(core: Core, frame: Frame, node?: Node): FramePosition {
     const mode = this.policy?.mode ?? this.mode;
-    if (mode === 'functions') return { identity: frame.activation, depth: core.frames.length };
-    return { identity: frame.top.activation, depth: this.subgraphDepth[core.index] };
+    // Inlined code steps as the call it was: a frame of its own, one level deeper per inlining.
+    const inlined = node?.inlined ?? frame.current?.inlined;
+    const site = inlined?.site ?? 0;
+    const extra = inlined?.depth ?? 0;
+    if (mode === 'functions') return { identity: frame.activation * 65536 + site, depth: core.frames.length + extra };
+    return { identity: frame.top.activation * 65536 + site, depth: this.subgraphDepth[core.index] + extra };
   }
 
   // ---- inspection ----
@@ -491,6 +580,12 @@ export class DebugCore implements ExecutionHooks {
       details: { message: f.message, typeName: f.code, stackTrace: where && `at ${where}`, location: f.span },
     };
   }
+}
+
+function fusionInfo(node: InstrNode): StoppedInfo['fusion'] {
+  const members = (node.members ?? []).map((m) => ({ id: m.id, opcode: m.opcode, line: m.span.line }));
+  const text = `fusion group ${node.group} runs here: it computes ${members.map((m) => `${m.opcode} (line ${m.line})`).join(', ')} in one pass; those instructions do not execute separately.`;
+  return { group: node.group!, members, text };
 }
 
 function truthy(v: Value): boolean {

@@ -30,7 +30,10 @@ export function logicalFrames(core: Core, mode: FramesMode, entryModule: string)
     const frame = core.frames[i];
     // The node a frame waits in: for the top frame the next node, below it the call that made the frame above.
     const waitingIn = i === core.frames.length - 1 ? nextNode(frame) : core.frames[i + 1].callNode;
-    const fnName = functionName(frame.fn, entryModule);
+    const baseName = functionName(frame.fn, entryModule);
+    const inlined = (waitingIn ?? lastNode(frame))?.inlined;
+    // Code a pass inlined runs in the caller's frame, which says whose code it is.
+    const fnName = inlined ? `${baseName} [inlined code of ${functionName(inlined.from, entryModule)}]` : baseName;
     if (mode === 'functions') {
       out.push({ core, frame, cursorIndex: frame.cursors.length - 1, name: fnName, node: waitingIn ?? lastNode(frame), kind: 'function' });
       continue;

@@ -101,8 +101,6 @@ type State = Map<string, Entry[]>;
 class GraphBuilder {
   private readonly nodes: GraphNode[] = [];
   private readonly regions: GraphRegion[] = [];
-  private readonly irNodes: Node[] = [];
-  private readonly nodeRegion: RegionInfo[] = [];
   /** Effects of nodes inside loops (walked again); others are computed when walked and dropped. */
   private readonly effects = new Map<number, NodeEffects>();
   private readonly ordOf = new Map<Node, number>();
@@ -114,8 +112,6 @@ class GraphBuilder {
   private readonly edgeMore: (string[] | undefined)[] = [];
   private readonly lines = new Map<string, string[]>();
   private readonly hiding: Footprint[] = [];
-  /** Labels by footprint object: many edges share the read's own footprint. */
-  private readonly labels = new Map<Footprint, string>();
   private counter = 0;
 
   constructor(
@@ -163,8 +159,6 @@ class GraphBuilder {
     for (const node of region.nodes) {
       const ord = this.nodes.length;
       this.ordOf.set(node, ord);
-      this.irNodes.push(node);
-      this.nodeRegion.push(info);
       this.nodes.push(this.graphNode(node, id));
       if (node.kind === 'for') this.childRegion(node, node.body, 'loop', info);
       if (node.kind === 'if') {
@@ -331,11 +325,7 @@ class GraphBuilder {
 
   private edge(from: number, to: number, kind: 'memory' | 'register', what: Footprint): void {
     const key = (from * this.nodes.length + to) * 2 + (kind === 'memory' ? 0 : 1);
-    let label = this.labels.get(what);
-    if (label === undefined) {
-      label = footprintLabel(what);
-      this.labels.set(what, label);
-    }
+    const label = footprintLabel(what);
     const i = this.edgeIndex.get(key);
     if (i === undefined) {
       this.edgeIndex.set(key, this.edgeKeys.length);

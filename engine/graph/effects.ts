@@ -230,6 +230,8 @@ export class Effects {
         b.readScalar(arg.expr);
         return;
       }
+      // The call makes the view whatever the callee does with it: the registers of its bounds are read.
+      b.readBounds(arg.ap);
       const use = s.params[i] ?? NO_USE;
       if (use.read) b.readTensor(arg.ap);
       if (use.write) b.writeTensor(arg.ap, true);

@@ -235,20 +235,23 @@ export function sameFootprint(a: Footprint, b: Footprint): boolean {
   return true;
 }
 
-function dimText(d: DimRange): string {
-  if (d.text !== undefined) return d.text;
-  return d.step === 1 ? `${d.start}:${d.end}` : `${d.start}:${d.end}:${d.step}`;
-}
-
 /**
  * The footprint in the program's slice syntax: `x[0:128, 128:256]`, a slice for every dimension; the name
  * alone when it is the whole tensor (or a register).
  */
 export function footprintLabel(f: Footprint): string {
   if (f.kind === 'register' || isWhole(f)) return f.name;
-  let out = `${f.name}[`;
-  for (let i = 0; i < f.dims.length; i++) out += (i > 0 ? ', ' : '') + dimText(f.dims[i]);
-  return `${out}]`;
+  // One flat string (joined, not concatenated): a long function's graph holds tens of thousands of labels.
+  const parts: string[] = [f.name, '['];
+  for (let i = 0; i < f.dims.length; i++) {
+    if (i > 0) parts.push(', ');
+    const d = f.dims[i];
+    if (d.text !== undefined) parts.push(d.text);
+    else if (d.step === 1) parts.push(String(d.start), ':', String(d.end));
+    else parts.push(String(d.start), ':', String(d.end), ':', String(d.step));
+  }
+  parts.push(']');
+  return parts.join('');
 }
 
 // ---- scalar expressions as text ----

@@ -110,6 +110,21 @@ export abstract class EngineClient implements DebugEngine {
   setFrames(mode: FramesMode): Promise<FramesMode> {
     return this.request('setFrames', { mode });
   }
+  graph(frameId?: number): Promise<unknown> {
+    return this.request('graph', { frameId });
+  }
+  passGraphs(): Promise<unknown> {
+    return this.request('passGraphs');
+  }
+  passGraph(index: number, fn?: string): Promise<unknown> {
+    return this.request('passGraph', { index, function: fn });
+  }
+  nextPass(): Promise<unknown> {
+    return this.request('nextPass');
+  }
+  setPassBreakpoints(indices: readonly number[]): Promise<unknown> {
+    return this.request('setPassBreakpoints', { indices });
+  }
   abstract terminate(): Promise<void>;
   abstract dispose(): Promise<void>;
 }

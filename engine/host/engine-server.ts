@@ -15,20 +15,32 @@ import { LoadError, Machine, MachineOptions } from '../machine/machine';
 import { CONTROL_PAUSE, CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
 import { DebugCore, DebugOutcome } from '../debug/debug-core';
 import { describeFault } from '../run/describe-fault';
-import { BreakpointInfo, EngineError, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StepGranularity } from './protocol';
+import { runPipeline, Snapshot } from '../passes/pipeline';
+import { PassName } from '../passes/pass';
+import { PipelineHistory } from '../debug/history';
+import { buildProgramGraphs } from '../graph/build';
+import { graphToDot } from '../graph/export';
+import { FunctionGraph } from '../graph/types';
+import { BreakpointInfo, EngineError, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity } from './protocol';
 
 /** How long the program runs before the server looks at its requests again. */
 const SLICE_MS = 20;
 
 export type Emit = (event: EngineEvent) => void;
 
-type State = 'idle' | 'launched' | 'running' | 'stopped' | 'ended';
+/** `compiler`: stopped between passes of the pipeline, before the program runs. */
+type State = 'idle' | 'launched' | 'compiler' | 'running' | 'stopped' | 'ended';
 
 export class EngineServer {
   private state: State = 'idle';
   private config?: LaunchConfig;
   private program?: Program;
   private core?: DebugCore;
+  private snapshots: Snapshot[] = [];
+  /** Snapshot indices to stop at before the program runs (stopOnPassEntry is 0, passBreakpoints the rest). */
+  private passStops = new Set<number>();
+  /** The snapshot of the current compiler stop. */
+  private passStop = -1;
   private pendingFilters: string[] = EXCEPTION_FILTERS.filter((f) => f.default).map((f) => f.filter);
   private scheduled = false;
 
@@ -47,20 +59,25 @@ export class EngineServer {
       case 'setNodeBreakpoints': return this.debugCore('setNodeBreakpoints').setNodeBreakpoints(params.nodes as string[]);
       case 'setExceptionFilters': return this.setExceptionFilters(params.filters as string[]);
       case 'start': return this.start();
-      case 'continue': return this.resume(() => this.debugCore('continue').continue());
-      case 'next': return this.resume(() => this.debugCore('next').step('over', params.threadId as number, params.granularity as StepGranularity | undefined));
+      case 'continue': return this.state === 'compiler' ? this.continuePipeline() : this.resume(() => this.debugCore('continue').continue());
+      case 'next': return this.resume(() => this.runtime('next').step('over', params.threadId as number, params.granularity as StepGranularity | undefined));
       case 'stepIn': return this.stepIn(params);
-      case 'stepOut': return this.resume(() => this.debugCore('stepOut').step('out', params.threadId as number, params.granularity as StepGranularity | undefined));
+      case 'stepOut': return this.resume(() => this.runtime('stepOut').step('out', params.threadId as number, params.granularity as StepGranularity | undefined));
       case 'pause': return this.pause();
       case 'threads': return this.threads();
-      case 'stackTrace': return this.debugCore('stackTrace').stackTrace(params.threadId as number, params.startFrame as number | undefined, params.levels as number | undefined);
-      case 'scopes': return this.debugCore('scopes').scopes(params.frameId as number);
-      case 'variables': return this.debugCore('variables').variables(params.reference as number, params.start as number | undefined, params.count as number | undefined, params.filter as never);
-      case 'evaluate': return this.debugCore('evaluate').evaluate(params.expression as string, params.frameId as number | undefined, params.context as string);
-      case 'stepInTargets': return this.debugCore('stepInTargets').stepInTargets(params.frameId as number);
-      case 'exceptionInfo': return this.debugCore('exceptionInfo').exceptionInfo(params.threadId as number);
+      case 'stackTrace': return this.state === 'compiler' ? this.compilerStack() : this.debugCore('stackTrace').stackTrace(params.threadId as number, params.startFrame as number | undefined, params.levels as number | undefined);
+      case 'scopes': return this.state === 'compiler' ? [] : this.debugCore('scopes').scopes(params.frameId as number);
+      case 'variables': return this.runtime('variables').variables(params.reference as number, params.start as number | undefined, params.count as number | undefined, params.filter as never);
+      case 'evaluate': return this.runtime('evaluate').evaluate(params.expression as string, params.frameId as number | undefined, params.context as string);
+      case 'stepInTargets': return this.runtime('stepInTargets').stepInTargets(params.frameId as number);
+      case 'exceptionInfo': return this.runtime('exceptionInfo').exceptionInfo(params.threadId as number);
       case 'setFrames': return this.debugCore('setFrames').setFrames(params.mode as never);
       case 'terminate': return this.terminate();
+      case 'graph': return this.graph(params.frameId as number | undefined);
+      case 'passGraphs': return this.passGraphs();
+      case 'passGraph': return this.passGraph(params.index, params.function as string | undefined);
+      case 'nextPass': return this.nextPass();
+      case 'setPassBreakpoints': return this.setPassBreakpoints(params.indices);
       default: throw new EngineError(`unknown engine request '${method}'`);
     }
   }
@@ -71,6 +88,15 @@ export class EngineServer {
   }
 
   private nextUnboundId = 1;
+
+  /** The debug core, for requests about the running program: refused at a compiler stop, which has none. */
+  private runtime(what: string): DebugCore {
+    if (this.state === 'compiler') {
+      const s = this.snapshots[this.passStop];
+      throw new EngineError(`'${what}' needs a running program, and the debugger is stopped between compiler passes (${describePipelineStop(s)}): continue, or bir/nextPass to go to the next pass`);
+    }
+    return this.debugCore(what);
+  }
 
   private debugCore(what: string): DebugCore {
     if (this.state === 'idle') throw new EngineError(`'${what}' needs a launched program`);
@@ -96,18 +122,25 @@ export class EngineServer {
       return { ok: false, diagnostics, message: `${config.program} has ${errors.length} error${errors.length === 1 ? '' : 's'}:\n${errors.map((d) => d.text).join('\n')}` };
     }
     const machineOptions = this.machineOptions(config);
+    this.snapshots = runPipeline(checked.program, (config.passes ?? []) as PassName[]);
+    const program = this.snapshots[this.snapshots.length - 1].program;
+    const last = this.snapshots.length - 1;
+    const badIndex = (config.passBreakpoints ?? []).find((i) => i > last);
+    if (badIndex !== undefined) return { ok: false, diagnostics, message: `launch attribute 'passBreakpoints': snapshot ${badIndex} does not exist (the pipeline has snapshots 0 to ${last})` };
+    this.passStops = new Set([...(config.stopOnPassEntry ? [0] : []), ...(config.passBreakpoints ?? [])]);
     try {
       if (!config.noDebug) {
-        this.core = new DebugCore(checked.program, machineOptions, { frames: config.frames, stepBy: config.stepBy, stopOnEntry: config.stopOnEntry }, this.control);
+        const history = new PipelineHistory(this.snapshots);
+        this.core = new DebugCore(program, machineOptions, { frames: config.frames, stepBy: config.stepBy, stopOnEntry: config.stopOnEntry, history }, this.control);
       } else {
-        new Machine(checked.program, machineOptions); // validates inputs and cores now, so the launch fails with the reason
+        new Machine(program, machineOptions); // validates inputs and cores now, so the launch fails with the reason
       }
     } catch (e) {
       if (e instanceof LoadError) return { ok: false, diagnostics, message: e.message };
       throw e;
     }
     this.config = config;
-    this.program = checked.program;
+    this.program = program;
     this.state = 'launched';
     return { ok: true, diagnostics, cores: config.cores ?? 1, files: [...checked.program.sources.keys()] };
   }
@@ -138,7 +171,9 @@ export class EngineServer {
     this.state = 'running';
     if (this.core) {
       this.core.setExceptionFilters(this.pendingFilters);
-      this.schedule();
+      const first = this.nextPassStop(-1);
+      if (first !== undefined) setImmediate(() => this.stopBetweenPasses(first, first === 0 && this.config?.stopOnPassEntry ? 'entry' : 'breakpoint'));
+      else this.schedule();
     } else {
       setImmediate(() => this.runWithoutDebugging());
     }
@@ -197,6 +232,7 @@ export class EngineServer {
   }
 
   private end(outcome: RunOutcome, machine: Machine): void {
+    if (outcome.kind !== 'terminated') for (const note of this.core?.neverHitNotes() ?? []) this.emit({ kind: 'output', category: 'console', text: `${note}\n` });
     if (outcome.kind === 'failed') this.emit({ kind: 'output', category: 'stderr', text: `${describeFault(outcome.fault, machine)}\n` });
     if (outcome.kind === 'terminated') this.emit({ kind: 'output', category: 'console', text: 'The run was terminated.\n' });
     if (outcome.kind === 'exited' && this.config?.outDir) this.writeOutputs(machine, this.config.outDir);
@@ -231,7 +267,7 @@ export class EngineServer {
   }
 
   private stepIn(params: Record<string, unknown>): void {
-    const core = this.debugCore('stepIn');
+    const core = this.runtime('stepIn');
     const target = params.targetId === undefined ? undefined : core.targetFunction(params.targetId as number);
     this.resume(() => core.step('in', params.threadId as number, params.granularity as StepGranularity | undefined, target));
   }
@@ -251,6 +287,106 @@ export class EngineServer {
     return Array.from({ length: cores }, (_, i) => ({ id: i + 1, name: `core ${i}` }));
   }
 
+  // ---- the pass pipeline ----
+
+  private nextPassStop(after: number): number | undefined {
+    return [...this.passStops].filter((i) => i > after).sort((a, b) => a - b)[0];
+  }
+
+  private stopBetweenPasses(index: number, reason: 'entry' | 'breakpoint' | 'step'): void {
+    this.state = 'compiler';
+    this.passStop = index;
+    const s = this.snapshots[index];
+    this.emit({
+      kind: 'stopped',
+      info: {
+        threadId: 1, reason, description: `Paused ${describePipelineStop(s)}`, text: describePipelineStop(s), skipped: [],
+        pipeline: { index, pass: s.pass, boundary: index === 0 ? 'initial' : 'after' },
+      },
+    });
+  }
+
+  /** Continue from a compiler stop: to the next pass breakpoint, else the program runs. */
+  private continuePipeline(): void {
+    const next = [...this.passStops].filter((i) => i > this.passStop && (i !== 0)).sort((a, b) => a - b)[0];
+    this.leavePipelineStop(() => (next !== undefined ? this.stopBetweenPasses(next, 'breakpoint') : this.schedule()));
+  }
+
+  /** bir/nextPass: the next snapshot; after the last one, the program's first instruction. */
+  private nextPass(): { index: number } {
+    if (this.state !== 'compiler') throw new EngineError('bir/nextPass works at a compiler stop (launch with stopOnPassEntry or passBreakpoints)');
+    const next = this.passStop + 1;
+    if (next < this.snapshots.length) {
+      this.leavePipelineStop(() => this.stopBetweenPasses(next, 'step'));
+      return { index: next };
+    }
+    this.core!.stopAtEntry();
+    this.leavePipelineStop(() => this.schedule());
+    return { index: -1 };
+  }
+
+  private leavePipelineStop(then: () => void): void {
+    this.state = 'running';
+    setImmediate(() => {
+      this.emit({ kind: 'continued', threadId: 1, allThreads: true });
+      then();
+    });
+  }
+
+  private setPassBreakpoints(indices: unknown): { indices: number[] } {
+    const last = this.snapshots.length - 1;
+    if (!Array.isArray(indices) || indices.some((i) => !Number.isInteger(i) || i < 0 || i > last)) {
+      throw new EngineError(`bir/setPassBreakpoints needs indices, snapshot numbers from 0 to ${last}`);
+    }
+    this.passStops = new Set([...(this.config?.stopOnPassEntry ? [0] : []), ...(indices as number[])]);
+    return { indices: [...(indices as number[])].sort((a, b) => a - b) };
+  }
+
+  private compilerStack(): { frames: StackFrameInfo[]; total: number } {
+    const s = this.snapshots[this.passStop];
+    return { frames: [{ id: 1, name: `compiler: ${describePipelineStop(s)}; no program runs yet`, line: 0, column: 0, hint: 'label' }], total: 1 };
+  }
+
+  private snapshotGraphs(index: number): FunctionGraph[] {
+    let graphs = this.graphCache.get(index);
+    if (!graphs) this.graphCache.set(index, (graphs = buildProgramGraphs(this.snapshots[index].program)));
+    return graphs;
+  }
+
+  private readonly graphCache = new Map<number, FunctionGraph[]>();
+
+  /** bir/graph: the selected frame's function in the program that runs; at a compiler stop, main in that snapshot. */
+  private graph(frameId: number | undefined): unknown {
+    if (this.state === 'compiler') return this.passGraph(this.passStop, undefined);
+    const g = this.debugCore('bir/graph').graph(frameId);
+    const last = this.snapshots.length - 1;
+    return { ...g, dot: graphToDot(g), pipeline: { index: last, pass: this.snapshots[last].pass } };
+  }
+
+  private passGraphs(): unknown {
+    if (this.state === 'idle') throw new EngineError('bir/passGraphs needs a launched program');
+    return this.snapshots.map((s) => ({
+      index: s.index, pass: s.pass, nodeCount: s.program.nodes.length,
+      changed: { added: s.changes.added, removed: s.changes.removed, fused: s.changes.fused, moved: s.changes.moved },
+    }));
+  }
+
+  /** A snapshot's graph of one function (main by default), with what the pass changed and the nodes it removed. */
+  private passGraph(index: unknown, fnName: string | undefined): unknown {
+    if (this.state === 'idle') throw new EngineError('bir/passGraph needs a launched program');
+    const last = this.snapshots.length - 1;
+    if (!Number.isInteger(index) || (index as number) < 0 || (index as number) > last) throw new EngineError(`bir/passGraph needs index, a snapshot number from 0 to ${last}, found ${JSON.stringify(index)}`);
+    const i = index as number;
+    const s = this.snapshots[i];
+    const graphs = this.snapshotGraphs(i);
+    const name = fnName ?? s.program.main.fullName;
+    const g = graphs.find((x) => x.function === name || x.function.endsWith(`::${name}`));
+    if (!g) throw new EngineError(`bir/passGraph: no function '${name}' in snapshot ${i} (functions: ${graphs.map((x) => x.function).join(', ')})`);
+    const removed = new Set(s.changes.removed);
+    const removedNodes = i > 0 ? (this.snapshotGraphs(i - 1).find((x) => x.function === g.function)?.nodes ?? []).filter((n) => removed.has(n.id)) : [];
+    return { index: i, pass: s.pass, ...g, dot: graphToDot(g), changes: s.changes, removedNodes, reasons: Object.fromEntries([...s.reasons].filter(([id]) => removedNodes.some((n) => n.id === id))) };
+  }
+
   private terminate(): void {
     if (this.state === 'ended') return;
     if (this.state === 'idle' || this.state === 'launched') {
@@ -260,9 +396,13 @@ export class EngineServer {
       return;
     }
     Atomics.store(this.control, CONTROL_TERMINATE, 1);
-    if (this.state === 'stopped') {
+    if (this.state === 'stopped' || this.state === 'compiler') {
       this.state = 'running';
       this.schedule();
     }
   }
+}
+
+function describePipelineStop(s: Snapshot): string {
+  return s.index === 0 ? 'before the passes (snapshot 0, the program as written)' : `after pass '${s.pass}' (snapshot ${s.index})`;
 }

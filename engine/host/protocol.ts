@@ -28,6 +28,9 @@ export interface LaunchConfig {
   readonly outDir?: string;
   readonly noDebug?: boolean;
   readonly maxCallDepth?: number;
+  /** Stop before the first pass, and after these snapshots of the pipeline. */
+  readonly stopOnPassEntry?: boolean;
+  readonly passBreakpoints?: readonly number[];
   /** Unsaved editor text of files, by absolute path, checked instead of the disk's. */
   readonly overlays?: Readonly<Record<string, string>>;
 }
@@ -152,8 +155,10 @@ export interface StoppedInfo {
   readonly hitBreakpointIds?: readonly number[];
   readonly node?: NodeSummary;
   readonly skipped: readonly SkippedLine[];
-  readonly fusion?: unknown;
-  readonly pipeline?: unknown;
+  /** At a fused group's stop: the group, its members in order, and the sentence the console prints. */
+  readonly fusion?: { readonly group: string; readonly members: readonly { readonly id: string; readonly opcode: string; readonly line: number }[]; readonly text: string };
+  /** At a compiler stop: which snapshot of the pass pipeline. */
+  readonly pipeline?: { readonly index: number; readonly pass: string; readonly boundary: 'initial' | 'after' };
 }
 
 export type EngineEvent =
@@ -192,6 +197,12 @@ export interface DebugEngine {
   stepInTargets(frameId: number): Promise<StepInTarget[]>;
   exceptionInfo(threadId: number): Promise<ExceptionInfoResult>;
   setFrames(mode: FramesMode): Promise<FramesMode>;
+  /** bir/graph, bir/passGraphs, bir/passGraph, bir/nextPass, bir/setPassBreakpoints: answered as plain data. */
+  graph(frameId?: number): Promise<unknown>;
+  passGraphs(): Promise<unknown>;
+  passGraph(index: number, fn?: string): Promise<unknown>;
+  nextPass(): Promise<unknown>;
+  setPassBreakpoints(indices: readonly number[]): Promise<unknown>;
   /** Ends the run at its next instruction; the exit code is 143. */
   terminate(): Promise<void>;
   /** Releases the engine (kills the worker). */

@@ -145,7 +145,7 @@ function expand(call: CallNode, caller: Mutable<FunctionIR>, region: Region, fre
   const last = body[body.length - 1];
   for (const node of body) {
     if (node === last && node.kind === 'return') continue;
-    out.push(copyInto(node, caller, region, rewriter, site));
+    out.push(copyInto(node, caller, region, rewriter, site, call));
   }
   return out;
 }
@@ -202,12 +202,14 @@ function parsed(text: string): ast.Expr {
 }
 
 /** A copy of a callee node (and of its regions) in the caller, rewritten, marked as inlined code. */
-function copyInto(node: Node, fn: FunctionIR, region: Region, r: Rewriter, site: number): Node {
+function copyInto(node: Node, fn: FunctionIR, region: Region, r: Rewriter, site: number, call: CallNode): Node {
   const inlined: InlineOrigin = { from: node.inlined?.from ?? node.fn, site, depth: (node.inlined?.depth ?? 0) + 1 };
-  const copy = { ...node, ...rewriteNodeFields(node, r), fn, region, inlined } as Mutable<Node>;
+  // A copy's id says where it came from and which call it replaced: stable across runs of the pipeline.
+  const id = `${node.id} in ${call.id}`;
+  const copy = { ...node, ...rewriteNodeFields(node, r), id, fn, region, inlined } as Mutable<Node>;
   const sub = (from: Region, owner: Node): Region => {
     const fresh: Region = { kind: from.kind, nodes: [], fn, owner: owner as Region['owner'], parent: region, end: from.end };
-    fresh.nodes = from.nodes.map((n) => copyInto(n, fn, fresh, r, site));
+    fresh.nodes = from.nodes.map((n) => copyInto(n, fn, fresh, r, site, call));
     return fresh;
   };
   if (node.kind === 'for') (copy as { body: Region }).body = sub(node.body, copy as Node);

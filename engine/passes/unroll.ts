@@ -30,7 +30,7 @@ export function unrollPass(program: Program): PassOutcome {
         if (!trips || trips.length > MAX_TRIPS || trips.length * (regionSize(node.body) + 1) > MAX_NODES || hasReturn(node.body)) return [node];
         changes.removed.push(node.id);
         reasons.set(node.id, `the loop was unrolled: its ${trips.length} iterations are copies of its body`);
-        return trips.flatMap((value, k) => [setRegister(node, value, k, region), ...node.body.nodes.map((n) => cloneNode(n, fn, region))]);
+        return trips.flatMap((value, k) => [setRegister(node, value, k, region), ...node.body.nodes.map((n) => renamed(cloneNode(n, fn, region), `~i${k}`))]);
       });
     };
     visit(fn.body);
@@ -38,6 +38,14 @@ export function unrollPass(program: Program): PassOutcome {
   numberNodes(copy);
   changes.added.push(...newIds(program, copy));
   return { program: copy, changes, reasons };
+}
+
+/** A copy's id says which iteration it is (and so do the ids of the nodes in its regions). */
+function renamed(node: Node, suffix: string): Node {
+  node.id = `${node.id}${suffix}`;
+  if (node.kind === 'for') node.body.nodes.forEach((n) => renamed(n, suffix));
+  if (node.kind === 'if') [node.then, ...(node.else ? [node.else] : [])].forEach((r) => r.nodes.forEach((n) => renamed(n, suffix)));
+  return node;
 }
 
 /** The values the loop register takes, when the bounds are constants. */

@@ -360,6 +360,30 @@ describe('graph', () => {
       ]);
     });
 
+    it('carry writes around nested loops', () => {
+      expectEdges(prog(
+        'func main() {',
+        '  sbuf t : f32[128, 64]',
+        '  sbuf u : f32[128, 64]',
+        '  sbuf v : f32[128, 64]',
+        '  Memset t <- 0.0',
+        '  for r0 in 0..2 {',
+        '    for r1 in 0..2 {',
+        '      TensorCopy u <- t',
+        '      Memset v <- 1.0',
+        '    }',
+        '    TensorCopy u <- v',
+        '    Memset t <- 1.0',
+        '  }',
+        '}',
+      ), [
+        ['Memset t <- 0.0', 'TensorCopy u <- t', 'memory', 't'],
+        // Written after the inner loop, read by it in the next iteration of the outer one.
+        ['Memset t <- 1.0', 'TensorCopy u <- t', 'memory', 't'],
+        ['Memset v', 'TensorCopy u <- v', 'memory', 'v'],
+      ]);
+    });
+
     it('never join the two arms of one if, except across iterations of a loop', () => {
       expectEdges(prog(
         'func main() {',
