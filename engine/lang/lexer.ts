@@ -79,6 +79,8 @@ export class TokenStream {
 
   /** The token at index i; past the end, the last token (eof). */
   at(i: number): Token {
+    const near = i - this.base;
+    if (near >= 0 && near < this.buffer.length) return this.buffer[near];
     while (i - this.base >= this.buffer.length && this.lexer.fill(this.buffer)) {
       // lexed more
     }

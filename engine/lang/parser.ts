@@ -16,7 +16,9 @@ export function parseExpression(text: string, file: string, diagnostics: Diagnos
 /** Thrown inside the parser to abandon the current statement; caught where recovery happens. */
 class ParseError extends Error {}
 
-const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
+const BINARY_PRECEDENCE: ReadonlyMap<string, number> = new Map([
+  ['||', 1], ['&&', 2], ['==', 3], ['!=', 3], ['<', 3], ['<=', 3], ['>', 3], ['>=', 3], ['+', 4], ['-', 4], ['*', 5], ['/', 5], ['%', 5],
+]);
 /** Deeper nesting is refused, so that no tree can overflow the stack of the parser or of a tool that walks it. */
 const MAX_NESTING = 200;
 const REGISTER = /^r[0-9]+$/;
@@ -376,53 +378,23 @@ class Parser {
   }
 
   private orExpr(): ast.Expr {
-    let left = this.andExpr();
-    while (this.isPunct('||')) {
-      this.pos++;
-      const right = this.andExpr();
-      left = binary('||', left, right);
-    }
-    return left;
+    return this.binaryLevel(1);
   }
 
-  private andExpr(): ast.Expr {
-    let left = this.comparison();
-    while (this.isPunct('&&')) {
-      this.pos++;
-      const right = this.comparison();
-      left = binary('&&', left, right);
-    }
-    return left;
-  }
-
-  private comparison(): ast.Expr {
-    let left = this.additive();
-    while (this.peek().kind === 'punct' && COMPARISONS.has(this.peek().text)) {
-      const op = this.next().text as ast.BinaryOp;
-      const right = this.additive();
-      left = binary(op, left, right);
-    }
-    return left;
-  }
-
-  private additive(): ast.Expr {
-    let left = this.multiplicative();
-    while (this.isPunct('+') || this.isPunct('-')) {
-      const op = this.next().text as ast.BinaryOp;
-      const right = this.multiplicative();
-      left = binary(op, left, right);
-    }
-    return left;
-  }
-
-  private multiplicative(): ast.Expr {
+  /**
+   * Left-associative binary operators by precedence climbing: `||` (1) < `&&` (2) < comparisons (3) < `+ -` (4) <
+   * `* / %` (5); operands are unary expressions. One call per level that is actually used, not per level of the grammar.
+   */
+  private binaryLevel(min: number): ast.Expr {
     let left = this.unary();
-    while (this.isPunct('*') || this.isPunct('/') || this.isPunct('%')) {
-      const op = this.next().text as ast.BinaryOp;
-      const right = this.unary();
-      left = binary(op, left, right);
+    while (true) {
+      const t = this.peek();
+      const prec = t.kind === 'punct' ? BINARY_PRECEDENCE.get(t.text) : undefined;
+      if (prec === undefined || prec < min) return left;
+      this.pos++;
+      const right = this.binaryLevel(prec + 1);
+      left = binary(t.text as ast.BinaryOp, left, right);
     }
-    return left;
   }
 
   private unary(): ast.Expr {
