@@ -90,8 +90,11 @@ export function assertClose(node: InstrNode): Executor {
   return (f, c, m) => {
     const va = evaluateIn(a, f, c, m);
     const vb = evaluateIn(b, f, c, m);
-    const da = va.kind === 'scalar' ? { data: new Float64Array([va.value]), shape: [] as number[] } : materialize(va);
-    const db = vb.kind === 'scalar' ? { data: new Float64Array([vb.value]), shape: [] as number[] } : materialize(vb);
+    const da: { data: Float64Array; shape: readonly number[] } = va.kind === 'scalar' ? { data: new Float64Array([va.value]), shape: [] } : { ...materialize(va) };
+    const db: { data: Float64Array; shape: readonly number[] } = vb.kind === 'scalar' ? { data: new Float64Array([vb.value]), shape: [] } : { ...materialize(vb) };
+    // A scalar (or a one-element tensor) on either side is compared with every element, as NumPy's allclose does.
+    if (da.data.length === 1 && db.data.length > 1) da.data = new Float64Array(db.data.length).fill(da.data[0]);
+    if (db.data.length === 1 && da.data.length > 1) db.data = new Float64Array(da.data.length).fill(db.data[0]);
     if (da.data.length !== db.data.length) {
       throw new Fault('shape-mismatch', `Assert.close: '${textOf(a)}' has ${da.data.length} elements but '${textOf(b)}' has ${db.data.length}`, node.span);
     }

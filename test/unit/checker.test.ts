@@ -596,6 +596,11 @@ describe('checker', () => {
   });
 
   describe('access patterns', () => {
+    it('a slice whose start depends on registers is refused when its length exceeds the dimension', () => {
+      expectStmt('Memset a[0:128, r0 : r0 + 100] <- 0', ['r0 : r0 + 100', 'slice of length 100 is longer than dimension 1 of \'a\' (size 64)']);
+      expectStmtOk('Set r0 = 0', 'Memset a[0:128, r0 : r0 + 64] <- 0');
+    });
+
     it('reports constant slices and indices out of bounds', () => {
       expectStmt('DmaCopy a <- x[0:129, :]', ['x[0:»129', "slice end 129 is out of bounds for dimension 0 of 'x' (size 128)"]);
       expectStmt('DmaCopy a[0:1, :] <- x[128, :]', ['x[»128', "index 128 is out of bounds for dimension 0 of 'x' (size 128)"]);
@@ -725,6 +730,11 @@ describe('checker', () => {
   });
 
   describe('calls', () => {
+    it('a transposed or broadcast on-chip view cannot be passed to a parameter (only DmaCopy reads it)', () => {
+      const text = prog(['call f(k.T)'], ['func f(t: f32[128, 64]) {', '  Memset t <- 1', '}']);
+      expectDiagnostics(text, [['k.T', 'is a transposed view; only DmaCopy can read it']]);
+    });
+
     const callee = [
       'func helper(t: sbuf f32[128, 64]) {',
       '}',

@@ -1424,6 +1424,12 @@ dram y : f32[2, 4] input`;
       assert.match(h.message, /^Assert\.close fails at 2 of 2 elements/);
     });
 
+    it('Assert.close compares a scalar with every element, as NumPy allclose does', () => {
+      ok(program(decls, '  Assert.close x[0, 0:1] * 0 + 1, 1\n  Assert.close x[0, 0:2] - x[0, 0:2], 0'), { inputs });
+      const f = fails(program(decls, '  Assert.close x, 1'), 'assert', { inputs }).fault;
+      assert.equal(f.message, 'Assert.close fails at 7 of 8 elements; worst at element 7: 8 vs 1 (atol 1e-8, rtol 0.00001)');
+    });
+
     it('Assert.close with different element counts is a shape-mismatch', () => {
       const f = fails(program(decls, '  Assert.close x, y[0, :]'), 'shape-mismatch', { inputs }).fault;
       assert.equal(f.message, "Assert.close: 'x' has 8 elements but 'y[0, :]' has 4");

@@ -347,8 +347,23 @@ func h(r3) {
     ]);
     assert.deepStrictEqual(listing(snaps[1].program, 'g').map(([i]) => i), [id(src, 'Set r1 = r0 * 10', 'g'), `${callH}~r3`, `${printH} in ${callH}`]);
     // Pass 2: the copy of the call of h in main is inlined too: its body is two inlinings deep.
+    const callHInMain = nodeById(snaps[1].program, `${callH} in ${callG}`);
+    assert.deepStrictEqual([callHInMain.inlined?.from.fullName, callHInMain.inlined?.site, callHInMain.inlined?.depth], ['m::g', 1, 1]);
     const deep = instr(snaps[2].program, `${printH} in ${callH} in ${callG}`);
     assert.deepStrictEqual([deep.inlined?.from.fullName, deep.inlined?.depth], ['m::h', 2]);
+    // Its register parameter's Set is on the call's line, which is inlined code of g.
+    const set = instr(snaps[2].program, `${callH} in ${callG}~r3`);
+    assert.deepStrictEqual([set.inlined?.from.fullName, set.inlined?.site, set.inlined?.depth], ['m::g', 1, 1]);
+    // Every inlined call of the program is an instance of its own, also when the pass runs again: one site, one
+    // function and depth.
+    const sites = new Map<number, string>();
+    for (const n of snaps[2].program.nodes) {
+      if (!n.inlined) continue;
+      const key = `${n.inlined.from.fullName} at depth ${n.inlined.depth}`;
+      assert.strictEqual(sites.get(n.inlined.site) ?? key, key, `site ${n.inlined.site}: ${n.id}`);
+      sites.set(n.inlined.site, key);
+    }
+    assert.notStrictEqual(deep.inlined?.site, callHInMain.inlined?.site, 'the copy of h in main is not the copy of g');
     assertSameRun(execute(snaps[2].program), execute(snaps[0].program), 'inline twice');
   });
 
@@ -409,7 +424,7 @@ func one() {
 `;
     const s = pass(src, 'inline');
     assert.deepStrictEqual(s.changes.removed, [id(src, 'call one')]);
-    assert.deepStrictEqual(listing(s.program).slice(-2), [[id(src, 'call two'), 'call m::two'], [`${id(src, 'Set r7', 'one')} in ${id(src, 'call one')}`, 'Set r15 = 1']]);
+    assert.deepStrictEqual(listing(s.program).slice(-2), [[id(src, 'call two'), 'call m::two'], [`${id(src, 'Set r7 = 1', 'one')} in ${id(src, 'call one')}`, 'Set r15 = 1']]);
   });
 });
 
@@ -432,7 +447,7 @@ func main() {
   Memset twice <- 1
   Memset twice <- r6
   Memset used <- 2
-  DmaCopy y <- used
+  DmaCopy y[0:4, 0:8] <- used
   DmaCopy z <- x
   Memset carry <- 0
   for r0 in 0..3 {
@@ -471,11 +486,12 @@ func fill(t: sbuf f32[4, 8]) {
     const s = pass(SRC, 'dce');
     const kept = new Set(s.program.nodes.map((n) => n.id));
     const expect = [
-      'Set r6', 'Memset twice <- r6', 'Memset used <- 2', 'DmaCopy y <- used', 'DmaCopy z', 'Memset carry <- 0', 'for r0',
+      'Set r6', 'Memset twice <- r6', 'Memset used <- 2', 'DmaCopy y[0:4', 'DmaCopy z', 'Memset carry <- 0', 'for r0',
       'TensorScalar used <- carry', 'Memset carry <- r0', 'DmaCopy y <- twice', 'call fill', 'Print',
     ];
     for (const piece of expect) assert.ok(kept.has(id(SRC, piece)), `'${piece}' is kept`);
-    // `DmaCopy y <- used` twice: the first write of DRAM y is overwritten, and kept all the same.
+    // The first write of DRAM y is overwritten (twice), and kept all the same.
+    assert.ok(kept.has(id(SRC, 'DmaCopy y[0:4')));
     assert.ok(kept.has(id(SRC, 'DmaCopy y <- used')));
     // In fill: the Memset of the parameter is overwritten before anything reads it, and kept (the caller's memory).
     assert.deepStrictEqual(listing(s.program, 'fill').map(([, t]) => t), ['Memset s <- 3', 'Memset t <- 4', 'TensorCopy t <- s']);
@@ -540,7 +556,7 @@ func main() {
 
   it('a chain of three elementwise instructions on one engine, each reading the previous one, becomes one group at the tail', () => {
     const s = pass(SRC, 'fuse');
-    const m = ['TensorScalar b <- a', 'TensorTensor c', 'TensorScalar d <- c'].map((p) => id(SRC, p));
+    const m = ['TensorScalar b <- a, op = add', 'TensorTensor c', 'TensorScalar d <- c'].map((p) => id(SRC, p));
     const tail = m[2];
     const g1 = `${tail}+g1`;
     const group = instr(s.program, g1);
@@ -562,18 +578,20 @@ func main() {
     // Activation (ACT) then TensorScalar (DVE) reading it: different engines.
     // TensorScalar c <- b then TensorScalar a <- d: the second does not read the first.
     // TensorScalar a <- d then TensorCopy c <- a: a chain of two.
-    const g2 = `${id(SRC, 'TensorCopy c <- a')}+g2`;
-    const g3 = `${id(SRC, 'Select')}+g3`;
-    assert.deepStrictEqual(s.changes.fused.map((f) => f.group), [`${id(SRC, 'TensorScalar d <- c')}+g1`, g3, g2], 'groups as the pass meets them: loop bodies first');
-    assert.deepStrictEqual(s.changes.fused.find((f) => f.group === g2)?.members, [id(SRC, 'TensorScalar a <- d'), id(SRC, 'TensorCopy c <- a')]);
-    assert.deepStrictEqual(s.changes.fused.find((f) => f.group === g3)?.members, [id(SRC, 'TensorScalar b <- a, op = mul, scalar = r0'), id(SRC, 'Select')]);
-    assert.strictEqual(s.reasons.get(id(SRC, 'TensorCopy c <- a')), `it is fused into group g2, which runs it with 1 other instruction at line ${lineOf(SRC, 'TensorCopy c <- a')}`);
+    // Groups are numbered as the pass closes them: the loop's body is visited when the loop is met, before the chain
+    // that ends right before the loop is closed.
+    const g2 = `${id(SRC, 'Select')}+g2`;
+    const g3 = `${id(SRC, 'TensorCopy c <- a')}+g3`;
+    assert.deepStrictEqual(s.changes.fused.map((f) => f.group), [`${id(SRC, 'TensorScalar d <- c')}+g1`, g2, g3]);
+    assert.deepStrictEqual(s.changes.fused.find((f) => f.group === g3)?.members, [id(SRC, 'TensorScalar a <- d'), id(SRC, 'TensorCopy c <- a')]);
+    assert.deepStrictEqual(s.changes.fused.find((f) => f.group === g2)?.members, [id(SRC, 'TensorScalar b <- a, op = mul, scalar = r0'), id(SRC, 'Select')]);
+    assert.strictEqual(s.reasons.get(id(SRC, 'TensorCopy c <- a')), `it is fused into group g3, which runs it with 1 other instruction at line ${lineOf(SRC, 'TensorCopy c <- a')}`);
     assert.deepStrictEqual(listing(s.program).map(([, t]) => t.split(' ')[0]), ['DmaCopy', 'Fused', 'Activation', 'TensorScalar', 'Fused', 'for', 'Fused', 'DmaCopy']);
     assert.deepStrictEqual(s.changes.removed, [...s.changes.fused.flatMap((f) => f.members)].sort((a, b) => s.changes.removed.indexOf(a) - s.changes.removed.indexOf(b)));
     assert.deepStrictEqual([...s.changes.added].sort(), [...s.changes.fused.map((f) => f.group)].sort());
     const loop = nodeById(s.program, id(SRC, 'for r0'));
     assert.ok(loop.kind === 'for');
-    assert.deepStrictEqual(loop.body.nodes.map((n) => n.id), [g3]);
+    assert.deepStrictEqual(loop.body.nodes.map((n) => n.id), [g2]);
     assert.strictEqual(loop.body.nodes[0].region, loop.body);
   });
 
@@ -618,6 +636,7 @@ func main() {
   for r5 in 0..r4 { Set r6 = r5 }
   for r7 in 6..0 step -2 { Set r8 = r7 }
   for r9 in 0..8 {
+    Set r10 = r9
     Set r10 = r9
     Set r10 = r9
     Set r10 = r9

@@ -147,5 +147,10 @@ function resolveItem(
     return undefined;
   }
   const length = extent === undefined ? undefined : Math.ceil(extent / step);
+  // A slice whose start depends on registers but whose length is known cannot be longer than its dimension.
+  if (extent !== undefined && extent > size) {
+    resolver.diagnostics.error(item.span, `slice of length ${extent} is longer than ${where} (size ${size}), whatever the registers hold`);
+    return undefined;
+  }
   return { item: { kind: 'slice', lo, hi, step: { kind: 'const', value: step } }, size: length };
 }

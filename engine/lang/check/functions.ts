@@ -259,6 +259,11 @@ export class BodyBuilder {
     }
     const ap = resolveAccess(e, this.resolver, m, this.scope);
     if (!ap) return undefined;
+    if ((ap.transpose || ap.bcast) && ap.memory !== 'dram' && param.memory !== 'dram') {
+      // Engines read partition-major views only; passing a strided view would let the callee's engines read it.
+      d.error(e.span, `'${ap.text}' is a ${ap.transpose ? 'transposed' : 'broadcast'} view; only DmaCopy can read it, so it cannot be passed to parameter '${param.name}' of '${callee.fullName}' (copy it first)`);
+      return undefined;
+    }
     if (ap.dtype !== param.dtype) {
       d.error(e.span, `'${ap.text}' is ${ap.dtype} but parameter '${param.name}' of '${callee.fullName}' is ${param.dtype}`);
       return undefined;
