@@ -18,7 +18,7 @@ export function best(rounds: number, run: () => void): number {
 
 export function virtualProgram(text: string): Program {
   const r = checkProgram('/virtual/bench.bir', { host: { readText: () => text, exists: () => true } });
-  if (!r.program) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
+  if (!r.program) throw new Error(r.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
   return r.program;
 }
 

@@ -74,8 +74,14 @@ function fileArgument(positional: string[], command: string): string {
   return file;
 }
 
+/** Paths under the working directory are printed relative to it, as compilers do. */
+function display(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
 function printDiagnostics(diagnostics: readonly Diagnostic[], write: (text: string) => void): void {
-  for (const d of diagnostics) write(formatDiagnostic(d));
+  for (const d of diagnostics) write(formatDiagnostic(d, display));
 }
 
 function check(argv: readonly string[], io: CliIO): number {
@@ -85,7 +91,7 @@ function check(argv: readonly string[], io: CliIO): number {
   printDiagnostics(result.diagnostics, io.out);
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = result.diagnostics.length - errors;
-  io.out(`${file}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+  io.out(`${display(path.resolve(file))}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
   return hasErrors(result.diagnostics) ? 1 : 0;
 }
 
@@ -117,7 +123,7 @@ function run(argv: readonly string[], io: CliIO): number {
     throw e;
   }
   const { outcome, machine } = result;
-  if (outcome.kind === 'failed') io.err(describeFault(outcome.fault, machine));
+  if (outcome.kind === 'failed') io.err(describeFault(outcome.fault, machine, display));
   if (!args.flags.has('quiet')) io.out(summary(machine, outcome.kind === 'failed' ? outcome.fault : undefined));
   if (outDir !== undefined) {
     if (outcome.kind !== 'exited') {

@@ -8,9 +8,9 @@ export interface Diagnostic {
   readonly span: Span;
 }
 
-/** `file:line:col: error: message`, the form compilers print and editors link. */
-export function formatDiagnostic(d: Diagnostic): string {
-  return `${formatSpan(d.span)}: ${d.severity}: ${d.message}`;
+/** `file:line:col: error: message`, the form compilers print and editors link; `display` may shorten the path. */
+export function formatDiagnostic(d: Diagnostic, display: (file: string) => string = (f) => f): string {
+  return `${formatSpan({ ...d.span, file: display(d.span.file) })}: ${d.severity}: ${d.message}`;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

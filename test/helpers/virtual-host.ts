@@ -16,6 +16,6 @@ export function checkText(text: string, name = 'test.bir', more: Record<string, 
 /** A program that must check without errors; fails the test with the diagnostics otherwise. */
 export function programOf(text: string, name = 'test.bir', more: Record<string, string> = {}): Program {
   const r = checkText(text, name, more);
-  if (!r.program) throw new Error(`program does not check:\n${r.diagnostics.map(formatDiagnostic).join('\n')}`);
+  if (!r.program) throw new Error(`program does not check:\n${r.diagnostics.map((d) => formatDiagnostic(d)).join('\n')}`);
   return r.program;
 }

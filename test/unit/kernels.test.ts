@@ -30,7 +30,7 @@ function memoryHost(files: Record<string, string>): SourceHost {
 function compile(src: string, file = FILE, host: SourceHost = memoryHost({ [FILE]: src })): Program {
   const r = checkProgram(file, { host });
   const errors = r.diagnostics.filter((d) => d.severity === 'error');
-  if (!r.program || errors.length) assert.fail(`the test program does not check:\n${errors.map(formatDiagnostic).join('\n')}\n---\n${src}`);
+  if (!r.program || errors.length) assert.fail(`the test program does not check:\n${errors.map((d) => formatDiagnostic(d)).join('\n')}\n---\n${src}`);
   return r.program;
 }
 

@@ -16,7 +16,7 @@ const FILE = path.resolve('/virtual/multicore/t.bir');
 function compile(src: string): Program {
   const r = checkProgram(FILE, { host: { readText: (f) => (f === FILE ? src : undefined), exists: (f) => f === FILE } });
   const errors = r.diagnostics.filter((d) => d.severity === 'error');
-  if (!r.program || errors.length) assert.fail(`the test program does not check:\n${errors.map(formatDiagnostic).join('\n')}\n---\n${src}`);
+  if (!r.program || errors.length) assert.fail(`the test program does not check:\n${errors.map((d) => formatDiagnostic(d)).join('\n')}\n---\n${src}`);
   return r.program;
 }
 

@@ -231,7 +231,7 @@ describe('front end properties', function () {
   it('checks the programs of test/programs/good/ without a diagnostic', () => {
     for (const file of PROGRAMS.filter((p) => p.includes(`${path.sep}good${path.sep}`) && !p.includes(`${path.sep}lib${path.sep}`))) {
       const r = checkProgram(file);
-      assert.deepStrictEqual(r.diagnostics.map(formatDiagnostic), [], file);
+      assert.deepStrictEqual(r.diagnostics.map((d) => formatDiagnostic(d)), [], file);
       assert.ok(r.program, file);
     }
   });

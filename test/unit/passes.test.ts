@@ -867,7 +867,7 @@ describe('passes: equivalence on the examples', function () {
   for (const file of examples) {
     it(`${file}: every pass and every pipeline computes DRAM bit for bit as written; every snapshot is well formed`, () => {
       const checked = checkProgram(path.join(EXAMPLES, file));
-      assert.ok(checked.program, checked.diagnostics.map(formatDiagnostic).join('\n'));
+      assert.ok(checked.program, checked.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
       const options: MachineOptions = { cores: file === 'two_cores.bir' ? 2 : 1 };
       const expected = execute(checked.program, options);
       assert.strictEqual(expected.outcome, 'exited', `${file} runs as written`);
