@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', '.vscode-test/', 'test-results/', '**/*.js', '**/*.mjs'] },
+  { ignores: ['node_modules/', 'dist/', 'out/', '.vscode-test/', 'test-results/', '.scratch/', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

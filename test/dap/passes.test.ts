@@ -56,6 +56,42 @@ func clamp(t: sbuf f32[4, 8]) {
 }
 `;
 
+/** Calls two deep; main first, so that one inline pass leaves a call of inner in main's copy of outer. */
+const NESTED = `# nested.bir: inlined code that calls
+module nested
+
+dram x : f32[4, 8] input = iota
+dram y : f32[4, 8] output
+
+func main() {
+  sbuf a : f32[4, 8]
+  DmaCopy a <- x
+  call outer(a, 2)
+  DmaCopy y <- a
+}
+
+func outer(t: sbuf f32[4, 8], r1) {
+  TensorScalar t <- t, op = mul, scalar = r1
+  call inner(t, r1)
+  TensorScalar t <- t, op = add, scalar = 1
+}
+
+func inner(t: sbuf f32[4, 8], r2) {
+  TensorScalar t <- t, op = sub, scalar = r2
+  Activation t <- t, func = relu
+}
+`;
+
+/** The same with main declared last: one inline pass inlines inner into outer, then outer (with it) into main. */
+const NESTED_LAST = NESTED.replace('module nested', 'module nested_last').replace(/\nfunc main\(\) \{[^}]*\}\n/, '') + `
+func main() {
+  sbuf a : f32[4, 8]
+  DmaCopy a <- x
+  call outer(a, 2)
+  DmaCopy y <- a
+}
+`;
+
 /** Independent instructions on several engines, for schedule. */
 const SCHEDULED = `# scheduled.bir: schedule interleaves the engines
 module scheduled
@@ -115,12 +151,16 @@ describe('DAP: passes', function () {
   let plain: string;
   let calls: string;
   let scheduled: string;
+  let nested: string;
+  let nestedLast: string;
 
   before(() => {
-    const dir = tempProgramDir({ 'plain.bir': PLAIN, 'calls.bir': CALLS, 'scheduled.bir': SCHEDULED });
+    const dir = tempProgramDir({ 'plain.bir': PLAIN, 'calls.bir': CALLS, 'scheduled.bir': SCHEDULED, 'nested.bir': NESTED, 'nested_last.bir': NESTED_LAST });
     plain = path.join(dir, 'plain.bir');
     calls = path.join(dir, 'calls.bir');
     scheduled = path.join(dir, 'scheduled.bir');
+    nested = path.join(dir, 'nested.bir');
+    nestedLast = path.join(dir, 'nested_last.bir');
   });
 
   const birOf = (e: DebugProtocol.Event): BirStopped => e.body as BirStopped;
@@ -283,6 +323,51 @@ describe('DAP: passes', function () {
       assert.strictEqual(stop.stopped.body.reason, 'breakpoint');
       assert.deepStrictEqual([(await s.topFrame()).name, (await s.topFrame()).line], ['main [inlined code of clamp]', callee]);
     });
+
+    // Inlined code that calls a function inlined too: one level deeper, an instance of its own. Two ways to get
+    // there: inline twice (main's copy of outer still calls inner after the first pass), and inline once with
+    // main declared last (inner is inlined into outer before outer is inlined into main).
+    const variants: [string, () => string, string[]][] = [
+      ['inline twice', () => nested, ['inline', 'inline']],
+      ['inline once, main declared last', () => nestedLast, ['inline']],
+    ];
+    for (const [name, file, passes] of variants) {
+      it(`inlined code inlined into inlined code (${name}): next steps over it, stepIn enters it, stepOut leaves it`, async () => {
+        const program = file();
+        const s = await DapSession.start();
+        await s.launch({ program, passes }, async (x) => {
+          const [bp] = await x.setBreakpoints(program, [{ line: lineOf(program, 'call inner') }]);
+          assert.ok(bp.verified, bp.message);
+        });
+        await s.waitForStop();
+        const at = async (): Promise<[string, number]> => {
+          const f = await s.topFrame();
+          return [f.name, f.line];
+        };
+        const outer = 'main [inlined code of outer]';
+        assert.deepStrictEqual(await at(), [outer, lineOf(program, 'call inner')]);
+        assert.strictEqual((await s.stackTrace()).totalFrames, 1);
+        await s.resumeToStop('next');
+        assert.deepStrictEqual(await at(), [outer, lineOf(program, 'op = add')], 'next steps over the inlined call of inner');
+        await s.ok('continue', { threadId: 1 });
+        assert.strictEqual(await s.waitForEnd(), 0);
+
+        const t = await DapSession.start();
+        await t.launch({ program, passes }, async (x) => {
+          await x.setBreakpoints(program, [{ line: lineOf(program, 'call inner') }]);
+        });
+        await t.waitForStop();
+        await t.resumeToStop('stepIn');
+        const inner = 'main [inlined code of inner]';
+        assert.deepStrictEqual([(await t.topFrame()).name, (await t.topFrame()).line], [inner, lineOf(program, 'op = sub')]);
+        await t.resumeToStop('next');
+        assert.deepStrictEqual([(await t.topFrame()).name, (await t.topFrame()).line], [inner, lineOf(program, 'Activation')]);
+        await t.resumeToStop('stepOut');
+        assert.deepStrictEqual([(await t.topFrame()).name, (await t.topFrame()).line], [outer, lineOf(program, 'op = add')], 'stepOut returns to outer\'s code');
+        await t.resumeToStop('stepOut');
+        assert.deepStrictEqual([(await t.topFrame()).name, (await t.topFrame()).line], ['main', lineOf(program, 'DmaCopy y')], 'stepOut again returns to main\'s code');
+      });
+    }
   });
 
   it('after schedule, successive next stops follow the order the instructions run in', async () => {
