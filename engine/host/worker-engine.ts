@@ -11,6 +11,12 @@ import { EngineToClient } from './messages';
 /** A run that was told to terminate and has not ended after this long is killed. */
 const TERMINATE_GRACE_MS = 2000;
 
+/**
+ * A request not answered after this long means the engine stopped answering: it serves requests between slices
+ * of about 20 ms, and its longest answers (launching a big program, a graph) take seconds, not minutes.
+ */
+const ANSWER_LIMIT_MS = 120_000;
+
 export class WorkerEngine extends EngineClient {
   private readonly worker: Worker;
   private readonly control = new Int32Array(new SharedArrayBuffer(8));
@@ -36,13 +42,32 @@ export class WorkerEngine extends EngineClient {
     });
   }
 
+  private readonly watchdogs = new Map<number, NodeJS.Timeout>();
+
   protected send(id: number, method: string, params: Record<string, unknown>): void {
     this.worker.postMessage({ id, method, params });
+    const timer = setTimeout(() => {
+      if (this.exited) return;
+      this.emit({ kind: 'output', category: 'stderr', text: `The engine stopped answering ('${method}' got no answer within ${ANSWER_LIMIT_MS / 1000} s); it was stopped.\n` });
+      void this.worker.terminate();
+    }, ANSWER_LIMIT_MS);
+    timer.unref();
+    this.watchdogs.set(id, timer);
+  }
+
+  protected override receive(message: EngineToClient): void {
+    if (message.type === 'reply') {
+      clearTimeout(this.watchdogs.get(message.id));
+      this.watchdogs.delete(message.id);
+    }
+    super.receive(message);
   }
 
   private markExited(): void {
     this.exited = true;
     if (this.killTimer) clearTimeout(this.killTimer);
+    for (const t of this.watchdogs.values()) clearTimeout(t);
+    this.watchdogs.clear();
   }
 
   override pause(threadId?: number): Promise<void> {

@@ -18,7 +18,7 @@ import { PSUM_BYTES_PER_PARTITION, REGISTERS, SBUF_BYTES_PER_PARTITION } from '.
 import { printScalar } from '../ir/print';
 import { cloneProgram } from './clone';
 import { composable, compose } from './compose';
-import { newIds, noChanges, PassOutcome, regionSize } from './pass';
+import { allNodes, newIds, noChanges, PassOutcome, regionSize } from './pass';
 import { registersOfNode, rewriteNodeFields, Rewriter } from './rewrite';
 
 const MAX_NODES = 24;
@@ -31,7 +31,8 @@ export function inlinePass(program: Program): PassOutcome {
   const reasons = new Map<string, string>();
   const recursive = recursiveFunctions(copy);
   const need = frameNeeds(copy);
-  let site = 0;
+  // Sites stay unique in the program when the pass runs again.
+  let site = allNodes(copy).reduce((m, n) => Math.max(m, n.inlined?.site ?? 0), 0);
   for (const caller of copy.functions.values()) {
     const free = freeRegisters(caller);
     // Inlined instances of one callee never run at the same time: they share one copy of its allocations.
@@ -48,7 +49,7 @@ export function inlinePass(program: Program): PassOutcome {
         reasons.set(node.id, `the call of '${node.callee.fullName}' was inlined: its body runs here`);
         let allocs = adopted.get(node.callee);
         if (!allocs) adopted.set(node.callee, (allocs = adoptAllocations(caller, node.callee)));
-        return expand(node, caller, region, free, ++site, allocs);
+        return expand(node, caller, region, free, () => ++site, allocs);
       });
     };
     visit(caller.body);
@@ -120,8 +121,17 @@ function calleeRegisters(fn: FunctionIR): Set<number> {
 }
 
 /** The call replaced by: Sets of the register parameters, then a copy of the callee's body. */
-function expand(call: CallNode, caller: Mutable<FunctionIR>, region: Region, free: number[], site: number, allocs: Map<AllocInfo, AllocInfo>): Node[] {
+function expand(call: CallNode, caller: Mutable<FunctionIR>, region: Region, free: number[], nextSite: () => number, allocs: Map<AllocInfo, AllocInfo>): Node[] {
   const callee = call.callee;
+  // The callee's own code is one instance; code inlined into the callee before is an instance of its own in each copy.
+  const site = nextSite();
+  const nested = new Map<number, number>();
+  const siteOf = (n: Node): number => {
+    if (!n.inlined) return site;
+    let s = nested.get(n.inlined.site);
+    if (s === undefined) nested.set(n.inlined.site, (s = nextSite()));
+    return s;
+  };
   const registers = new Map<number, number>();
   [...calleeRegisters(callee)].sort((a, b) => a - b).forEach((r, k) => registers.set(r, free[k]));
   const bindings = new Map<TensorParamInfo, AccessPattern>();
@@ -138,6 +148,7 @@ function expand(call: CallNode, caller: Mutable<FunctionIR>, region: Region, fre
       kind: 'instr', opcode: 'Set', engine: 'SP', id: `${call.id}~r${p.index}`, index: -1, span: call.span, fn: caller, region,
       dst: { kind: 'register', index: registers.get(p.index)!, span: p.span },
       srcs: [{ kind: 'scalar', expr: arg.expr, text: printScalar(arg.expr), span: arg.span }], attrs: new Map(),
+      inlined: call.inlined,
     };
     out.push(set);
   });
@@ -145,7 +156,7 @@ function expand(call: CallNode, caller: Mutable<FunctionIR>, region: Region, fre
   const last = body[body.length - 1];
   for (const node of body) {
     if (node === last && node.kind === 'return') continue;
-    out.push(copyInto(node, caller, region, rewriter, site, call));
+    out.push(copyInto(node, caller, region, rewriter, siteOf, call));
   }
   return out;
 }
@@ -202,14 +213,15 @@ function parsed(text: string): ast.Expr {
 }
 
 /** A copy of a callee node (and of its regions) in the caller, rewritten, marked as inlined code. */
-function copyInto(node: Node, fn: FunctionIR, region: Region, r: Rewriter, site: number, call: CallNode): Node {
-  const inlined: InlineOrigin = { from: node.inlined?.from ?? node.fn, site, depth: (node.inlined?.depth ?? 0) + 1 };
+function copyInto(node: Node, fn: FunctionIR, region: Region, r: Rewriter, siteOf: (n: Node) => number, call: CallNode): Node {
+  // As deep as the call, plus the inlinings the node had in the callee, plus this one.
+  const inlined: InlineOrigin = { from: node.inlined?.from ?? node.fn, site: siteOf(node), depth: (call.inlined?.depth ?? 0) + (node.inlined?.depth ?? 0) + 1 };
   // A copy's id says where it came from and which call it replaced: stable across runs of the pipeline.
   const id = `${node.id} in ${call.id}`;
   const copy = { ...node, ...rewriteNodeFields(node, r), id, fn, region, inlined } as Mutable<Node>;
   const sub = (from: Region, owner: Node): Region => {
     const fresh: Region = { kind: from.kind, nodes: [], fn, owner: owner as Region['owner'], parent: region, end: from.end };
-    fresh.nodes = from.nodes.map((n) => copyInto(n, fn, fresh, r, site, call));
+    fresh.nodes = from.nodes.map((n) => copyInto(n, fn, fresh, r, siteOf, call));
     return fresh;
   };
   if (node.kind === 'for') (copy as { body: Region }).body = sub(node.body, copy as Node);
