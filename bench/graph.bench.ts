@@ -40,7 +40,7 @@ ${Array.from({ length: 12 }, (_, i) => `  TensorScalar t <- src, op = mul, scala
 `;
 
 /** The generated program's text and how many instructions (nodes of the IR, as written) it has. */
-function generate(target: number): string {
+export function generate(target: number): string {
   const body: string[] = [];
   let count = 0;
   const emit = (...lines: string[]): void => {
@@ -82,7 +82,9 @@ function generate(target: number): string {
         emit('  call stats(h, s)', `  DmaCopy sums[0:128, ${k % 16}:${(k % 16) + 1}] <- s`);
         break;
       case 8: // an if on a register
-        emit(`  if r${r} > 3 {`, '    TensorScalar h <- h, op = mul, scalar = 0.5', '  } else {', '    TensorScalar h <- h, op = add, scalar = 1');
+        emit(`  if r${r} > 3 {`, '    TensorScalar h <- h, op = mul, scalar = 0.5');
+        body.push('  } else {');
+        emit('    TensorScalar h <- h, op = add, scalar = 1');
         body.push('  }');
         break;
       case 9: // a transpose through PE and a store
@@ -130,7 +132,7 @@ function main(): void {
   // Checking: parse and check the text.
   const checkSeconds = best(3, () => {
     const r = checkProgram('/virtual/bench.bir', { host: { readText: () => text, exists: () => true } });
-    if (!r.program) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
+    if (!r.program) throw new Error(r.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
   });
 
   // Graph: every function's dataflow graph.
@@ -169,4 +171,4 @@ function main(): void {
   writeJson(process.argv, results);
 }
 
-main();
+if (require.main === module) main();

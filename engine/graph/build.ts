@@ -183,7 +183,13 @@ class GraphBuilder {
     let out: { -readonly [K in keyof GraphNode]: GraphNode[K] };
     switch (node.kind) {
       case 'instr':
-        out = { id: node.id, kind: 'instr', opcode: node.opcode, engine: node.engine, label: cut(this.instrLabel(node)), span: node.span };
+        if (node.members) {
+          // A group the fuse pass made: its box lists what it computes.
+          const label = `${node.group}: ${node.members.map((m) => m.opcode).join(' → ')}`;
+          out = { id: node.id, kind: 'fused', opcode: 'Fused', engine: node.engine, label: cut(label), span: node.span, members: node.members.map((m) => m.id) };
+        } else {
+          out = { id: node.id, kind: 'instr', opcode: node.opcode, engine: node.engine, label: cut(this.instrLabel(node)), span: node.span };
+        }
         break;
       case 'for':
         out = { id: node.id, kind: 'for', opcode: 'for', engine: 'SP', label: cut(this.source(node) ?? forHeader(node)), span: node.span };
@@ -203,6 +209,7 @@ class GraphBuilder {
         break;
     }
     if (region !== undefined) out.region = region;
+    if (node.inlined) out.inlinedFrom = node.inlined.from.fullName;
     return out;
   }
 

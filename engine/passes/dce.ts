@@ -16,42 +16,6 @@ import { noChanges, PassOutcome } from './pass';
 
 const KEPT_OPCODES = new Set(['Print', 'Assert', 'Assert.close', 'Barrier']);
 
-/** Live locations by key; many footprints of one location merge into their hull (a safe over-approximation). */
-class Live {
-  private readonly byKey = new Map<string, Footprint[]>();
-
-  static of(...sets: (Live | readonly Footprint[])[]): Live {
-    const live = new Live();
-    for (const s of sets) live.add(s instanceof Live ? s.all() : s);
-    return live;
-  }
-
-  all(): Footprint[] {
-    return [...this.byKey.values()].flat();
-  }
-
-  add(fps: readonly Footprint[]): this {
-    for (const fp of fps) {
-      const list = this.byKey.get(fp.key) ?? [];
-      list.push(fp);
-      this.byKey.set(fp.key, list.length > 8 ? [list.reduce(hull)] : list);
-    }
-    return this;
-  }
-
-  overlaps(fp: Footprint): boolean {
-    return (this.byKey.get(fp.key) ?? []).some((l) => overlap(fp, l) !== undefined);
-  }
-
-  /** A copy without what `writer` surely overwrites. */
-  without(writer: Footprint): Live {
-    const copy = Live.of(this);
-    const list = copy.byKey.get(writer.key);
-    if (list) copy.byKey.set(writer.key, list.filter((l) => !covers(writer, l)));
-    return copy;
-  }
-}
-
 export function dcePass(program: Program): PassOutcome {
   const copy = cloneProgram(program);
   const effects = new Effects(copy);
@@ -67,6 +31,50 @@ export function dcePass(program: Program): PassOutcome {
   return { program: copy, changes, reasons };
 }
 
+/**
+ * Live locations by key, changed in place as the walk goes backwards (copied only where the walk branches); many
+ * footprints of one location merge into their hull, a safe over-approximation that keeps the sets small.
+ */
+class Live {
+  private readonly byKey = new Map<string, Footprint[]>();
+
+  copy(): Live {
+    const c = new Live();
+    for (const [k, v] of this.byKey) c.byKey.set(k, [...v]);
+    return c;
+  }
+
+  add(fps: readonly Footprint[]): this {
+    for (const fp of fps) {
+      const list = this.byKey.get(fp.key);
+      if (!list) this.byKey.set(fp.key, [fp]);
+      else if (list.length < 8) list.push(fp);
+      else this.byKey.set(fp.key, [list.reduce(hull, fp)]);
+    }
+    return this;
+  }
+
+  addAll(other: Live): this {
+    for (const v of other.byKey.values()) this.add(v);
+    return this;
+  }
+
+  overlaps(fp: Footprint): boolean {
+    const list = this.byKey.get(fp.key);
+    return list !== undefined && list.some((l) => overlap(fp, l) !== undefined);
+  }
+
+  /** Forgets what `writer` surely overwrites. */
+  kill(writer: Footprint): void {
+    const list = this.byKey.get(writer.key);
+    if (list) this.byKey.set(writer.key, list.filter((l) => !covers(writer, l)));
+  }
+
+  clear(): void {
+    this.byKey.clear();
+  }
+}
+
 class Liveness {
   constructor(
     private readonly effects: Effects,
@@ -74,57 +82,56 @@ class Liveness {
     private readonly removed: (node: Node, why: string) => void,
   ) {}
 
-  /** Cleans a region whose end has `liveAfter` live; returns what is live at its start. */
-  region(region: Region, liveAfter: Live): Live {
-    let live = liveAfter;
+  /** Cleans a region; `live` holds what is live at its end and becomes what is live at its start. */
+  region(region: Region, live: Live): Live {
     const kept: Node[] = [];
     for (let i = region.nodes.length - 1; i >= 0; i--) {
       const node = region.nodes[i];
-      const result = this.node(node, live);
-      if (result === 'dead') continue;
-      live = result;
-      kept.push(node);
+      if (this.node(node, live)) kept.push(node);
     }
     region.nodes = kept.reverse();
     return live;
   }
 
-  /** What is live before the node, or 'dead' when it is removed. */
-  private node(node: Node, live: Live): Live | 'dead' {
+  /** Updates `live` to before the node; false when the node is removed. */
+  private node(node: Node, live: Live): boolean {
     switch (node.kind) {
       case 'for': {
-        const own = this.effects.nodeEffects(node);
+        const own = this.effects.nodeEffects(node).reads.map((a) => a.fp);
         const bodyReads = this.effects.regionEffects(node.body).reads.map((a) => a.fp);
         // The body's end flows into its next iteration: everything it reads is live there.
-        const atBodyEnd = Live.of(live, bodyReads, own.reads.map((a) => a.fp));
-        const atBodyStart = this.region(node.body, atBodyEnd);
-        return Live.of(live, atBodyStart, own.reads.map((a) => a.fp));
+        const bodyStart = this.region(node.body, live.copy().add(bodyReads).add(own));
+        live.addAll(bodyStart).add(own);
+        return true;
       }
       case 'if': {
-        const own = this.effects.nodeEffects(node);
-        const armStarts = [node.then, ...(node.else ? [node.else] : [])].map((arm) => this.region(arm, live));
-        return Live.of(live, ...armStarts, own.reads.map((a) => a.fp));
+        const arms = [node.then, ...(node.else ? [node.else] : [])].map((arm) => this.region(arm, live.copy()));
+        for (const a of arms) live.addAll(a);
+        live.add(this.effects.nodeEffects(node).reads.map((a) => a.fp));
+        return true;
       }
       case 'return':
-        return new Live();
+        live.clear();
+        return true;
       case 'call':
-        return Live.of(live, this.effects.nodeEffects(node).reads.map((a) => a.fp));
+        live.add(this.effects.nodeEffects(node).reads.map((a) => a.fp));
+        return true;
       case 'instr':
         return this.instruction(node, live);
     }
   }
 
-  private instruction(node: Extract<Node, { kind: 'instr' }>, live: Live): Live | 'dead' {
+  private instruction(node: Extract<Node, { kind: 'instr' }>, live: Live): boolean {
     const e = this.effects.nodeEffects(node);
     const removable = !KEPT_OPCODES.has(node.opcode) && e.writes.length > 0 && e.writes.every((w) => this.local(w) && !live.overlaps(w.fp));
     if (removable) {
       this.removed(node, `nothing reads ${e.writes.map((w) => `'${w.text}'`).join(', ')} after it is written`);
-      return 'dead';
+      return false;
     }
     // A sure write hides what it covers from the reads above it.
-    let after = live;
-    for (const w of e.writes) if (!w.may) after = after.without(w.fp);
-    return Live.of(after, e.reads.map((a) => a.fp));
+    for (const w of e.writes) if (!w.may) live.kill(w.fp);
+    live.add(e.reads.map((a) => a.fp));
+    return true;
   }
 
   /** Registers and the function's own allocations die with the activation; parameters and DRAM do not. */

@@ -274,7 +274,6 @@ describe('DAP: control', function () {
       await fail({ program: path.dirname(loops) }, /is a folder/);
       await fail({ program: loops, inputs: { acc: 'missing.npy' } }, /acc/);
       await fail({ program: loops, inputs: 'x.npy' }, /launch attribute 'inputs'/);
-      await fail({ program: loops, passes: ['inline'] }, /not available in this version/);
       await fail({ program: loops, passes: ['nope'] }, /unknown pass 'nope'/);
       const before = s.events('output').length;
       await fail({ program: broken }, /broken\.bir has 2 errors/);
