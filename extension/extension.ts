@@ -4,6 +4,7 @@ import { registerAdapterFactory } from './adapter-factory';
 import { registerCommands } from './commands';
 import { registerConfigurations } from './configuration';
 import { registerDiagnostics } from './diagnostics';
+import { registerGraphPanel } from './graph-panel';
 import { evaluatableExpression, registerProviders } from './providers';
 
 /** What the extension offers other extensions (and its tests). */
@@ -19,6 +20,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerProviders(context);
   registerCommands(context);
   registerDiagnostics(context);
+  registerGraphPanel(context);
   return { evaluatableExpression };
 }
 

@@ -65,6 +65,9 @@ export interface LayoutModel {
   readonly structural: readonly { readonly from: number; readonly region: number }[];
   /** Nesting depth of each region (0 at the top level). */
   readonly depth: readonly number[];
+  /** Edges ELK does not route (between regions, in the separate mode): the view draws them straight. */
+  readonly crossing: readonly number[];
+  readonly mode: LayoutMode;
 }
 
 export const LAYOUT_OPTIONS: Readonly<Record<string, string>> = {
@@ -85,9 +88,49 @@ export const LAYOUT_OPTIONS: Readonly<Record<string, string>> = {
   'elk.padding': '[top=16,left=16,bottom=16,right=16]',
 };
 
-/** The layout model of a graph. `structuralEdges` adds an unlabelled edge from each `for`/`if` to its regions. */
-export function toLayoutModel(view: ViewGraph, opts: { structuralEdges?: boolean } = {}): LayoutModel {
+/** What every region's compound node repeats in the separate mode (each is a layout of its own). */
+const CLUSTER_OPTIONS: Readonly<Record<string, string>> = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'DOWN',
+  'elk.edgeRouting': 'ORTHOGONAL',
+  'elk.spacing.nodeNode': '24',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '32',
+  'elk.spacing.edgeLabel': '3',
+  'elk.spacing.edgeNode': '12',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '12',
+  'elk.layered.considerModelOrder.strategy': 'NONE',
+  'elk.layered.thoroughness': '1',
+  'elk.separateConnectedComponents': 'false',
+};
+
+/** For large graphs: regions one by one, and the cheaper settings of ELK layered. */
+export const SEPARATE_OPTIONS: Readonly<Record<string, string>> = {
+  'elk.hierarchyHandling': 'SEPARATE_CHILDREN',
+  'elk.layered.thoroughness': '1',
+  'elk.layered.considerModelOrder.strategy': 'NONE',
+  'elk.separateConnectedComponents': 'false',
+};
+
+/**
+ * Above this many nodes the layout lays out each region on its own (ELK's SEPARATE_CHILDREN): ELK's
+ * hierarchical mode takes tens of seconds on thousands of nodes. Edges between regions then shape the layout
+ * through stand-ins between the regions that hold their ends, and are drawn straight by the view.
+ */
+export const HIERARCHICAL_MAX_NODES = 250;
+
+export type LayoutMode = 'hierarchical' | 'separate';
+
+export function layoutModeFor(nodeCount: number): LayoutMode {
+  return nodeCount <= HIERARCHICAL_MAX_NODES ? 'hierarchical' : 'separate';
+}
+
+/**
+ * The layout model of a graph. `structuralEdges` adds an unlabelled edge from each `for`/`if` to its regions;
+ * `mode` picks how regions are laid out (by default from the graph's size).
+ */
+export function toLayoutModel(view: ViewGraph, opts: { structuralEdges?: boolean; mode?: LayoutMode } = {}): LayoutModel {
   const structuralEdges = opts.structuralEdges ?? true;
+  const mode = opts.mode ?? layoutModeFor(view.nodes.length);
   const regionIx = new Map<string, number>();
   view.regions.forEach((r, i) => {
     if (!regionIx.has(r.id)) regionIx.set(r.id, i);
@@ -111,11 +154,17 @@ export function toLayoutModel(view: ViewGraph, opts: { structuralEdges?: boolean
     depth[i] = d;
   }
 
-  const root: ElkNode = { id: 'root', layoutOptions: { ...LAYOUT_OPTIONS }, children: [], edges: [] };
+  const root: ElkNode = {
+    id: 'root',
+    layoutOptions: { ...LAYOUT_OPTIONS, ...(mode === 'separate' ? SEPARATE_OPTIONS : {}) },
+    children: [],
+    edges: [],
+  };
   const clusters: ElkNode[] = view.regions.map((r, i) => ({
     id: `c${i}`,
     labels: [label(clusterLabelText(r.label), NODE_FONT_PX - 1, CLUSTER_LABEL_H)],
     layoutOptions: {
+      ...(mode === 'separate' ? CLUSTER_OPTIONS : {}),
       'elk.padding': `[top=${CLUSTER_LABEL_H + CLUSTER_PAD + 4},left=${CLUSTER_PAD},bottom=${CLUSTER_PAD},right=${CLUSTER_PAD}]`,
       'elk.nodeLabels.placement': 'INSIDE V_TOP H_LEFT',
       'elk.nodeSize.constraints': 'NODE_LABELS MINIMUM_SIZE',
@@ -143,6 +192,13 @@ export function toLayoutModel(view: ViewGraph, opts: { structuralEdges?: boolean
     (region !== undefined ? clusters[region] : root).children!.push({ id: elkId, width: size.width, height: size.height });
   });
 
+  // Children in program order (a region's compound node right after the `for`/`if` that owns it): ELK keeps
+  // the model order where it can.
+  const orderKey = new Map<string, number>();
+  nodeIndex.forEach((i, elkId) => orderKey.set(elkId, i));
+  view.regions.forEach((r, i) => orderKey.set(`c${i}`, (idIx.get(r.owner) ?? view.nodes.length) + 0.5));
+  for (const c of [root, ...clusters]) c.children!.sort((a, b) => (orderKey.get(a.id) ?? 0) - (orderKey.get(b.id) ?? 0));
+
   /** Chain of region indices from a container up to the top (undefined = root). */
   const chain = (region: number | undefined): (number | undefined)[] => {
     const out: (number | undefined)[] = [];
@@ -157,17 +213,54 @@ export function toLayoutModel(view: ViewGraph, opts: { structuralEdges?: boolean
   };
   const holder = (region: number | undefined): ElkNode => (region !== undefined ? clusters[region] : root);
 
+  /** The child of `container` (a node or a region's compound node) that holds node `a`. */
+  const childOf = (a: number, container: number | undefined): string => {
+    let r = nodeContainer[a];
+    if (r === container) return `n${a}`;
+    while (r !== undefined && parentOf[r] !== container) r = parentOf[r];
+    return r !== undefined ? `c${r}` : `n${a}`;
+  };
+
   const edgeIndex = new Map<string, number>();
+  const crossing: number[] = [];
+  const proxies = new Set<string>();
   view.edges.forEach((e, i) => {
     const a = idIx.get(e.from);
     const b = idIx.get(e.to);
     if (a === undefined || b === undefined) return;
+    const lca = lowestCommon(nodeContainer[a], nodeContainer[b]);
+    if (mode === 'separate' && (nodeContainer[a] !== lca || nodeContainer[b] !== lca)) {
+      // Laid out through a stand-in between the children of the common container that hold the ends.
+      crossing.push(i);
+      const from = childOf(a, lca);
+      const to = childOf(b, lca);
+      const key = `${from}>${to}`;
+      if (from !== to && !proxies.has(key)) {
+        proxies.add(key);
+        holder(lca).edges!.push({ id: `p${proxies.size - 1}`, sources: [from], targets: [to] });
+      }
+      return;
+    }
     const text = edgeLabelText(e);
     const edge: ElkExtendedEdge = { id: `e${i}`, sources: [`n${a}`], targets: [`n${b}`] };
     if (text) edge.labels = [label(text, EDGE_FONT_PX, 14)];
     edgeIndex.set(edge.id, i);
-    holder(lowestCommon(nodeContainer[a], nodeContainer[b])).edges!.push(edge);
+    holder(lca).edges!.push(edge);
   });
+
+  if (mode === 'separate') {
+    // Each region is laid out alone, so a child whose inputs come from outside would start a row of its own:
+    // chain such children to the child before them in program order (an invisible edge).
+    let order = 0;
+    for (const container of [root, ...clusters]) {
+      const kids = container.children ?? [];
+      const fed = new Set<string>();
+      for (const e of container.edges ?? []) for (const t of e.targets) fed.add(t);
+      for (let k = 1; k < kids.length; k++) {
+        if (!fed.has(kids[k].id)) container.edges!.push({ id: `o${order++}`, sources: [kids[k - 1].id], targets: [kids[k].id] });
+      }
+    }
+  }
 
   const structural: { from: number; region: number }[] = [];
   if (structuralEdges) {
@@ -184,7 +277,7 @@ export function toLayoutModel(view: ViewGraph, opts: { structuralEdges?: boolean
       holder(lowestCommon(ownerRegion, parentOf[ri])).edges!.push(edge);
     });
   }
-  return { elk: root, nodeIndex, clusterIndex, edgeIndex, structural, depth };
+  return { elk: root, nodeIndex, clusterIndex, edgeIndex, structural, depth, crossing, mode };
 }
 
 function label(text: string, fontPx: number, height: number): ElkLabel {
@@ -278,6 +371,21 @@ export function fromElk(view: ViewGraph, model: LayoutModel, result: ElkNode): L
     }
   };
   visit(result);
+  const at = new Map(nodes.map((p) => [p.index, p]));
+  for (const k of model.crossing) {
+    const ge = view.edges[k];
+    const pa = at.get(idIx.get(ge.from) ?? -1);
+    const pb = at.get(idIx.get(ge.to) ?? -1);
+    if (!pa || !pb) continue;
+    const text = edgeLabelText(ge);
+    const start = { x: pa.x + pa.width / 2, y: pa.y + pa.height };
+    const end = { x: pb.x + pb.width / 2, y: pb.y };
+    const w = textWidth(text, EDGE_FONT_PX) + 4;
+    edges.push({
+      index: k, from: pa.index, to: pb.index, points: [start, end],
+      ...(text ? { label: text, labelBox: { x: (start.x + end.x) / 2 - w / 2, y: (start.y + end.y) / 2 - 7, width: w, height: 14 } } : {}),
+    });
+  }
   clusters.sort((a, b) => a.depth - b.depth);
   return { width: result.width ?? 0, height: result.height ?? 0, nodes, clusters, edges };
 }

@@ -27,9 +27,9 @@ export function engineClass(engine: string): string {
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
-/** One line of plain text: no control or bidi-override characters, runs of white space as one space. */
+/** One line of plain text: no control or bidi-override characters; line breaks and tabs (with the spaces around them) become one space. */
 export function plainText(s: string): string {
-  return s.replace(UNSAFE, '').replace(/[\t\n\r]+/g, ' ');
+  return s.replace(UNSAFE, '').replace(/[ ]*[\t\n\r]+[ ]*/g, ' ');
 }
 
 /** Plain text of at most `max` characters (code points), ending in `…` when cut. */

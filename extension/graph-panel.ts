@@ -1,0 +1,271 @@
+/**
+ * The graph view's host: a webview panel beside the editor that shows the dataflow graph of the selected frame.
+ * No debugging logic: it forwards. It follows the selected stack frame and every stop (a debug adapter tracker
+ * of BIR sessions), asks the session for `bir/graph` and posts the answer to the webview; the webview's requests
+ * become `bir/passGraphs`, `bir/passGraph`, `bir/setNodeBreakpoints` and "open the source here".
+ */
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+import { FromWebview, isFromWebview, ToWebview } from '../webview/messages';
+import type { Span } from '../webview/types';
+
+export const GRAPH_VIEW_TYPE = 'bir.graph';
+const NO_SESSION = 'Start debugging a .bir file (F5) to see its graph.';
+const RUNNING = 'The program is running: its graph shows when it stops (a breakpoint, a step or Pause).';
+const RESUMING = new Set(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'goto', 'restart', 'bir/nextPass']);
+
+export function registerGraphPanel(context: vscode.ExtensionContext): void {
+  const host = new GraphPanelHost(context.extensionUri);
+  context.subscriptions.push(
+    host,
+    vscode.commands.registerCommand('bir.showGraphView', () => host.show()),
+    vscode.window.registerWebviewPanelSerializer(GRAPH_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel) => host.attach(panel),
+    }),
+    vscode.debug.registerDebugAdapterTrackerFactory('bir', { createDebugAdapterTracker: (session) => host.tracker(session) }),
+    vscode.debug.onDidChangeActiveStackItem(() => host.refresh()),
+    vscode.debug.onDidChangeActiveDebugSession(() => host.refresh()),
+    vscode.debug.onDidTerminateDebugSession((s) => host.ended(s)),
+    vscode.window.onDidChangeActiveTextEditor((e) => host.editorActive(e)),
+  );
+}
+
+type RunState = 'running' | 'stopped' | { ended: string };
+
+class GraphPanelHost implements vscode.Disposable {
+  private panel?: vscode.WebviewPanel;
+  private readonly panelDisposables: vscode.Disposable[] = [];
+  private readonly runState = new Map<string, RunState>();
+  private readonly nodeBreakpoints = new Map<string, Set<string>>();
+  /** The session whose graph the webview has, and the function it shows. */
+  private shown?: { session: string; function?: string };
+  private lastEnded?: string;
+  private lastEditorColumn?: vscode.ViewColumn;
+  /** The source files of the graphs sent to the page: the only files it may ask to open. */
+  private readonly files = new Set<string>();
+  private seq = 0;
+
+  constructor(private readonly extensionUri: vscode.Uri) {
+    this.lastEditorColumn = vscode.window.activeTextEditor?.viewColumn;
+  }
+
+  show(): void {
+    if (this.panel) {
+      this.panel.reveal(undefined, true);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(GRAPH_VIEW_TYPE, 'BIR Graph', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      enableScripts: true,
+      retainContextWhenHidden: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')],
+    });
+    this.attach(panel);
+  }
+
+  /** Takes a panel (new, or restored after a reload) and gives it the page. */
+  attach(panel: vscode.WebviewPanel): void {
+    this.panel?.dispose();
+    this.panel = panel;
+    this.shown = undefined;
+    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')] };
+    panel.webview.html = this.html(panel.webview);
+    this.panelDisposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => {
+        if (isFromWebview(m)) void this.received(m);
+      }),
+      panel.onDidDispose(() => {
+        if (this.panel === panel) this.panel = undefined;
+        for (const d of this.panelDisposables.splice(0)) d.dispose();
+      }),
+    );
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+
+  tracker(session: vscode.DebugSession): vscode.DebugAdapterTracker {
+    return {
+      onWillReceiveMessage: (m: { type?: string; command?: string }) => {
+        if (m.type === 'request' && m.command && RESUMING.has(m.command)) this.setRunState(session, 'running');
+      },
+      onDidSendMessage: (m: { type?: string; event?: string; body?: { exitCode?: number } }) => {
+        if (m.type !== 'event') return;
+        if (m.event === 'stopped') this.setRunState(session, 'stopped');
+        else if (m.event === 'continued') this.setRunState(session, 'running');
+        else if (m.event === 'invalidated' && this.runState.get(session.id) === 'stopped') void this.refresh();
+        else if (m.event === 'exited') this.setRunState(session, { ended: `The program ended with exit code ${m.body?.exitCode ?? '?'}.` });
+      },
+    };
+  }
+
+  private setRunState(session: vscode.DebugSession, state: RunState): void {
+    const before = this.runState.get(session.id);
+    this.runState.set(session.id, state);
+    if (state === 'running' && before === 'running') return;
+    if (typeof state === 'object') this.lastEnded = state.ended;
+    void this.refresh();
+  }
+
+  ended(session: vscode.DebugSession): void {
+    if (session.type !== 'bir') return;
+    const state = this.runState.get(session.id);
+    if (typeof state === 'object') this.lastEnded = state.ended;
+    this.runState.delete(session.id);
+    this.nodeBreakpoints.delete(session.id);
+    void this.refresh();
+  }
+
+  editorActive(editor: vscode.TextEditor | undefined): void {
+    if (editor?.viewColumn !== undefined) this.lastEditorColumn = editor.viewColumn;
+  }
+
+  private session(): vscode.DebugSession | undefined {
+    const s = vscode.debug.activeDebugSession;
+    return s?.type === 'bir' ? s : undefined;
+  }
+
+  private post(message: ToWebview): void {
+    void this.panel?.webview.postMessage(message);
+  }
+
+  /** Shows the active BIR session's graph of the selected frame (or what to do when there is none). */
+  async refresh(): Promise<void> {
+    if (!this.panel) return;
+    const seq = ++this.seq;
+    const session = this.session();
+    if (!session) {
+      this.shown = undefined;
+      this.post({ type: 'idle', message: this.lastEnded ? `${this.lastEnded} ${NO_SESSION}` : NO_SESSION });
+      return;
+    }
+    const state = this.runState.get(session.id);
+    if (typeof state === 'object') {
+      this.shown = undefined;
+      this.post({ type: 'idle', message: `${state.ended} ${NO_SESSION}` });
+      return;
+    }
+    if (state !== 'stopped') {
+      if (this.shown?.session === session.id) this.post({ type: 'running', session: session.id });
+      else this.post({ type: 'idle', message: RUNNING });
+      return;
+    }
+    const item = vscode.debug.activeStackItem;
+    const frameId = item instanceof vscode.DebugStackFrame && item.session.id === session.id ? item.frameId : undefined;
+    let graph: { function?: string } & Record<string, unknown>;
+    try {
+      graph = await session.customRequest('bir/graph', frameId !== undefined ? { frameId } : {});
+    } catch (e) {
+      if (seq !== this.seq) return;
+      if (frameId === undefined) return this.post({ type: 'error', message: errorText(e) });
+      // The selected frame is of an earlier stop (its id is void): the stopped thread's top frame.
+      try {
+        graph = await session.customRequest('bir/graph', {});
+      } catch (e2) {
+        if (seq === this.seq) this.post({ type: 'error', message: errorText(e2) });
+        return;
+      }
+    }
+    if (seq !== this.seq) return;
+    this.shown = { session: session.id, function: graph.function };
+    this.noteFiles(graph);
+    this.post({ type: 'graph', session: session.id, graph: graph as unknown as Extract<ToWebview, { type: 'graph' }>['graph'] });
+  }
+
+  private async received(m: FromWebview): Promise<void> {
+    if (m.type === 'ready') return this.refresh();
+    if (m.type === 'reveal') return this.reveal(m.span);
+    const session = this.session();
+    if (!session) return this.post({ type: 'idle', message: NO_SESSION });
+    try {
+      switch (m.type) {
+        case 'requestPassGraphs': {
+          const r = await session.customRequest('bir/passGraphs', {});
+          this.post({ type: 'passGraphs', session: session.id, graphs: r.graphs ?? [] });
+          return;
+        }
+        case 'selectPass': {
+          // The function on screen, in that snapshot; main when the snapshot has no such function (inlined away).
+          const fn = this.shown?.session === session.id ? this.shown.function : undefined;
+          let g;
+          try {
+            g = await session.customRequest('bir/passGraph', fn ? { index: m.index, function: fn } : { index: m.index });
+          } catch (e) {
+            if (!fn) throw e;
+            g = await session.customRequest('bir/passGraph', { index: m.index });
+          }
+          this.noteFiles(g);
+          this.post({ type: 'passGraph', session: session.id, graph: g });
+          return;
+        }
+        case 'toggleNodeBreakpoint': {
+          const set = this.nodeBreakpoints.get(session.id) ?? new Set<string>();
+          this.nodeBreakpoints.set(session.id, set);
+          if (set.has(m.id)) set.delete(m.id);
+          else set.add(m.id);
+          const nodes = [...set];
+          const r = await session.customRequest('bir/setNodeBreakpoints', { nodes });
+          this.post({ type: 'nodeBreakpoints', session: session.id, nodes, breakpoints: r.breakpoints ?? [] });
+          return;
+        }
+      }
+    } catch (e) {
+      this.post({ type: 'error', message: errorText(e) });
+    }
+  }
+
+  private noteFiles(graph: Record<string, unknown>): void {
+    for (const list of [graph.nodes, graph.removedNodes]) {
+      if (!Array.isArray(list)) continue;
+      for (const n of list as { span?: { file?: unknown } }[]) if (typeof n?.span?.file === 'string') this.files.add(n.span.file);
+    }
+  }
+
+  /** Opens the node's source in the editor column (never the panel's) with the node's text selected. */
+  private async reveal(span: Span): Promise<void> {
+    if (!this.files.has(span.file)) return;
+    const uri = vscode.Uri.file(span.file);
+    const panelColumn = this.panel?.viewColumn;
+    const showing = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString() && e.viewColumn !== panelColumn);
+    const column = showing?.viewColumn
+      ?? (this.lastEditorColumn !== undefined && this.lastEditorColumn !== panelColumn ? this.lastEditorColumn : undefined)
+      ?? (panelColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One);
+    const selection = new vscode.Range(span.line - 1, Math.max(0, span.col - 1), span.endLine - 1, Math.max(0, span.endCol - 1));
+    try {
+      await vscode.window.showTextDocument(uri, { viewColumn: column, selection, preserveFocus: true });
+    } catch (e) {
+      this.post({ type: 'error', message: `cannot open ${span.file}: ${errorText(e)}` });
+    }
+  }
+
+  private html(webview: vscode.Webview): string {
+    const nonce = randomBytes(18).toString('base64');
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css'));
+    const csp = [
+      "default-src 'none'",
+      `img-src ${webview.cspSource} data:`,
+      `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+      `script-src 'nonce-${nonce}'`,
+      `worker-src ${webview.cspSource} blob:`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" nonce="${nonce}" href="${style.toString()}">
+<title>BIR Graph</title>
+</head>
+<body>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+  }
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

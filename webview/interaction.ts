@@ -1,0 +1,167 @@
+/**
+ * Pan, zoom and the pointer and keyboard on the drawing. Pan and zoom only change one CSS transform, on the
+ * <svg> that holds the whole drawing (coalesced to an animation frame): nothing is redrawn or laid out again.
+ * (A transform attribute on an SVG <g> would make Chromium lay out every node again at each frame of a zoom:
+ * 90 ms a frame at 2,000 nodes.) When zoomed far out the text is hidden (a class on the <svg>).
+ */
+import type { Box } from './layout';
+
+export const MIN_ZOOM = 0.002;
+export const MAX_ZOOM = 4;
+/** Below this zoom no text is drawn (it would be under 4 px); below the next, no edge labels. */
+export const ZOOM_NO_TEXT = 0.35;
+export const ZOOM_NO_EDGE_LABELS = 0.6;
+
+export class Viewport {
+  x = 0;
+  y = 0;
+  k = 1;
+  private pending = 0;
+
+  /** `frame`: the element the drawing is seen through; `surface`: the <svg> it moves and scales. */
+  constructor(private readonly frame: HTMLElement, private readonly surface: SVGSVGElement, private readonly onChange?: (v: Viewport) => void) {}
+
+  private size(): { width: number; height: number } {
+    return { width: Math.max(1, this.frame.clientWidth), height: Math.max(1, this.frame.clientHeight) };
+  }
+
+  set(x: number, y: number, k: number): void {
+    this.k = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
+    this.x = x;
+    this.y = y;
+    if (!this.pending) this.pending = requestAnimationFrame(() => this.apply());
+  }
+
+  /** Applies the transform now (and on the next frame only if it changes again). */
+  apply(): void {
+    if (this.pending) cancelAnimationFrame(this.pending);
+    this.pending = 0;
+    this.surface.style.transform = `translate(${this.x.toFixed(1)}px, ${this.y.toFixed(1)}px) scale(${this.k.toFixed(5)})`;
+    this.surface.classList.toggle('zoom-far', this.k < ZOOM_NO_TEXT);
+    this.surface.classList.toggle('zoom-mid', this.k < ZOOM_NO_EDGE_LABELS);
+    this.onChange?.(this);
+  }
+
+  panBy(dx: number, dy: number): void {
+    this.set(this.x + dx, this.y + dy, this.k);
+  }
+
+  /** Zooms by `factor` keeping the point (px, py) of the <svg> still. */
+  zoomAt(factor: number, px: number, py: number): void {
+    const k = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, this.k * factor));
+    const f = k / this.k;
+    this.set(px - (px - this.x) * f, py - (py - this.y) * f, k);
+  }
+
+  zoomCenter(factor: number): void {
+    const s = this.size();
+    this.zoomAt(factor, s.width / 2, s.height / 2);
+  }
+
+  /** The scale at which the whole drawing fits. */
+  fitScale(width: number, height: number, margin = 24): number {
+    const s = this.size();
+    return Math.min(MAX_ZOOM, 1.5, Math.max(MIN_ZOOM, Math.min((s.width - 2 * margin) / Math.max(1, width), (s.height - 2 * margin) / Math.max(1, height))));
+  }
+
+  fit(width: number, height: number): void {
+    const s = this.size();
+    const k = this.fitScale(width, height);
+    this.set((s.width - width * k) / 2, Math.max(8, (s.height - height * k) / 2), k);
+  }
+
+  /** Centres a box at the current zoom (or at `k`). */
+  center(b: Box, k = this.k): void {
+    const s = this.size();
+    this.set(s.width / 2 - (b.x + b.width / 2) * k, s.height / 2 - (b.y + b.height / 2) * k, k);
+  }
+
+  /** Pans the least that brings a box into view with a margin (centres it if it is far off). */
+  reveal(b: Box, margin = 40): void {
+    const s = this.size();
+    const x0 = b.x * this.k + this.x;
+    const y0 = b.y * this.k + this.y;
+    const x1 = (b.x + b.width) * this.k + this.x;
+    const y1 = (b.y + b.height) * this.k + this.y;
+    if (x0 >= margin && y0 >= margin && x1 <= s.width - margin && y1 <= s.height - margin) return;
+    if (x1 < 0 || y1 < 0 || x0 > s.width || y0 > s.height) return this.center(b);
+    let dx = 0;
+    let dy = 0;
+    if (x0 < margin) dx = margin - x0;
+    else if (x1 > s.width - margin) dx = s.width - margin - x1;
+    if (y0 < margin) dy = margin - y0;
+    else if (y1 > s.height - margin) dy = s.height - margin - y1;
+    this.panBy(dx, dy);
+  }
+
+  /** A box of the drawing in page coordinates (for menus and tooltips). */
+  toClient(b: Box): { left: number; top: number; right: number; bottom: number } {
+    const r = this.frame.getBoundingClientRect();
+    return { left: r.left + b.x * this.k + this.x, top: r.top + b.y * this.k + this.y, right: r.left + (b.x + b.width) * this.k + this.x, bottom: r.top + (b.y + b.height) * this.k + this.y };
+  }
+}
+
+export interface PointerHandlers {
+  /** A click (no drag) on a node, or on the background (undefined). */
+  click(index: number | undefined, e: PointerEvent): void;
+  contextMenu(index: number, e: MouseEvent): void;
+  hover(index: number | undefined, e: PointerEvent): void;
+}
+
+/** Drag to pan, wheel to zoom, click, hover and the context menu, on the frame the drawing is seen through. */
+export function attachPointer(frame: HTMLElement, view: Viewport, indexOf: (t: EventTarget | null) => number | undefined, h: PointerHandlers): void {
+  let drag: { id: number; x: number; y: number; moved: boolean; index: number | undefined } | undefined;
+  frame.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0) return;
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, moved: false, index: indexOf(e.target) };
+  });
+  frame.addEventListener('pointermove', (e) => {
+    if (drag && drag.id === e.pointerId) {
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+      if (!drag.moved) {
+        drag.moved = true;
+        try {
+          frame.setPointerCapture(e.pointerId);
+        } catch {
+          // not an active pointer (a synthetic event): panning works without the capture
+        }
+        frame.classList.add('panning');
+        h.hover(undefined, e);
+      }
+      drag.x = e.clientX;
+      drag.y = e.clientY;
+      view.panBy(dx, dy);
+      return;
+    }
+    h.hover(indexOf(e.target), e);
+  });
+  const end = (e: PointerEvent, cancelled: boolean): void => {
+    if (!drag || drag.id !== e.pointerId) return;
+    const d = drag;
+    drag = undefined;
+    frame.classList.remove('panning');
+    if (frame.hasPointerCapture(e.pointerId)) frame.releasePointerCapture(e.pointerId);
+    if (!d.moved && !cancelled) h.click(d.index, e);
+  };
+  frame.addEventListener('pointerup', (e) => end(e, false));
+  frame.addEventListener('pointercancel', (e) => end(e, true));
+  frame.addEventListener('pointerleave', (e) => {
+    if (!drag) h.hover(undefined, e);
+  });
+  frame.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    const r = frame.getBoundingClientRect();
+    // A pinch (ctrlKey) or a mouse wheel zooms; the delta's unit depends on the device.
+    const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaMode === 2 ? e.deltaY * 400 : e.deltaY;
+    view.zoomAt(Math.exp(-delta * (e.ctrlKey ? 0.01 : 0.0015)), e.clientX - r.left, e.clientY - r.top);
+  }, { passive: false });
+  frame.addEventListener('contextmenu', (e) => {
+    const i = indexOf(e.target);
+    if (i === undefined) return;
+    e.preventDefault();
+    e.stopPropagation();
+    h.contextMenu(i, e);
+  });
+}
