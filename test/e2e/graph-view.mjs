@@ -6,73 +6,18 @@
 // copies added); reloads the window and finds the panel restored. The extension is the packaged .vsix (run `npm run package` first), installed as a user would.
 // Screenshots go to test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the docs).
 import assert from 'assert';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { fileURLToPath } from 'url';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
+import { goToLine, launchChromium, openFile, packagedExtension, palette, root, shot, shots, toggleBreakpointWithF9, WAIT } from './vscode-ui.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const shots = path.resolve(root, process.env.BIR_SCREENSHOTS ?? path.join('test-results', 'screenshots'));
-const WAIT = 60000;
 
 const EPILOGUE = 'calls_loops::epilogue@71:3';
 const CALL_EPILOGUE = 'calls_loops::full_tile@55:5';
 const MATMUL = 'calls_loops::full_tile@53:3';
 const DMA_OUT = 'calls_loops::full_tile@57:3';
 const CALL_FULL_TILE = 'calls_loops::main@37:9';
-
-function packagedExtension() {
-  const vsix = readdirSync(root).filter((f) => /^bir-debug-.*\.vsix$/.test(f)).sort().pop();
-  if (!vsix) throw new Error('no bir-debug-*.vsix in the repository: run `npm run package` first');
-  return path.join(root, vsix);
-}
-
-async function shot(page, name) {
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`) });
-}
-
-async function palette(page, command, pick = command) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: WAIT });
-  await input.fill(`>${command}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: WAIT });
-  await page.keyboard.press('Enter');
-}
-
-async function openFile(page, name) {
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().click();
-  await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: WAIT });
-  await page.locator('.monaco-editor textarea').first().focus();
-}
-
-async function goToLine(page, line) {
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: WAIT });
-  await input.fill(`:${line}`);
-  await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: WAIT });
-  await page.locator('.statusbar', { hasText: `Ln ${line},` }).waitFor({ timeout: WAIT });
-}
-
-/** F9 works once VS Code has registered the extension's debugger: press it again while no breakpoint appears. */
-async function toggleBreakpointWithF9(page) {
-  const breakpoint = page.locator('.monaco-editor .codicon-debug-breakpoint, .monaco-editor .codicon-debug-breakpoint-unverified').first();
-  const deadline = Date.now() + WAIT;
-  while (Date.now() < deadline) {
-    await page.keyboard.press('F9');
-    try {
-      await breakpoint.waitFor({ timeout: 2000 });
-      return;
-    } catch {
-      // not registered yet: try again
-    }
-  }
-  throw new Error('F9 set no breakpoint');
-}
 
 /** Waits until the editor's cursor is on a line (its number highlighted; the focus may be in the graph view). */
 async function editorLine(page, line) {
@@ -107,11 +52,7 @@ async function main() {
   }, null, 2));
   const server = await startServer();
   installExtension(packagedExtension(), server.extensionsDir);
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   // Errors of the graph view's page (its script, or a Content-Security-Policy refusal).
   const viewErrors = [];

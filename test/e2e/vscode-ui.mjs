@@ -1,0 +1,116 @@
+// What the browser tests share: the packaged extension, Chromium, screenshots, and the gestures of a person in
+// VS Code (the command palette, the Explorer, Go to Line, F9, hovering a column of a line).
+import { mkdirSync, readdirSync } from 'fs';
+import * as path from 'path';
+import { fileURLToPath } from 'url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+// Screenshots go to test-results/screenshots; `npm run screenshots` refreshes the README's (docs/screenshots).
+export const shots = path.resolve(root, process.env.BIR_SCREENSHOTS ?? path.join('test-results', 'screenshots'));
+export const WAIT = 60000;
+
+/** Debian's Chromium, with nothing that reaches the network and a fresh profile. */
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+export function packagedExtension() {
+  const vsix = readdirSync(root).filter((f) => /^bir-debug-.*\.vsix$/.test(f)).sort().pop();
+  if (!vsix) throw new Error('no bir-debug-*.vsix in the repository: run `npm run package` first');
+  return path.join(root, vsix);
+}
+
+export async function shot(page, name) {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+/** Runs a command from the command palette, as a person types it (and picks the row that shows `pick`). */
+export async function palette(page, command, pick = command) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: WAIT });
+  await input.fill(`>${command}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: WAIT });
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a file by clicking it in the Explorer. */
+export async function openFile(page, name) {
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().click();
+  await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: WAIT });
+  await page.locator('.monaco-editor textarea').first().focus();
+}
+
+export async function goToLine(page, line) {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: WAIT });
+  await input.fill(`:${line}`);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: WAIT });
+  await page.locator('.statusbar', { hasText: `Ln ${line},` }).waitFor({ timeout: WAIT });
+}
+
+/**
+ * F9 works once VS Code has registered the extension's debugger (the `debuggersAvailable` context), which has no
+ * mark on the screen: as a person would, press it again while no breakpoint appears.
+ */
+export async function toggleBreakpointWithF9(page) {
+  const breakpoint = page.locator('.monaco-editor .codicon-debug-breakpoint, .monaco-editor .codicon-debug-breakpoint-unverified').first();
+  const deadline = Date.now() + WAIT;
+  while (Date.now() < deadline) {
+    await page.keyboard.press('F9');
+    try {
+      await breakpoint.waitFor({ timeout: 2000 });
+      return;
+    } catch {
+      // not registered yet: try again
+    }
+  }
+  throw new Error('F9 set no breakpoint');
+}
+
+/**
+ * Rests the pointer on a point until the debug hover shows, moving it a little between tries as a hand does. A
+ * headless browser's synthetic pointer sometimes never wakes the editor's hover; then the keyboard asks for the
+ * same hover at the cursor (Debug: Show Hover), which a person may do too.
+ */
+export async function hoverUntil(page, at, hover) {
+  for (let k = 0; k < 4; k++) {
+    await page.mouse.move(at.x + (k % 3) - 1, at.y, { steps: 4 });
+    try {
+      await hover.waitFor({ state: 'visible', timeout: 3000 });
+      return;
+    } catch {
+      // the hover did not open: move again
+    }
+  }
+  await palette(page, 'Debug: Show Hover');
+  await hover.waitFor({ state: 'visible', timeout: WAIT });
+}
+
+export async function positionOf(page, text, offsetInText) {
+  const line = page.locator('.monaco-editor .view-line', { hasText: text }).first();
+  await line.waitFor({ timeout: WAIT });
+  return line.evaluate((el, [t, k]) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const full = el.textContent.replace(/\u00a0/g, ' ');
+    let target = full.indexOf(t) + k;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (target < node.length) {
+        const range = document.createRange();
+        range.setStart(node, target);
+        range.setEnd(node, target + 1);
+        const r = range.getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      }
+      target -= node.length;
+    }
+    throw new Error(`column not found in '${full}'`);
+  }, [text, offsetInText]);
+}
