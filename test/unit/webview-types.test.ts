@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as engine from '../../engine/graph/types';
 import * as view from '../../webview/types';
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
 
 const checks: Record<string, true> = {
   GraphNode: true satisfies Same<Omit<engine.GraphNode, 'state' | 'value'> & Partial<Pick<engine.GraphNode, 'state' | 'value'>>, Omit<view.GraphNode, 'state' | 'value'> & Partial<Pick<view.GraphNode, 'state' | 'value'>>>,
