@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, hoverUntil, launchChromium, openFile, packagedExtension, palette, positionOf, root, shot, shots, toggleBreakpointWithF9, WAIT } from './vscode-ui.mjs';
+import { goToLine, hoverUntil, launchChromium, openFile, packagedExtension, palette, root, shot, shots, toggleBreakpointWithF9, WAIT } from './vscode-ui.mjs';
 
 
 async function main() {
@@ -42,11 +42,10 @@ async function main() {
 
     // Hover the access pattern in the function that called epilogue: select full_tile in the Call Stack first.
     await callStack.locator('.monaco-list-row', { hasText: 'full_tile' }).first().click();
-    // Click inside the access pattern (the editor gets the focus, the cursor goes there), then rest the pointer on it.
-    const at = await positionOf(page, 'acc[0:TM, r2*CH : r2*CH+CH]', 10);
-    await page.mouse.click(at.x, at.y);
+    // Selecting the frame moves the editor to its line; the pointer goes there once the editor has settled.
+    await page.locator('.statusbar', { hasText: 'Ln 55,' }).waitFor({ timeout: WAIT });
     const hover = page.locator('.debug-hover-widget');
-    await hoverUntil(page, at, hover);
+    await hoverUntil(page, { line: 55, text: 'acc[0:TM, r2*CH : r2*CH+CH]', offset: 10 }, hover);
     const hoverText = await hover.innerText();
     assert.match(hoverText, /f32\[128, 64\] min/, `the hover shows the tensor summary, found: ${hoverText}`);
     await shot(page, 'hover-access-pattern');

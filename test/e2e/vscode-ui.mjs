@@ -53,7 +53,8 @@ export async function goToLine(page, line) {
   await input.fill(`:${line}`);
   await page.keyboard.press('Enter');
   await input.waitFor({ state: 'hidden', timeout: WAIT });
-  await page.locator('.statusbar', { hasText: `Ln ${line},` }).waitFor({ timeout: WAIT });
+  const [l, c] = String(line).split(':');
+  await page.locator('.statusbar', { hasText: c ? `Ln ${l}, Col ${c}` : `Ln ${l},` }).waitFor({ timeout: WAIT });
 }
 
 /**
@@ -76,12 +77,15 @@ export async function toggleBreakpointWithF9(page) {
 }
 
 /**
- * Rests the pointer on a point until the debug hover shows, moving it a little between tries as a hand does. A
- * headless browser's synthetic pointer sometimes never wakes the editor's hover; then the keyboard asks for the
- * same hover at the cursor (Debug: Show Hover), which a person may do too.
+ * Rests the pointer on a column of a line (`target`: the line number, a text on it and an offset into that text)
+ * until the debug hover shows, moving it a little between tries as a hand does; the position is measured again
+ * each time, in case the editor scrolled. A headless browser's synthetic pointer sometimes never wakes the editor's
+ * hover: then the cursor is put there (Go to Line with a column) and the keyboard asks for the same hover (Debug:
+ * Show Hover), as a person may do too.
  */
-export async function hoverUntil(page, at, hover) {
+export async function hoverUntil(page, target, hover) {
   for (let k = 0; k < 4; k++) {
+    const at = await positionOf(page, target.text, target.offset);
     await page.mouse.move(at.x + (k % 3) - 1, at.y, { steps: 4 });
     try {
       await hover.waitFor({ state: 'visible', timeout: 3000 });
@@ -90,6 +94,9 @@ export async function hoverUntil(page, at, hover) {
       // the hover did not open: move again
     }
   }
+  const lineText = await page.locator('.monaco-editor .view-line', { hasText: target.text }).first().evaluate((el) => el.textContent.replace(/\u00a0/g, ' '));
+  const column = lineText.indexOf(target.text) + target.offset + 1;
+  await goToLine(page, `${target.line}:${column}`);
   await palette(page, 'Debug: Show Hover');
   await hover.waitFor({ state: 'visible', timeout: WAIT });
 }
