@@ -3,11 +3,11 @@
 // "BIR: Toggle Subgraph Frames" from the command palette and sees the Call Stack change. Screenshots go to
 // docs/screenshots/ (shown in the README). The extension is the packaged .vsix, installed as a user would.
 import assert from 'assert';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'fs';
+import { cpSync, mkdtempSync, rmSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, hoverUntil, launchChromium, openFile, packagedExtension, palette, root, shot, shots, toggleBreakpointWithF9, WAIT } from './vscode-ui.mjs';
+import { goToLine, hoverUntil, launchChromium, openFile, packagedExtension, palette, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
 
 
 async function main() {
@@ -62,9 +62,7 @@ async function main() {
     await shot(page, 'subgraph-frames');
     console.log(`e2e: breakpoint, Call Stack, hover and frames toggle work in VS Code; screenshots in ${path.relative(root, shots)}/`);
   } catch (e) {
-    const failure = path.join(os.tmpdir(), 'bir-e2e-failure.png');
-    await page.screenshot({ path: failure }).catch(() => undefined);
-    console.error(`e2e failed; the page at that moment: ${failure}`);
+    await keepFailure(page, 'bir-e2e-failure');
     throw e;
   } finally {
     await browser.close();
@@ -74,11 +72,4 @@ async function main() {
   }
 }
 
-if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM) {
-  console.error('e2e: Chromium is not installed: run .ci/install-system-packages');
-  process.exit(1);
-}
-main().catch((e) => {
-  console.error(e.stack ?? e);
-  process.exit(1);
-});
+runE2E(main);

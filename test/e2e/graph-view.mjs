@@ -6,11 +6,11 @@
 // copies added); reloads the window and finds the panel restored. The extension is the packaged .vsix (run `npm run package` first), installed as a user would.
 // Screenshots go to test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the docs).
 import assert from 'assert';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, launchChromium, openFile, packagedExtension, palette, root, shot, shots, toggleBreakpointWithF9, WAIT } from './vscode-ui.mjs';
+import { goToLine, launchChromium, openFile, packagedExtension, palette, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
 
 
 const EPILOGUE = 'calls_loops::epilogue@71:3';
@@ -157,9 +157,7 @@ async function main() {
     assert.deepStrictEqual(viewErrors, [], 'no errors in the graph view');
     console.log(`e2e: graph view follows stops and steps, reveals source, sets node breakpoints and shows pass diffs; screenshots in ${path.relative(root, shots)}/`);
   } catch (e) {
-    const failure = path.join(os.tmpdir(), 'bir-e2e-graph-failure.png');
-    await page.screenshot({ path: failure }).catch(() => undefined);
-    console.error(`e2e failed; the page at that moment: ${failure}`);
+    await keepFailure(page, 'bir-e2e-graph-failure');
     throw e;
   } finally {
     await browser.close();
@@ -169,11 +167,4 @@ async function main() {
   }
 }
 
-if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM) {
-  console.error('e2e: Chromium is not installed: run .ci/install-system-packages');
-  process.exit(1);
-}
-main().catch((e) => {
-  console.error(e.stack ?? e);
-  process.exit(1);
-});
+runE2E(main);

@@ -1,6 +1,7 @@
 // What the browser tests share: the packaged extension, Chromium, screenshots, and the gestures of a person in
 // VS Code (the command palette, the Explorer, Go to Line, F9, hovering a column of a line).
-import { mkdirSync, readdirSync } from 'fs';
+import { existsSync, mkdirSync, readdirSync } from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
 
@@ -120,4 +121,23 @@ export async function positionOf(page, text, offsetInText) {
     }
     throw new Error(`column not found in '${full}'`);
   }, [text, offsetInText]);
+}
+
+/** Keeps a screenshot of the page as it was when a test failed, and says where. */
+export async function keepFailure(page, name) {
+  const failure = path.join(os.tmpdir(), `${name}.png`);
+  await page.screenshot({ path: failure }).catch(() => undefined);
+  console.error(`e2e failed; the page at that moment: ${failure}`);
+}
+
+/** Runs a browser test's main: refuses at once without Chromium, and exits with 1 on any failure. */
+export function runE2E(main) {
+  if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM) {
+    console.error('e2e: Chromium is not installed: run .ci/install-system-packages');
+    process.exit(1);
+  }
+  main().catch((e) => {
+    console.error(e.stack ?? e);
+    process.exit(1);
+  });
 }
