@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FramesMode, LaunchConfig, StepGranularity } from '../engine/host/protocol';
+import { FramesMode, LaunchConfig, StepGranularity } from '../engine/protocol/types';
 
 export const PASS_NAMES = ['inline', 'dce', 'fuse', 'unroll', 'schedule'] as const;
 

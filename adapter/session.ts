@@ -12,7 +12,7 @@ import {
 import { DebugProtocol } from '@vscode/debugprotocol';
 import {
   BreakpointInfo, DebugEngine, EngineEvent, EXCEPTION_FILTERS, FramesMode, StepGranularity,
-} from '../engine/host/protocol';
+} from '../engine/protocol/types';
 import { LaunchError, validateLaunch } from './launch-config';
 
 export interface SessionOptions {

@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import { FunctionIR, Node, Program } from '../ir/program';
-import { BreakpointInfo, FunctionBreakpoint, SourceBreakpoint } from '../host/protocol';
+import { BreakpointInfo, FunctionBreakpoint, SourceBreakpoint } from '../protocol/types';
 import { HitCondition, LogPart, parseHitCondition, parseLogMessage, parseUserExpression, ParsedExpression } from './conditions';
 import { LineMap } from './line-map';
 import { PipelineHistory } from './history';

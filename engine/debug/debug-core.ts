@@ -5,8 +5,7 @@
  */
 import * as path from 'path';
 import { performance } from 'perf_hooks';
-import { Span } from '../lang/source';
-import { spanText } from '../lang/check/text';
+import { Span, spanText } from '../base/span';
 import { CallNode, FunctionIR, InstrNode, Node, Program } from '../ir/program';
 import { Core, Frame, RegionCursor } from '../machine/core';
 import { Fault, FaultCode } from '../machine/fault';
@@ -20,7 +19,7 @@ import { dtypeLabel, materialize, shapeOf, Value } from '../eval/value';
 import {
   BreakpointInfo, EngineError, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint,
   ScopeInfo, SkippedLine, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
-} from '../host/protocol';
+} from '../protocol/types';
 import { Breakpoint, Breakpoints } from './breakpoints';
 import { LogPart, parseUserExpression } from './conditions';
 import { Inspector } from './inspector';

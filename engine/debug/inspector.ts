@@ -3,7 +3,7 @@
  * and references that are handed out per stop and void once the program resumes.
  */
 import { Node, Operand } from '../ir/program';
-import { EngineError, ScopeInfo, VariableInfo } from '../host/protocol';
+import { EngineError, ScopeInfo, VariableInfo } from '../protocol/types';
 import { Machine } from '../machine/machine';
 import { wholeView } from '../machine/view';
 import { formatNumber } from '../eval/format';

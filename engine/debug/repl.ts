@@ -1,8 +1,8 @@
 /** Commands of the Debug Console that start with ':' (everything else is an expression). */
 import * as path from 'path';
-import { EngineError, EvaluateResult } from '../host/protocol';
+import { EngineError, EvaluateResult } from '../protocol/types';
 import { writeNpyFile } from '../io/npy';
-import { EVAL_FUNCTIONS } from '../eval/builtins';
+import { EVAL_FUNCTIONS } from '../base/eval-functions';
 import { materialize, Value } from '../eval/value';
 
 const HELP = [

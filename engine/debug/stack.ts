@@ -4,7 +4,7 @@
  */
 import { ForNode, FunctionIR, IfNode, Node } from '../ir/program';
 import { Core, Frame, RegionCursor } from '../machine/core';
-import { FramesMode } from '../host/protocol';
+import { FramesMode } from '../protocol/types';
 
 export interface LogicalFrame {
   readonly core: Core;

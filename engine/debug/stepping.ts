@@ -11,7 +11,7 @@
  *
  * Steps apply to the core they were asked for; other cores run along and may hit breakpoints.
  */
-import { FramesMode, StepGranularity } from '../host/protocol';
+import { FramesMode, StepGranularity } from '../protocol/types';
 import { Node } from '../ir/program';
 import { Core, Frame } from '../machine/core';
 

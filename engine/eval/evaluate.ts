@@ -3,11 +3,11 @@
  * registers, constants, tensors and access patterns, arithmetic in double precision with NumPy broadcasting,
  * comparisons, logic, reductions. It reads memory and never writes it.
  */
-import * as ast from '../lang/ast';
-import { Span } from '../lang/source';
-import { suggest } from '../lang/suggest';
+import * as ast from '../base/expr';
+import { Span } from '../base/span';
+import { suggest } from '../base/suggest';
 import { View } from '../machine/view';
-import { EVAL_FUNCTIONS } from './builtins';
+import { EVAL_FUNCTIONS } from '../base/eval-functions';
 import { DenseValue, materialize, scalar, ScalarValue, shapeOf, TensorValue, Value } from './value';
 
 export interface EvalScope {

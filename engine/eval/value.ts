@@ -1,5 +1,6 @@
 /** Values of the evaluate language: scalars, views of machine memory (read lazily), and computed tensors. */
-import { DType, decode } from '../machine/dtypes';
+import { DType } from '../base/dtype';
+import { decode } from '../machine/dtypes';
 import { forEachIndex, View, viewSize } from '../machine/view';
 
 export interface ScalarValue {

@@ -6,7 +6,7 @@
  * Registers belong to an activation: a callee's registers are not its caller's, so a call reads the registers
  * of its arguments and writes none.
  */
-import * as ast from '../lang/ast';
+import * as ast from '../base/expr';
 import {
   AccessPattern, AttrValue, CallNode, DramInfo, FunctionIR, InstrNode, Node, Operand, Program, Region, ScalarExpr, TensorDecl,
 } from '../ir/program';

@@ -4,7 +4,7 @@
  * own regions (nested subgraphs); edges are read-after-write dependencies through memory (precise to the
  * overlapping region of a tensor) and through registers, each labelled with what flows.
  */
-import { Span } from '../lang/source';
+import { Span } from '../base/span';
 
 export type GraphNodeKind = 'instr' | 'call' | 'for' | 'if' | 'return' | 'fused';
 export type GraphNodeState = 'not-run' | 'run' | 'current';

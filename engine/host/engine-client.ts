@@ -5,7 +5,7 @@
 import {
   BreakpointInfo, DebugEngine, EngineError, EngineEvent, EvaluateResult, ExceptionInfoResult, FramesMode, FunctionBreakpoint,
   LaunchConfig, LaunchResult, ScopeInfo, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, ThreadInfo, VariableInfo,
-} from './protocol';
+} from '../protocol/types';
 import { EngineToClient } from './messages';
 
 export abstract class EngineClient implements DebugEngine {

@@ -12,6 +12,7 @@ import { Program } from '../ir/program';
 import { writeNpyFile } from '../io/npy';
 import { tensorToNpy } from '../io/tensor-files';
 import { LoadError, Machine, MachineOptions } from '../machine/machine';
+import { npyMachineOptions } from '../run/simulate';
 import { CONTROL_PAUSE, CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
 import { DebugCore, DebugOutcome } from '../debug/debug-core';
 import { describeFault } from '../run/describe-fault';
@@ -21,7 +22,7 @@ import { PipelineHistory } from '../debug/history';
 import { buildProgramGraphs } from '../graph/build';
 import { graphToDot } from '../graph/export';
 import { FunctionGraph } from '../graph/types';
-import { BreakpointInfo, EngineError, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity } from './protocol';
+import { BreakpointInfo, EngineError, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity } from '../protocol/types';
 
 /** How long the program runs before the server looks at its requests again. */
 const SLICE_MS = 20;
@@ -148,12 +149,12 @@ export class EngineServer {
   private machineOptions(config: LaunchConfig): MachineOptions {
     const base = path.dirname(path.resolve(config.program));
     const inputs = Object.fromEntries(Object.entries(config.inputs ?? {}).map(([k, v]) => [k, path.resolve(base, v)]));
-    return {
+    return npyMachineOptions({
       cores: config.cores ?? 1,
       inputs,
       maxCallDepth: config.maxCallDepth,
       output: (text, core) => this.emit({ kind: 'output', category: 'stdout', text: `${(config.cores ?? 1) > 1 ? `[core ${core}] ` : ''}${text}\n` }),
-    };
+    });
   }
 
   private setExceptionFilters(filters: string[]): void {

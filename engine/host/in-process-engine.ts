@@ -2,7 +2,7 @@
 import { EngineClient } from './engine-client';
 import { EngineServer } from './engine-server';
 import { CONTROL_PAUSE, CONTROL_TERMINATE } from '../run/interpreter';
-import { EngineError } from './protocol';
+import { EngineError } from '../protocol/types';
 
 export class InProcessEngine extends EngineClient {
   private readonly control = new Int32Array(2);

@@ -1,5 +1,5 @@
 /** Messages between a DebugEngine client and its server (a worker, or the same thread). */
-import { EngineEvent } from './protocol';
+import { EngineEvent } from '../protocol/types';
 
 export interface EngineRequestMessage {
   readonly id: number;

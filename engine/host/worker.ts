@@ -1,7 +1,7 @@
 /** The engine worker thread: serves DebugEngine requests from its parent and posts events back. */
 import { parentPort, workerData } from 'worker_threads';
 import { EngineServer } from './engine-server';
-import { EngineError, EngineEvent } from './protocol';
+import { EngineError, EngineEvent } from '../protocol/types';
 import { EngineRequestMessage, EngineToClient } from './messages';
 
 const port = parentPort;

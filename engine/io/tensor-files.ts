@@ -1,7 +1,9 @@
 /** Tensors to and from .npy: which array types fit which dtypes, and the conversions. */
-import { decodeRange, DType, encodeRange } from '../machine/dtypes';
+import { DType } from '../base/dtype';
+import { decodeRange, encodeRange } from '../machine/dtypes';
+import { ShapeMismatch, TensorSource } from '../machine/machine';
 import { Tensor } from '../machine/tensor';
-import { NpyArray, NpyDType } from './npy';
+import { NpyArray, NpyDType, readNpyFile } from './npy';
 import { getFloat16 } from '@petamoriken/float16';
 
 /** Why this array cannot initialize a tensor of that dtype and shape, or undefined when it can. */
@@ -10,6 +12,16 @@ export function npyFitsTensor(npy: NpyArray, dtype: DType, shape: readonly numbe
     return `the file holds an array of shape (${npy.shape.join(', ')}) but the tensor is [${shape.join(', ')}]`;
   }
   return undefined;
+}
+
+/** A DRAM tensor's data from a .npy file (read when the machine loads) or an array already in memory. */
+export function npySource(input: string | NpyArray): TensorSource {
+  return (tensor) => {
+    const npy = typeof input === 'string' ? readNpyFile(input) : input;
+    const problem = npyFitsTensor(npy, tensor.dtype, tensor.shape);
+    if (problem) throw new ShapeMismatch(problem);
+    loadNpyInto(tensor, npy);
+  };
 }
 
 /** bf16 and fp8 have no NumPy dtype: a u16 (bf16) or u8 (fp8) array holds their bit patterns. */

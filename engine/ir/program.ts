@@ -2,10 +2,10 @@
  * The checked program: what the checker builds from the syntax tree, what passes rewrite, what the
  * graph is drawn from and what the run loops execute. It is plain data; run/ compiles it to closures.
  */
-import { BinaryOp } from '../lang/ast';
-import * as ast from '../lang/ast';
-import { Span } from '../lang/source';
-import { DType } from '../machine/dtypes';
+import { BinaryOp } from '../base/expr';
+import * as ast from '../base/expr';
+import { Span } from '../base/span';
+import { DType } from '../base/dtype';
 
 export type MemoryKind = 'dram' | 'sbuf' | 'psum';
 

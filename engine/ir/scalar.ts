@@ -1,5 +1,5 @@
 /** The meaning of scalar expressions over registers (64-bit floats), shared by constant folding and the run loops. */
-import { BinaryOp } from '../lang/ast';
+import { BinaryOp } from '../base/expr';
 import { ScalarExpr, ScalarFunction } from './program';
 
 /** `%` takes the sign of the divisor (as in Python), so `r0 % 4` is never negative for a positive 4. */
@@ -61,6 +61,12 @@ export function evalScalarConst(e: ScalarExpr): number | undefined {
 }
 
 /** `c + Σ kᵢ·xᵢ` over registers and `core`; lets the checker see that `r0*8+8 - r0*8` is 8. */
+/** Folds an expression whose operands are all constants. */
+export function fold(e: ScalarExpr): ScalarExpr {
+  const value = evalScalarConst(e);
+  return value === undefined ? e : { kind: 'const', value };
+}
+
 export interface LinearForm {
   readonly constant: number;
   readonly terms: ReadonlyMap<string, number>;

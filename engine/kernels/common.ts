@@ -1,10 +1,10 @@
 /** What compiled instructions share: the executor type and the compilation of attributes and operands. */
 import { AttrValue, InstrNode, MemoryKind, Operand } from '../ir/program';
-import { dtypeInfo } from '../machine/dtypes';
+import { dtypeInfo } from '../base/dtype';
 import { Core, Frame } from '../machine/core';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
-import { compileScalar, ScalarFn } from '../run/compile-scalar';
+import { compileScalar, ScalarFn } from './compile-scalar';
 import { plane2d, readOperand, TensorOperand, tensorOperand, viewOf } from './operands';
 
 export type Executor = (f: Frame, c: Core, m: Machine) => void;

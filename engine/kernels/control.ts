@@ -1,7 +1,6 @@
 /** Instructions of the sequencer (SP): registers, output and assertions. */
 import { InstrNode, Operand, Program } from '../ir/program';
-import { Span } from '../lang/source';
-import { spanText } from '../lang/check/text';
+import { Span, spanText } from '../base/span';
 import { Core, Frame } from '../machine/core';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';

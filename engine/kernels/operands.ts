@@ -3,12 +3,13 @@
  * depend on a call's arguments, never-written elements, NaN/Inf, races between cores) and scratch buffers.
  */
 import { AccessPattern, MemoryKind } from '../ir/program';
-import { dtypeInfo, roundTo } from '../machine/dtypes';
+import { dtypeInfo } from '../base/dtype';
+import { roundTo } from '../machine/dtypes';
 import { Core, Frame } from '../machine/core';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
 import { firstUnwritten, forEachIndex, readView, unravel, View, viewSize, writeView, zeroUnwritten } from '../machine/view';
-import { compileAccess, ViewFn } from '../run/compile-access';
+import { compileAccess, ViewFn } from './compile-access';
 
 /** A tensor operand ready to run: how to get its view, and what it may be. */
 export interface TensorOperand {

@@ -1,4 +1,4 @@
-import { Span, formatSpan } from './source';
+import { Span, formatSpan } from '../base/span';
 
 export type Severity = 'error' | 'warning';
 

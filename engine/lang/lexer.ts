@@ -1,5 +1,5 @@
 import { DiagnosticBag } from './diagnostics';
-import { Span } from './source';
+import { Span } from '../base/span';
 
 export type TokenKind = 'ident' | 'number' | 'string' | 'punct' | 'newline' | 'eof';
 

@@ -1,7 +1,7 @@
 import * as ast from './ast';
 import { DiagnosticBag } from './diagnostics';
 import { Token, TokenStream } from './lexer';
-import { Span, spanBetween } from './source';
+import { Span, spanBetween } from '../base/span';
 
 /** Parses one BIR file. Never throws on bad input: mistakes become diagnostics and parsing goes on. */
 export function parseFile(text: string, file: string, diagnostics: DiagnosticBag): ast.FileAst {

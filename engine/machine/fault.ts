@@ -1,5 +1,5 @@
 /** Faults: what a program did wrong while it ran, with a code, a message that names the values, and where. */
-import { Span } from '../lang/source';
+import { Span } from '../base/span';
 
 export const FAULT_CODES = [
   'out-of-bounds',

@@ -1,8 +1,6 @@
 /** The whole machine: shared DRAM, the cores, and what a run is configured with. */
 import { AllocInfo, DramInfo, Engine, Program } from '../ir/program';
 import { ENGINES } from '../ir/opcodes';
-import { NpyArray, NpyError, readNpyFile } from '../io/npy';
-import { loadNpyInto, npyFitsTensor } from '../io/tensor-files';
 import { encodeRange } from './dtypes';
 import { ContinuableFault } from './fault';
 import { Core } from './core';
@@ -14,14 +12,22 @@ import { View, wholeView } from './view';
 export interface MachineOptions {
   /** Cores that run `main` (1..8). */
   readonly cores?: number;
-  /** Data for `dram` tensors, by name: a .npy path or an array. Replaces the declared initializer. */
-  readonly inputs?: Readonly<Record<string, string | NpyArray>>;
+  /** Data for `dram` tensors, by name. Replaces the declared initializer. */
+  readonly inputs?: Readonly<Record<string, TensorSource>>;
+  /**
+   * Where `file("x.npy")` initializers come from (the host reads files; the machine knows no file formats).
+   * Without it, a program with a file initializer cannot load.
+   */
+  readonly files?: (path: string) => TensorSource;
   /** Which continuable faults stop the program (true) or let the instruction complete (false). */
   readonly faults?: Partial<Record<ContinuableFault, boolean>>;
   readonly maxCallDepth?: number;
   /** Program output (Print), one call per line, without the newline. */
   readonly output?: (text: string, core: number) => void;
 }
+
+/** Fills a DRAM tensor from outside the program (an input, a file); throws an Error that says what is wrong. */
+export type TensorSource = (tensor: Tensor) => void;
 
 /** A problem with what a run was given (cores, inputs), found before the program starts. */
 export class LoadError extends Error {
@@ -30,6 +36,9 @@ export class LoadError extends Error {
     this.name = 'LoadError';
   }
 }
+
+/** Thrown by a TensorSource whose data has another shape than the tensor: the message then names the tensor's type. */
+export class ShapeMismatch extends Error {}
 
 /** Who wrote each DRAM element last, and in which interval between barriers: to find races between cores. */
 interface WriteLog {
@@ -68,7 +77,7 @@ export class Machine {
     this.counters = Object.fromEntries(ENGINES.map((e) => [e, 0])) as Record<Engine, number>;
     this.output = options.output ?? (() => undefined);
     this.cores = Array.from({ length: this.ncores }, (_, i) => new Core(i));
-    this.drams = program.drams.map((d) => this.createDram(d, options.inputs?.[d.name]));
+    this.drams = program.drams.map((d) => this.createDram(d, options.inputs?.[d.name], options.files));
     this.dramViews = this.drams.map(wholeView);
     const unknown = Object.keys(options.inputs ?? {}).filter((name) => !program.drams.some((d) => d.name === name));
     if (unknown.length) {
@@ -81,7 +90,7 @@ export class Machine {
     return this.faults[code] && this.suppressed !== code;
   }
 
-  private createDram(d: DramInfo, input: string | NpyArray | undefined): Tensor {
+  private createDram(d: DramInfo, input: TensorSource | undefined, files: MachineOptions['files']): Tensor {
     const t = new Tensor(d.name, 'dram', d.dtype, d.shape);
     if (input !== undefined) {
       this.loadInput(t, d, input);
@@ -98,21 +107,21 @@ export class Machine {
         fill(t, (i) => values[i]);
         break;
       }
-      case 'file': this.loadInput(t, d, init.path); break;
+      case 'file': {
+        if (!files) throw new LoadError(`input '${d.name}': this run cannot read files (its initializer is file("${init.path}"))`);
+        this.loadInput(t, d, files(init.path));
+        break;
+      }
     }
     return t;
   }
 
-  private loadInput(t: Tensor, d: DramInfo, input: string | NpyArray): void {
-    let npy: NpyArray;
+  private loadInput(t: Tensor, d: DramInfo, source: TensorSource): void {
     try {
-      npy = typeof input === 'string' ? readNpyFile(input) : input;
+      source(t);
     } catch (e) {
-      throw new LoadError(e instanceof NpyError ? `input '${d.name}': ${e.message}` : `input '${d.name}': ${(e as Error).message}`);
+      throw new LoadError(`input '${d.name}'${e instanceof ShapeMismatch ? ` (${d.dtype}[${d.shape.join(', ')}])` : ''}: ${(e as Error).message}`);
     }
-    const problem = npyFitsTensor(npy, d.dtype, d.shape);
-    if (problem) throw new LoadError(`input '${d.name}' (${d.dtype}[${d.shape.join(', ')}]): ${problem}`);
-    loadNpyInto(t, npy);
   }
 
   /** A tensor for an allocation of a new activation: reused from an ended activation when possible, unwritten. */

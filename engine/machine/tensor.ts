@@ -1,5 +1,6 @@
 /** A tensor's storage: its elements in their dtype's bytes, and which of them were ever written. */
-import { createElementArray, DType, dtypeInfo, ElementArray } from './dtypes';
+import { DType, dtypeInfo } from '../base/dtype';
+import { createElementArray, ElementArray } from './dtypes';
 import { MemoryKind, Placement } from '../ir/program';
 
 export class Tensor {

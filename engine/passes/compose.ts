@@ -3,7 +3,7 @@
  * parameter, becomes one pattern over the caller's tensor. Used by `inline`.
  */
 import { AccessItem, AccessPattern, ScalarExpr } from '../ir/program';
-import { fold } from '../lang/check/scope';
+import { fold } from '../ir/scalar';
 import { printAccess } from '../ir/print';
 
 /** Arguments that can be composed: slices and indices only (no `.T`, no `.bcast`). */

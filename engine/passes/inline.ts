@@ -9,7 +9,7 @@
  * the end of their body, calls whose arguments are transposed or broadcast views, and calls that would need more
  * registers or on-chip memory than the caller has free.
  */
-import * as ast from '../lang/ast';
+import * as ast from '../base/expr';
 import { parseExpression } from '../lang/parser';
 import { DiagnosticBag } from '../lang/diagnostics';
 import { AccessPattern, AllocInfo, CallNode, FunctionIR, InlineOrigin, InstrNode, Node, Program, Region, TensorParamInfo } from '../ir/program';

@@ -3,9 +3,9 @@
  * patterns (re-based on another tensor), in scalar expressions, operands, attributes and evaluate-language
  * expressions alike.
  */
-import * as ast from '../lang/ast';
+import * as ast from '../base/expr';
 import { AccessItem, AccessPattern, AttrValue, CallArg, Node, Operand, ScalarExpr } from '../ir/program';
-import { fold } from '../lang/check/scope';
+import { fold } from '../ir/scalar';
 
 export interface Rewriter {
   /** The expression that replaces register `index` (the register itself when unchanged). */

@@ -1,5 +1,5 @@
 /** A fault as a diagnostic line: `file:line:col: fault[code]: message`, then where the program was. */
-import { formatSpan } from '../lang/source';
+import { formatSpan } from '../base/span';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
 

@@ -10,8 +10,8 @@ import { PSUM_BYTES_PER_PARTITION, SBUF_BYTES_PER_PARTITION } from '../machine/l
 import { Machine } from '../machine/machine';
 import { View, wholeView } from '../machine/view';
 import { compileInstruction, Executor } from '../kernels';
-import { compileAccess, ViewFn } from './compile-access';
-import { compileScalar, ScalarFn } from './compile-scalar';
+import { compileAccess, ViewFn } from '../kernels/compile-access';
+import { compileScalar, ScalarFn } from '../kernels/compile-scalar';
 import { ExecutionHooks } from './hooks';
 
 export type RunOutcome =

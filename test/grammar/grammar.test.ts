@@ -13,7 +13,7 @@ import * as path from 'path';
 import * as oniguruma from 'vscode-oniguruma';
 import * as vsctm from 'vscode-textmate';
 import { ACTIVATION_FUNCTIONS, ALU_OPS, OPCODES, REDUCE_OPS } from '../../engine/ir/opcodes';
-import { DTYPES } from '../../engine/machine/dtypes';
+import { DTYPES } from '../../engine/base/dtype';
 
 const ROOT = path.resolve(__dirname, '../..');
 const GRAMMAR_FILE = path.join(ROOT, 'syntaxes/bir.tmLanguage.json');

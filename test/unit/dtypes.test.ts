@@ -2,10 +2,8 @@
 // definitions, and a round-to-nearest-even encoder that picks between neighbouring values by search over
 // the reference table. Nothing here calls the module to build an expectation.
 import * as assert from 'node:assert/strict';
-import {
-  DType, DTYPES, isDType, dtypeInfo, createElementArray, elementArrayOn,
-  encode, decode, roundTo, encodeRange, decodeRange,
-} from '../../engine/machine/dtypes';
+import { DType, DTYPES, isDType, dtypeInfo } from '../../engine/base/dtype';
+import { createElementArray, elementArrayOn, encode, decode, roundTo, encodeRange, decodeRange } from '../../engine/machine/dtypes';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

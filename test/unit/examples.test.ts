@@ -18,10 +18,10 @@ import { Program } from '../../engine/ir/program';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { roundTo } from '../../engine/machine/dtypes';
 import { Fault, FaultCode } from '../../engine/machine/fault';
-import { Machine, MachineOptions } from '../../engine/machine/machine';
+import { Machine } from '../../engine/machine/machine';
 import { ExecutionHooks } from '../../engine/run/hooks';
 import { Interpreter, RunOutcome } from '../../engine/run/interpreter';
-import { runProgram } from '../../engine/run/simulate';
+import { npyMachineOptions, runProgram, RunOptions } from '../../engine/run/simulate';
 
 const EXAMPLES = path.resolve(__dirname, '../../examples');
 const DATA = path.join(EXAMPLES, 'data');
@@ -121,7 +121,7 @@ interface Ran {
   readonly printed: string[];
 }
 
-function run(file: string, options: MachineOptions = {}): Ran {
+function run(file: string, options: RunOptions = {}): Ran {
   const printed: string[] = [];
   const { machine, outcome } = runProgram(load(file), { ...options, output: (text, core) => printed.push(`${core}: ${text}`) });
   return { machine, outcome, printed };
@@ -441,8 +441,8 @@ class Passive implements ExecutionHooks {
 }
 
 /** Runs with the debug loop, stopping every `every` nodes (0: never) and resuming until the end. */
-function runDebug(program: Program, options: MachineOptions, every: number): { machine: Machine; stops: number } {
-  const machine = new Machine(program, options);
+function runDebug(program: Program, options: RunOptions, every: number): { machine: Machine; stops: number } {
+  const machine = new Machine(program, npyMachineOptions(options));
   const interpreter = new Interpreter(machine);
   const hooks = new Passive(every);
   let stops = 0;
@@ -525,7 +525,7 @@ describe('examples: checker, CLI and determinism', function () {
     it(`${name}: outputs are identical bit for bit across runs, and between the fast and the debug loop`, () => {
       const ex = EXAMPLE_PROGRAMS.find((e) => e.file === name)!;
       const program = load(path.join(EXAMPLES, name));
-      const options: MachineOptions = { cores: ex.cores };
+      const options: RunOptions = { cores: ex.cores };
       const first = outputBytes(runProgram(program, options).machine);
       const runs: [string, Map<string, Buffer>][] = [];
       for (let i = 0; i < 3; i++) runs.push([`fast run ${i + 2}`, outputBytes(runProgram(program, options).machine)]);
@@ -629,7 +629,7 @@ describe('examples/faults', function () {
 
   for (const fc of FAULTS) {
     const file = path.join(dir, `${fc.code}.bir`);
-    const options: MachineOptions = { cores: fc.cores ?? 1, faults: fc.enable ? { [fc.enable]: true } : undefined };
+    const options: RunOptions = { cores: fc.cores ?? 1, faults: fc.enable ? { [fc.enable]: true } : undefined };
 
     it(`${fc.code}.bir: passes the checker and faults with '${fc.code}' at ${fc.line}:${fc.col}`, () => {
       const checked = checkProgram(file);

@@ -9,11 +9,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkProgram, SourceHost } from '../../engine/lang/check/checker';
 import { formatDiagnostic } from '../../engine/lang/diagnostics';
-import { runProgram } from '../../engine/run/simulate';
+import { runProgram, RunOptions } from '../../engine/run/simulate';
 import { RunOutcome } from '../../engine/run/interpreter';
-import { Machine, MachineOptions } from '../../engine/machine/machine';
+import { Machine } from '../../engine/machine/machine';
 import { Fault, FaultCode } from '../../engine/machine/fault';
-import { decode, DType, roundTo } from '../../engine/machine/dtypes';
+import { DType } from '../../engine/base/dtype';
+import { decode, roundTo } from '../../engine/machine/dtypes';
 import { NpyArray, writeNpyFile } from '../../engine/io/npy';
 import { Program } from '../../engine/ir/program';
 
@@ -41,14 +42,14 @@ interface Ran {
   readonly lines: string[];
 }
 
-function run(src: string, options: MachineOptions = {}): Ran {
+function run(src: string, options: RunOptions = {}): Ran {
   const lines: string[] = [];
   const { outcome, machine } = runProgram(compile(src), { output: (text) => lines.push(text), ...options });
   return { outcome, machine, lines };
 }
 
 /** Runs a program that must end normally. */
-function ok(src: string, options: MachineOptions = {}): Ran {
+function ok(src: string, options: RunOptions = {}): Ran {
   const r = run(src, options);
   if (r.outcome.kind !== 'exited') {
     const detail = r.outcome.kind === 'failed' ? `${r.outcome.fault.code}: ${r.outcome.fault.message}` : r.outcome.kind;
@@ -58,7 +59,7 @@ function ok(src: string, options: MachineOptions = {}): Ran {
 }
 
 /** Runs a program that must fail with a fault of this code; returns the fault and the machine. */
-function fails(src: string, code: FaultCode, options: MachineOptions = {}): { fault: Fault; machine: Machine; lines: string[] } {
+function fails(src: string, code: FaultCode, options: RunOptions = {}): { fault: Fault; machine: Machine; lines: string[] } {
   const r = run(src, options);
   assert.equal(r.outcome.kind, 'failed', `the program should fail with '${code}' but ended with ${r.outcome.kind}`);
   const fault = (r.outcome as Extract<RunOutcome, { kind: 'failed' }>).fault;

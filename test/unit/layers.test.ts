@@ -1,7 +1,8 @@
 /**
  * The architecture check: engine/ knows neither VS Code nor DAP; adapter/ never imports vscode; extension/
  * holds no debugging logic (it reaches the engine only through the adapter and the language front end);
- * webview/ is browser code that imports none of the others.
+ * webview/ is browser code that imports none of the others. Inside engine/, the folders are layers in the order
+ * docs/architecture.md writes: a folder never imports one after it.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -44,6 +45,14 @@ function violations(dir: string, forbidden: (spec: string, layer: string | undef
   return out;
 }
 
+/** The engine's layers, lowest first, as docs/architecture.md writes them. */
+function engineLayers(): string[] {
+  const doc = fs.readFileSync(path.join(ROOT, 'docs', 'architecture.md'), 'utf8');
+  const line = /\*\*Layers, lowest first:\*\*(.*)/.exec(doc);
+  if (!line) throw new Error('docs/architecture.md has no line "**Layers, lowest first:** ..."');
+  return [...line[1].matchAll(/`([a-z]+)`/g)].map((m) => m[1]);
+}
+
 describe('layers', () => {
   it('finds the imports it checks (the scanner works)', () => {
     assert.ok(importsOf(path.join(ROOT, 'engine/run/interpreter.ts')).includes('../machine/machine'));
@@ -52,6 +61,29 @@ describe('layers', () => {
   it('engine/ imports neither vscode nor DAP, nor the adapter or the extension', () => {
     const bad = violations('engine', (spec, layer) => spec === 'vscode' || spec.startsWith('@vscode/debug') || (layer !== undefined && layer !== 'engine'));
     assert.deepStrictEqual(bad, []);
+  });
+
+  it('the engine\'s folders import only the folders below them (docs/architecture.md)', () => {
+    const order = engineLayers();
+    const folders = fs.readdirSync(path.join(ROOT, 'engine'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    assert.deepStrictEqual(folders.filter((f) => !order.includes(f)), [], 'every engine folder has its place in the order');
+    const bad: string[] = [];
+    for (const folder of order) {
+      const rank = order.indexOf(folder);
+      bad.push(...violations(path.join('engine', folder), (spec, layer, target) => {
+        if (!spec.startsWith('.') || layer !== 'engine') return false;
+        const targetFolder = target.split(path.sep)[1];
+        return order.indexOf(targetFolder) > rank;
+      }));
+    }
+    assert.deepStrictEqual(bad, []);
+  });
+
+  it('the layer check sees an upward import (it can fail)', () => {
+    const order = engineLayers();
+    assert.ok(order.indexOf('ir') < order.indexOf('lang') && order.indexOf('debug') < order.indexOf('host'));
+    const found = violations(path.join('engine', 'host'), (spec) => spec === '../debug/debug-core');
+    assert.ok(found.length > 0, 'host imports the debug core, an import the scanner must see');
   });
 
   it('adapter/ never imports vscode or the extension', () => {

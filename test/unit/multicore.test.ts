@@ -4,9 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { formatDiagnostic } from '../../engine/lang/diagnostics';
-import { runProgram } from '../../engine/run/simulate';
+import { runProgram, RunOptions } from '../../engine/run/simulate';
 import { RunOutcome } from '../../engine/run/interpreter';
-import { Machine, MachineOptions } from '../../engine/machine/machine';
+import { Machine } from '../../engine/machine/machine';
 import { Fault, FaultCode } from '../../engine/machine/fault';
 import { decode } from '../../engine/machine/dtypes';
 import { Program } from '../../engine/ir/program';
@@ -27,14 +27,14 @@ interface Ran {
   readonly lines: string[];
 }
 
-function run(src: string | Program, options: MachineOptions = {}): Ran {
+function run(src: string | Program, options: RunOptions = {}): Ran {
   const lines: string[] = [];
   const prog = typeof src === 'string' ? compile(src) : src;
   const { outcome, machine } = runProgram(prog, { output: (text, core) => lines.push(`${core}: ${text}`), ...options });
   return { outcome, machine, lines };
 }
 
-function ok(src: string | Program, options: MachineOptions = {}): Ran {
+function ok(src: string | Program, options: RunOptions = {}): Ran {
   const r = run(src, options);
   if (r.outcome.kind !== 'exited') {
     assert.fail(`the program should end normally, but: ${r.outcome.kind === 'failed' ? `${r.outcome.fault.code}: ${r.outcome.fault.message}` : r.outcome.kind}`);
@@ -42,7 +42,7 @@ function ok(src: string | Program, options: MachineOptions = {}): Ran {
   return r;
 }
 
-function fails(src: string, code: FaultCode, options: MachineOptions = {}): Ran & { fault: Fault } {
+function fails(src: string, code: FaultCode, options: RunOptions = {}): Ran & { fault: Fault } {
   const r = run(src, options);
   assert.equal(r.outcome.kind, 'failed', `the program should fail with '${code}' but ended with ${r.outcome.kind}`);
   const fault = (r.outcome as Extract<RunOutcome, { kind: 'failed' }>).fault;

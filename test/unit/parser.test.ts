@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as ast from '../../engine/lang/ast';
 import { Diagnostic, DiagnosticBag } from '../../engine/lang/diagnostics';
 import { parseExpression, parseFile } from '../../engine/lang/parser';
-import { Span } from '../../engine/lang/source';
+import { Span } from '../../engine/base/span';
 
 // ---------------------------------------------------------------------------
 // helpers

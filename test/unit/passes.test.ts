@@ -14,10 +14,9 @@ import { FunctionIR, InstrNode, Node, Operand, Program, Region } from '../../eng
 import { printScalar } from '../../engine/ir/print';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { formatDiagnostic } from '../../engine/lang/diagnostics';
-import { MachineOptions } from '../../engine/machine/machine';
+import { RunOptions, runProgram } from '../../engine/run/simulate';
 import { PassName } from '../../engine/passes/pass';
 import { PASS_NAMES, runPipeline, Snapshot } from '../../engine/passes/pipeline';
-import { runProgram } from '../../engine/run/simulate';
 import { programOf } from '../helpers/virtual-host';
 
 const EXAMPLES = path.resolve(__dirname, '../../examples');
@@ -159,7 +158,7 @@ interface RunSummary {
   readonly prints: string[][];
 }
 
-function execute(program: Program, options: MachineOptions = {}): RunSummary {
+function execute(program: Program, options: RunOptions = {}): RunSummary {
   const prints: string[][] = Array.from({ length: options.cores ?? 1 }, () => []);
   const { outcome, machine } = runProgram(program, { ...options, output: (text, core) => prints[core].push(text) });
   const drams = machine.drams.map((t) => ({
@@ -868,7 +867,7 @@ describe('passes: equivalence on the examples', function () {
     it(`${file}: every pass and every pipeline computes DRAM bit for bit as written; every snapshot is well formed`, () => {
       const checked = checkProgram(path.join(EXAMPLES, file));
       assert.ok(checked.program, checked.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
-      const options: MachineOptions = { cores: file === 'two_cores.bir' ? 2 : 1 };
+      const options: RunOptions = { cores: file === 'two_cores.bir' ? 2 : 1 };
       const expected = execute(checked.program, options);
       assert.strictEqual(expected.outcome, 'exited', `${file} runs as written`);
       checkStructure(checked.program, `${file} as written`);

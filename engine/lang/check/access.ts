@@ -2,7 +2,7 @@
 import * as ast from '../ast';
 import { AccessItem, AccessPattern, ScalarExpr, TensorDecl } from '../../ir/program';
 import { constantDifference, evalScalarConst } from '../../ir/scalar';
-import { spanText } from './text';
+import { spanText } from '../../base/span';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 
 /** The parts of an access-pattern expression, peeled from the outside in. */

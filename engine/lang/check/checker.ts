@@ -7,17 +7,17 @@ import * as path from 'path';
 import * as ast from '../ast';
 import { Diagnostic, DiagnosticBag } from '../diagnostics';
 import { parseFile } from '../parser';
-import { fileStart, Span } from '../source';
+import { fileStart, Span } from '../../base/span';
 import { DramInfo, DramInit, FunctionIR, ModuleInfo, Program } from '../../ir/program';
 import { numberNodes } from '../../ir/numbering';
-import { dtypeInfo } from '../../machine/dtypes';
+import { dtypeInfo } from '../../base/dtype';
 import { DEFAULT_DRAM_LIMIT_BYTES } from '../../machine/limits';
 import { readNpyFile, NpyError } from '../../io/npy';
 import { npyFitsTensor } from '../../io/tensor-files';
 import { checkCallChains } from './placement';
 import { BodyBuilder, CallSite, declareFunction, PendingFunction, resolveType } from './functions';
 import { ModuleScope, Resolver } from './scope';
-import { suggest } from '../suggest';
+import { suggest } from '../../base/suggest';
 
 /** Where the checker reads files from: the disk, or an editor's unsaved buffers first. */
 export interface SourceHost {

@@ -1,10 +1,10 @@
 /** Builds the IR of function bodies: statements to nodes, regions for loops and branches, allocations placed. */
 import * as ast from '../ast';
-import { Span } from '../source';
+import { Span } from '../../base/span';
 import {
   AllocInfo, CallArg, CallNode, ForNode, FunctionIR, IfNode, InstrNode, Node, Region, RegionKind, ReturnNode, TensorParamInfo,
 } from '../../ir/program';
-import { isDType, DType } from '../../machine/dtypes';
+import { isDType, DType } from '../../base/dtype';
 import { PARTITIONS } from '../../machine/limits';
 import { isTensorExpr, resolveAccess } from './access';
 import { InstructionChecker, showShape } from './instructions';

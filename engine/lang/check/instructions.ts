@@ -1,14 +1,13 @@
 /** Operand, attribute, memory-kind, dtype and shape rules of every opcode. */
 import * as ast from '../ast';
-import { Span } from '../source';
+import { Span, spanText } from '../../base/span';
 import { AccessPattern, AttrValue, Engine, MemoryKind, Operand } from '../../ir/program';
 import { ACTIVATION_FUNCTIONS, ALU_OPS, OPCODES, REDUCE_OPS } from '../../ir/opcodes';
 import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS } from '../../machine/limits';
 import { isTensorExpr, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
 import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
-import { suggest } from '../suggest';
-import { spanText } from './text';
+import { suggest } from '../../base/suggest';
 
 export interface CheckedInstruction {
   readonly opcode: string;

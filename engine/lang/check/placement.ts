@@ -3,9 +3,9 @@
  * of its caller's frame; allocations are laid out in declaration order inside it, in partitions [0, P).
  */
 import { DiagnosticBag } from '../diagnostics';
-import { Span } from '../source';
+import { Span } from '../../base/span';
 import { FunctionIR, Placement } from '../../ir/program';
-import { dtypeInfo, DType } from '../../machine/dtypes';
+import { dtypeInfo, DType } from '../../base/dtype';
 import { PSUM_BANK_BYTES, PSUM_BYTES_PER_PARTITION, SBUF_ALIGNMENT, SBUF_BYTES_PER_PARTITION } from '../../machine/limits';
 
 export interface MemoryPlan {

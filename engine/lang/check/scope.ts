@@ -1,11 +1,11 @@
 /** What names mean inside a module and a function, and how scalar expressions are resolved against them. */
 import * as ast from '../ast';
 import { DiagnosticBag } from '../diagnostics';
-import { Span } from '../source';
+import { Span } from '../../base/span';
 import { AllocInfo, DramInfo, FunctionIR, SCALAR_FUNCTIONS, ScalarExpr, ScalarFunction, TensorDecl, TensorParamInfo } from '../../ir/program';
 import { REGISTERS } from '../../machine/limits';
-import { evalScalarConst } from '../../ir/scalar';
-import { suggest } from '../suggest';
+import { fold } from '../../ir/scalar';
+import { suggest } from '../../base/suggest';
 
 export interface ModuleScope {
   readonly name: string;
@@ -145,10 +145,4 @@ export function registerIndex(name: string): number | undefined {
   if (!m) return undefined;
   const i = Number(m[1]);
   return i < REGISTERS && String(i) === m[1] ? i : undefined;
-}
-
-/** Folds an expression whose operands are all constants. */
-export function fold(e: ScalarExpr): ScalarExpr {
-  const value = evalScalarConst(e);
-  return value === undefined ? e : { kind: 'const', value };
 }

@@ -2,7 +2,7 @@
  * The DebugEngine: the verbs a debugger front end needs from the engine, as plain data. The adapter translates
  * DAP to these; the engine never sees DAP. Two implementations: a worker thread (the default) and in-process.
  */
-import { Span } from '../lang/source';
+import { Span } from '../base/span';
 
 export type FramesMode = 'functions' | 'subgraphs';
 export type StepGranularity = 'line' | 'instruction';
