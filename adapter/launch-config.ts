@@ -6,8 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { FramesMode, LaunchConfig, StepGranularity } from '../engine/protocol/types';
-
-export const PASS_NAMES = ['inline', 'dce', 'fuse', 'unroll', 'schedule'] as const;
+import { isPassName, PASS_NAMES } from '../engine/passes/registry';
 
 export interface AttributeSpec {
   readonly type: 'string' | 'boolean' | 'integer' | 'array' | 'object';
@@ -58,7 +57,7 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
   const cores = integer(args, 'cores', 1, 8);
   const passes = stringArray(args, 'passes');
   for (const p of passes ?? []) {
-    if (!(PASS_NAMES as readonly string[]).includes(p)) throw new LaunchError(`launch attribute 'passes': unknown pass '${p}' (passes: ${PASS_NAMES.join(', ')})`);
+    if (!isPassName(p)) throw new LaunchError(`launch attribute 'passes': unknown pass '${p}' (passes: ${PASS_NAMES.join(', ')})`);
   }
   const stepBy = oneOf(args, 'stepBy') as StepGranularity | undefined;
   const frames = oneOf(args, 'frames') as FramesMode | undefined;

@@ -1,19 +1,24 @@
 /**
- * The DAP session of the BIR debugger: one class for VS Code's inline adapter and for the stdio adapter. It
- * validates requests, translates them to the DebugEngine and the engine's events back to DAP, and holds no
- * debugging logic. Every request gets an answer; no handler throws; the session ends on disconnect or when
- * its input closes.
+ * The DAP session of the BIR debugger: one class for VS Code's inline adapter and for the stdio adapter. It checks
+ * each request's arguments against their schema (adapter/arguments.ts), keeps DAP's order of a session (initialize,
+ * launch, configurationDone, the end), translates requests to the DebugEngine and its events back to DAP, and holds
+ * no debugging logic: whether the program is stopped, running or between compiler passes is the engine's to judge.
+ * Every request gets an answer; no handler throws past its response; the session ends on disconnect or when its
+ * input closes.
  */
 import * as path from 'path';
 import {
-  Breakpoint, BreakpointEvent, ContinuedEvent, DebugSession, Event, ExitedEvent, InvalidatedEvent, OutputEvent, Response,
-  Scope, Source, StackFrame, StoppedEvent, TerminatedEvent, Thread,
+  BreakpointEvent, ContinuedEvent, DebugSession, Event, ExitedEvent, InvalidatedEvent, OutputEvent, Response, StoppedEvent,
+  TerminatedEvent, Thread,
 } from '@vscode/debugadapter';
-import { DebugProtocol } from '@vscode/debugprotocol';
-import {
-  BreakpointInfo, DebugEngine, EngineEvent, EXCEPTION_FILTERS, FramesMode, StepGranularity,
-} from '../engine/protocol/types';
-import { LaunchError, validateLaunch } from './launch-config';
+import { DebugProtocol as P } from '@vscode/debugprotocol';
+import { BirBody, BirCommand } from '../contract/requests';
+import { DebugEngine, EngineResult, TranslatedBirCommand } from '../engine/protocol/requests';
+import { BreakpointInfo, EngineEvent, EXCEPTION_FILTERS, LaunchResult, SourceBreakpoint, StepGranularity } from '../engine/protocol/types';
+import { Args, checkArguments, Command, DapCommand, isCommand } from './arguments';
+import { describeFailure, RequestError, showsUser } from './errors';
+import { LaunchError, validateLaunch, ValidatedLaunch } from './launch-config';
+import { Positions, sourceOf, toBreakpoint, toScope, toStackFrame, toVariable } from './to-dap';
 
 export interface SessionOptions {
   /** Makes the engine of a launch (a worker thread by default; in-process in some tests). */
@@ -22,105 +27,206 @@ export interface SessionOptions {
   readonly trace?: (line: string) => void;
 }
 
-type Handler = (response: DebugProtocol.Response, args: Record<string, unknown>) => Promise<void> | void;
+/** The bodies of the DAP responses the session sends. */
+interface DapBodies {
+  initialize: P.Capabilities;
+  launch: void;
+  attach: void;
+  restart: void;
+  disconnect: void;
+  terminate: void;
+  setBreakpoints: P.SetBreakpointsResponse['body'];
+  setFunctionBreakpoints: P.SetFunctionBreakpointsResponse['body'];
+  setExceptionBreakpoints: P.SetExceptionBreakpointsResponse['body'];
+  configurationDone: void;
+  threads: P.ThreadsResponse['body'];
+  stackTrace: P.StackTraceResponse['body'];
+  scopes: P.ScopesResponse['body'];
+  variables: P.VariablesResponse['body'];
+  evaluate: P.EvaluateResponse['body'];
+  continue: P.ContinueResponse['body'];
+  next: void;
+  stepIn: void;
+  stepOut: void;
+  stepInTargets: P.StepInTargetsResponse['body'];
+  pause: void;
+  exceptionInfo: P.ExceptionInfoResponse['body'];
+}
 
-/** A request failed for a reason the user should read. */
-class RequestError extends Error {}
+type Body<C extends Command> = C extends DapCommand ? DapBodies[C] : C extends BirCommand ? BirBody<C> : never;
+
+/** What a handler may do after its response is sent: events a request causes never precede its response. */
+interface Reply {
+  afterResponse(action: () => void): void;
+}
+
+/** The requests the session serves itself; every other `bir/*` request is the engine's to answer as it is. */
+type SessionCommand = DapCommand | TranslatedBirCommand;
+type ForwardedCommand = Exclude<BirCommand, TranslatedBirCommand>;
+type Handler<C extends SessionCommand> = (args: Args<C>, reply: Reply) => Promise<Body<C>>;
+type Handlers = { readonly [C in SessionCommand]: Handler<C> };
+
+/** Requests whose effect the engine may report before it answers (they act through flags the running program sees at once). */
+const HOLDS_EVENTS: ReadonlySet<string> = new Set(['pause', 'terminate']);
 
 type SessionState = 'new' | 'initialized' | 'launched' | 'configured' | 'ended';
 
 export class BirDebugSession extends DebugSession {
-  private engine?: DebugEngine;
+  private engineOfRun?: DebugEngine;
   private state: SessionState = 'new';
   private launchArgs?: Record<string, unknown>;
+  /** The cores of the run: its threads. */
+  private cores = 1;
   private tracing = false;
-  private linesStartAt1 = true;
-  private columnsStartAt1 = true;
   private clientSupportsInvalidated = false;
-  private stopped = false;
-  private frames: FramesMode = 'functions';
-  private threadCount = 1;
-  /** Events of the engine held while a request that may cause them is served (see respondBeforeEvents). */
+  /** Events of the engine held while a request that may cause them is served (see HOLDS_EVENTS). */
   private held?: [DebugEngine, EngineEvent][];
   private launching = false;
   /** The last breakpoint requests, replayed when the session restarts. */
-  private readonly sourceBreakpoints = new Map<string, DebugProtocol.SetBreakpointsArguments>();
-  private functionBreakpoints?: DebugProtocol.SetFunctionBreakpointsArguments;
+  private readonly sourceBreakpoints = new Map<string, readonly SourceBreakpoint[]>();
+  private functionBreakpoints?: Args<'setFunctionBreakpoints'>;
   private exceptionFilters?: string[];
-  private readonly handlers: Record<string, Handler>;
+  private readonly positions: Positions = {
+    line: (line) => this.convertDebuggerLineToClient(line),
+    column: (column) => this.convertDebuggerColumnToClient(column),
+  };
 
   constructor(private readonly options: SessionOptions) {
     super();
-    this.handlers = {
-      initialize: (r, a) => this.initialize(r, a),
-      launch: (r, a) => this.launch(r, a),
-      attach: () => this.refuse('the BIR debugger starts the program itself: use a "launch" configuration'),
-      setBreakpoints: (r, a) => this.setBreakpoints(r, a as unknown as DebugProtocol.SetBreakpointsArguments),
-      setFunctionBreakpoints: (r, a) => this.setFunctionBreakpoints(r, a as unknown as DebugProtocol.SetFunctionBreakpointsArguments),
-      setExceptionBreakpoints: (r, a) => this.setExceptionBreakpoints(r, a as unknown as DebugProtocol.SetExceptionBreakpointsArguments),
-      configurationDone: (r) => this.configurationDone(r),
-      threads: (r) => this.threads(r),
-      stackTrace: (r, a) => this.stackTrace(r, a),
-      scopes: (r, a) => this.scopes(r, a),
-      variables: (r, a) => this.variables(r, a),
-      evaluate: (r, a) => this.evaluate(r, a),
-      continue: (r, a) => this.resume(r, a, 'continue'),
-      next: (r, a) => this.resume(r, a, 'next'),
-      stepIn: (r, a) => this.resume(r, a, 'stepIn'),
-      stepOut: (r, a) => this.resume(r, a, 'stepOut'),
-      stepInTargets: (r, a) => this.stepInTargets(r, a),
-      pause: (r, a) => this.pause(r, a),
-      exceptionInfo: (r, a) => this.exceptionInfo(r, a),
-      terminate: (r) => this.terminate(r),
-      restart: (r, a) => this.restart(r, a),
-      disconnect: (r, a) => this.disconnect(r, a),
-      'bir/setFrames': (r, a) => this.setFrames(r, a),
-      'bir/setNodeBreakpoints': (r, a) => this.setNodeBreakpoints(r, a),
-      'bir/graph': (r, a) => this.forward(r, 'bir/graph', (e) => e.graph(this.number(a, 'frameId', 'bir/graph', true))),
-      'bir/passGraphs': (r) => this.forward(r, 'bir/passGraphs', (e) => e.passGraphs().then((graphs) => ({ graphs }))),
-      'bir/passGraph': (r, a) => this.forward(r, 'bir/passGraph', (e) => e.passGraph(this.number(a, 'index', 'bir/passGraph')!, typeof a.function === 'string' ? a.function : undefined)),
-      'bir/nextPass': (r) => this.forward(r, 'bir/nextPass', (e) => e.nextPass(), true),
-      'bir/setPassBreakpoints': (r, a) => this.forward(r, 'bir/setPassBreakpoints', (e) => {
-        if (!Array.isArray(a.indices)) this.refuse('\'bir/setPassBreakpoints\' needs indices, an array of snapshot numbers');
-        return e.setPassBreakpoints(a.indices as number[]);
-      }),
-    };
+    // The engine counts lines and columns from 1, as editors and diagnostics show them.
+    this.setDebuggerLinesStartAt1(true);
+    this.setDebuggerColumnsStartAt1(true);
   }
+
+  private readonly handlers: Handlers = {
+    initialize: async (a) => this.initialize(a),
+    launch: (a, reply) => this.launch(a, reply),
+    attach: async () => this.refuse('the BIR debugger starts the program itself: use a "launch" configuration', 'unsupported'),
+    restart: (a) => this.restart(a),
+    disconnect: () => this.disconnect(),
+    terminate: () => this.terminate(),
+    setBreakpoints: (a) => this.setBreakpoints(a),
+    setFunctionBreakpoints: (a) => this.setFunctionBreakpoints(a),
+    setExceptionBreakpoints: (a) => this.setExceptionBreakpoints(a),
+    configurationDone: () => this.configurationDone(),
+    threads: () => this.threads(),
+    stackTrace: async (a) => {
+      const { frames, total } = await this.engine('stackTrace').request('stackTrace', { threadId: a.threadId, startFrame: a.startFrame, levels: a.levels });
+      return { stackFrames: frames.map((f) => toStackFrame(f, this.positions)), totalFrames: total };
+    },
+    scopes: async (a) => ({ scopes: (await this.engine('scopes').request('scopes', { frameId: a.frameId })).map(toScope) }),
+    variables: async (a) => {
+      const vars = await this.engine('variables').request('variables', { reference: a.variablesReference, start: a.start, count: a.count, filter: a.filter });
+      return { variables: vars.map(toVariable) };
+    },
+    evaluate: async (a) => {
+      const r = await this.engine('evaluate').request('evaluate', { expression: a.expression, frameId: a.frameId, context: a.context ?? 'repl' });
+      return { result: r.result, type: r.type, variablesReference: r.reference, indexedVariables: r.indexed, namedVariables: r.named };
+    },
+    continue: async (a) => {
+      await this.engine('continue').request('continue', { threadId: a.threadId });
+      return { allThreadsContinued: true };
+    },
+    next: async (a) => this.engine('next').request('next', { threadId: a.threadId, granularity: stepGranularity(a.granularity) }),
+    stepIn: async (a) => this.engine('stepIn').request('stepIn', { threadId: a.threadId, granularity: stepGranularity(a.granularity), targetId: a.targetId }),
+    stepOut: async (a) => this.engine('stepOut').request('stepOut', { threadId: a.threadId, granularity: stepGranularity(a.granularity) }),
+    stepInTargets: async (a) => {
+      const targets = await this.engine('stepInTargets').request('stepInTargets', { frameId: a.frameId });
+      return { targets: targets.map((t) => ({ id: t.id, label: t.label, line: this.positions.line(t.line), column: this.positions.column(t.column) })) };
+    },
+    pause: async (a) => this.engine('pause').request('pause', { threadId: a.threadId }),
+    exceptionInfo: async (a) => {
+      const info = await this.engine('exceptionInfo').request('exceptionInfo', { threadId: a.threadId });
+      const { message, typeName, stackTrace } = info.details;
+      return { exceptionId: info.exceptionId, description: info.description, breakMode: info.breakMode, details: { message, typeName, stackTrace } };
+    },
+    'bir/setFrames': async (a, reply) => {
+      const { frames, stopped } = await this.engine('bir/setFrames').request('bir/setFrames', { frames: a.frames });
+      // The Call Stack and the Variables view show the frames of the other setting.
+      if (stopped && this.clientSupportsInvalidated) reply.afterResponse(() => this.sendEvent(new InvalidatedEvent(['stacks', 'variables'])));
+      return { frames };
+    },
+    'bir/setNodeBreakpoints': async (a) => {
+      const infos = await this.engine('bir/setNodeBreakpoints').request('bir/setNodeBreakpoints', { nodes: a.nodes });
+      return { breakpoints: infos.map((b) => toBreakpoint(b, this.positions)) };
+    },
+  };
 
   // ---- dispatch ----
 
-  protected override dispatchRequest(request: DebugProtocol.Request): void {
-    const response = new Response(request);
+  protected override dispatchRequest(request: P.Request): void {
     if (this.tracing) this.trace(`<- ${JSON.stringify(request)}`);
-    const handler = Object.prototype.hasOwnProperty.call(this.handlers, request.command) ? this.handlers[request.command] : undefined;
-    if (!handler) {
-      this.fail(response, `unsupported request '${request.command}' (the capabilities of initialize list what the BIR debugger does)`);
+    const response = new Response(request);
+    const command = request.command;
+    if (!isCommand(command)) {
+      this.fail(response, new RequestError(`unsupported request '${command}' (the capabilities of initialize list what the BIR debugger does)`, 'unsupported'));
       return;
     }
-    const args = (request.arguments ?? {}) as Record<string, unknown>;
-    if (typeof args !== 'object' || Array.isArray(args)) {
-      this.fail(response, `'${request.command}': the arguments must be an object`);
+    const raw: unknown = request.arguments ?? {};
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      this.fail(response, new RequestError(`'${command}': the arguments must be an object`, 'arguments'));
       return;
     }
+    if (command === 'initialize') {
+      this.initializeBase(request, response);
+      return;
+    }
+    if (isSessionCommand(command)) {
+      const checked = checkArguments(command, raw);
+      if (checked.ok) this.serve(response, command, (reply) => this.serveHere(command, checked.value, reply));
+      else this.fail(response, new RequestError(checked.message, 'arguments'));
+    } else {
+      const checked = checkArguments(command, raw);
+      if (checked.ok) this.serve(response, command, () => this.forward(command, checked.value));
+      else this.fail(response, new RequestError(checked.message, 'arguments'));
+    }
+  }
+
+  /** Runs a request's work and answers it: the body it returns, or the error it throws. */
+  private serve(response: P.Response, command: Command, work: (reply: Reply) => Promise<unknown>): void {
+    const after: (() => void)[] = [];
+    const holds = HOLDS_EVENTS.has(command);
+    const held: [DebugEngine, EngineEvent][] = [];
+    if (holds) this.held = held;
     Promise.resolve()
-      .then(() => handler(response, args))
-      .catch((e: unknown) => this.fail(response, e instanceof Error ? e.message : String(e)));
+      .then(() => work({ afterResponse: (action) => after.push(action) }))
+      .then((body) => {
+        if (body !== undefined) response.body = body;
+        this.sendResponse(response);
+        for (const action of after) action();
+      }, (e: unknown) => this.fail(response, e))
+      .finally(() => {
+        if (!holds) return;
+        if (this.held === held) this.held = undefined;
+        for (const [engine, event] of held) this.onEngineEvent(engine, event);
+      });
   }
 
-  private fail(response: DebugProtocol.Response, message: string): void {
-    this.sendErrorResponse(response, { id: 1, format: message.replace(/\{/g, '{{').replace(/\}/g, '}}'), showUser: response.command === 'launch' });
+  private serveHere<C extends SessionCommand>(command: C, args: Args<C>, reply: Reply): Promise<Body<C>> {
+    const handler: Handler<C> = this.handlers[command];
+    return handler(args, reply);
   }
 
-  private refuse(message: string): never {
-    throw new RequestError(message);
+  /** A `bir/*` request the engine answers as it is: its result is the response's body (contract/requests.ts). */
+  private forward<C extends ForwardedCommand>(command: C, args: Args<C>): Promise<EngineResult<C>> {
+    return this.engine(command).request(command, args);
   }
 
-  override sendResponse(response: DebugProtocol.Response): void {
+  private fail(response: P.Response, e: unknown): void {
+    const { id, kind, message } = describeFailure(e);
+    this.sendErrorResponse(response, { id, format: message.replace(/\{/g, '{{').replace(/\}/g, '}}'), showUser: showsUser(response.command, kind) });
+  }
+
+  private refuse(message: string, kind: RequestError['kind'] = 'lifecycle'): never {
+    throw new RequestError(message, kind);
+  }
+
+  override sendResponse(response: P.Response): void {
     if (this.tracing) this.trace(`-> ${JSON.stringify(response)}`);
     super.sendResponse(response);
   }
 
-  override sendEvent(event: DebugProtocol.Event): void {
+  override sendEvent(event: P.Event): void {
     if (this.tracing) this.trace(`-> ${JSON.stringify(event)}`);
     super.sendEvent(event);
   }
@@ -129,37 +235,36 @@ export class BirDebugSession extends DebugSession {
     (this.options.trace ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
   }
 
-  // ---- argument checks ----
-
-  private requireEngine(what: string): DebugEngine {
-    if (!this.engine || this.state === 'new' || this.state === 'initialized') this.refuse(`'${what}' needs a launched program: send 'launch' first`);
-    if (this.state === 'ended') this.refuse(`'${what}': the program has ended`);
-    return this.engine!;
-  }
-
-  private number(args: Record<string, unknown>, name: string, command: string, optional = false): number | undefined {
-    const v = args[name];
-    if (v === undefined && optional) return undefined;
-    if (typeof v !== 'number' || !Number.isInteger(v)) this.refuse(`'${command}' needs '${name}' as an integer, found ${v === undefined ? 'nothing' : JSON.stringify(v)}`);
-    return v;
-  }
-
-  private threadId(args: Record<string, unknown>, command: string): number {
-    const id = this.number(args, 'threadId', command)!;
-    if (id < 1 || id > this.threadCount) this.refuse(`'${command}': no thread ${id} (threads are 1 to ${this.threadCount}, one per core)`);
-    return id;
+  /** The engine of the run, for a request that needs one. */
+  private engine(command: string): DebugEngine {
+    if (!this.engineOfRun || this.state === 'new' || this.state === 'initialized') this.refuse(`'${command}' needs a launched program: send 'launch' first`);
+    if (this.state === 'ended') this.refuse(`'${command}': the program has ended`, 'state');
+    return this.engineOfRun!;
   }
 
   // ---- lifecycle ----
 
-  private initialize(response: DebugProtocol.Response, args: Record<string, unknown>): void {
-    if (this.state !== 'new') this.refuse('\'initialize\' was already sent');
-    const a = args as unknown as DebugProtocol.InitializeRequestArguments;
-    this.linesStartAt1 = a.linesStartAt1 !== false;
-    this.columnsStartAt1 = a.columnsStartAt1 !== false;
+  /**
+   * The base class learns from initialize whether the client counts lines and columns from 0 or 1; its conversions
+   * then serve every request. It answers through initializeRequest below.
+   */
+  private initializeBase(request: P.Request, response: P.Response): void {
+    const checked = checkArguments('initialize', request.arguments ?? {});
+    if (!checked.ok) return this.fail(response, new RequestError(checked.message, 'arguments'));
+    const args = checked.value;
+    if (this.state !== 'new') return this.fail(response, new RequestError('\'initialize\' was already sent', 'lifecycle'));
+    if (args.pathFormat !== undefined && args.pathFormat !== 'path') return this.fail(response, new RequestError(`the BIR debugger takes file paths, not '${args.pathFormat}'`, 'arguments'));
+    super.dispatchRequest({ ...request, arguments: { ...args, pathFormat: 'path' } });
+  }
+
+  protected override initializeRequest(response: P.InitializeResponse, args: P.InitializeRequestArguments): void {
+    this.serve(response, 'initialize', async () => this.initialize(args));
+  }
+
+  private initialize(a: P.InitializeRequestArguments): P.Capabilities {
     this.clientSupportsInvalidated = a.supportsInvalidatedEvent === true;
-    if (a.pathFormat !== undefined && a.pathFormat !== 'path') this.refuse(`the BIR debugger takes file paths, not '${a.pathFormat}'`);
-    const capabilities: DebugProtocol.Capabilities = {
+    this.state = 'initialized';
+    return {
       supportsConfigurationDoneRequest: true,
       supportsFunctionBreakpoints: true,
       supportsConditionalBreakpoints: true,
@@ -176,336 +281,141 @@ export class BirDebugSession extends DebugSession {
       supportsRestartRequest: true,
       supportsDelayedStackTraceLoading: true,
     };
-    response.body = capabilities;
-    this.state = 'initialized';
-    this.sendResponse(response);
   }
 
-  private async launch(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
+  private async launch(args: Args<'launch'>, reply: Reply): Promise<undefined> {
     if (this.state === 'new') this.refuse('\'launch\' needs \'initialize\' first');
+    // A second launch sent before this one is answered is refused (it would start a second engine).
     if (this.state !== 'initialized' || this.launching) this.refuse('the program is already launched');
-    let validated;
+    this.launching = true;
+    let started;
+    try {
+      started = await this.startEngine(args);
+    } finally {
+      this.launching = false;
+    }
+    this.beginRun(started.engine, args, started.result.cores);
+    this.state = 'launched';
+    reply.afterResponse(() => {
+      for (const w of started.validated.warnings) this.sendEvent(new OutputEvent(`${w}\n`, 'console'));
+      for (const d of started.result.diagnostics) this.sendEvent(new OutputEvent(`${d.text}\n`, 'console'));
+      this.sendEvent(new Event('initialized'));
+    });
+    return undefined;
+  }
+
+  /**
+   * Starts an engine and launches the program in it. When the program cannot run, the engine is released and the
+   * request refused; whatever ran before (at a restart) goes on untouched.
+   */
+  private async startEngine(args: Record<string, unknown>): Promise<{ engine: DebugEngine; validated: ValidatedLaunch; result: Extract<LaunchResult, { ok: true }> }> {
+    let validated: ValidatedLaunch;
     try {
       validated = validateLaunch(args);
     } catch (e) {
-      if (e instanceof LaunchError) this.refuse(e.message);
+      if (e instanceof LaunchError) this.refuse(e.message, 'arguments');
       throw e;
     }
     this.tracing = validated.trace;
     const engine = this.options.createEngine();
     engine.onEvent((event) => this.onEngineEvent(engine, event));
-    // A second launch sent before this one is answered is refused (it would start a second engine).
-    this.launching = true;
-    let result;
-    try {
-      result = await engine.launch(validated.config);
-    } finally {
-      this.launching = false;
-    }
+    const result = await engine.request('launch', validated.config);
     if (!result.ok) {
       await engine.dispose();
       for (const d of result.diagnostics) this.sendEvent(new OutputEvent(`${d.text}\n`, d.severity === 'error' ? 'stderr' : 'console'));
-      this.refuse(result.message);
+      this.refuse(result.message, 'program');
     }
-    this.engine = engine;
+    return { engine, validated, result };
+  }
+
+  private beginRun(engine: DebugEngine, args: Record<string, unknown>, cores: number): void {
+    this.engineOfRun = engine;
     this.launchArgs = args;
-    this.threadCount = result.cores;
-    this.frames = validated.config.frames ?? 'functions';
-    this.stopped = false;
-    this.state = 'launched';
-    this.sendResponse(response);
-    for (const w of validated.warnings) this.sendEvent(new OutputEvent(`${w}\n`, 'console'));
-    for (const d of result.diagnostics) this.sendEvent(new OutputEvent(`${d.text}\n`, 'console'));
-    this.sendEvent(new Event('initialized'));
+    this.cores = cores;
   }
 
-  private async configurationDone(response: DebugProtocol.Response): Promise<void> {
-    const engine = this.requireEngine('configurationDone');
+  private async configurationDone(): Promise<undefined> {
+    const engine = this.engine('configurationDone');
     if (this.state !== 'launched') this.refuse('\'configurationDone\' was already sent: the program has started');
-    if (this.exceptionFilters) await engine.setExceptionFilters(this.exceptionFilters);
-    await engine.start();
+    if (this.exceptionFilters) await engine.request('setExceptionBreakpoints', { filters: this.exceptionFilters });
+    await engine.request('configurationDone', {});
     this.state = 'configured';
-    this.sendResponse(response);
+    return undefined;
   }
 
-  private async terminate(response: DebugProtocol.Response): Promise<void> {
-    const engine = this.engine;
-    await this.respondBeforeEvents(response, async () => {
-      if (engine && this.state !== 'ended') await engine.terminate();
-    });
+  private async terminate(): Promise<undefined> {
+    if (this.engineOfRun && this.state !== 'ended') await this.engineOfRun.terminate();
+    return undefined;
   }
 
-  /**
-   * Serves a request whose effect the engine may report before it answers (pause and terminate act through shared
-   * flags that the running program sees at once): its events wait until the response is sent.
-   */
-  private async respondBeforeEvents(response: DebugProtocol.Response, work: () => Promise<void>): Promise<void> {
-    const held: [DebugEngine, EngineEvent][] = [];
-    this.held = held;
-    try {
-      await work();
-      this.sendResponse(response);
-    } finally {
-      if (this.held === held) this.held = undefined;
-      for (const [engine, event] of held) this.onEngineEvent(engine, event);
-    }
-  }
-
-  private async disconnect(response: DebugProtocol.Response, _args: Record<string, unknown>): Promise<void> {
-    const engine = this.engine;
-    this.engine = undefined;
+  private async disconnect(): Promise<undefined> {
+    const engine = this.engineOfRun;
+    this.engineOfRun = undefined;
     this.state = 'ended';
     if (engine) await engine.dispose();
-    this.sendResponse(response);
-    this.shutdown();
+    // After the response: the base class closes the connection once it is written.
+    setImmediate(() => this.shutdown());
+    return undefined;
   }
 
-  private async restart(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
+  private async restart(args: Args<'restart'>): Promise<undefined> {
     if (!this.launchArgs || this.state === 'new' || this.state === 'initialized') this.refuse('\'restart\' needs a launched program');
-    const old = this.engine;
-    this.engine = undefined;
+    const newArgs = args.arguments ?? this.launchArgs;
+    const { engine, result } = await this.startEngine(newArgs);
+    const old = this.engineOfRun;
+    this.beginRun(engine, newArgs, result.cores);
     if (old) await old.dispose();
-    const newArgs = (args.arguments as Record<string, unknown> | undefined) ?? this.launchArgs;
-    const validated = validateLaunch(newArgs);
-    const engine = this.options.createEngine();
-    engine.onEvent((event) => this.onEngineEvent(engine, event));
-    const result = await engine.launch(validated.config);
-    if (!result.ok) {
-      await engine.dispose();
-      this.state = 'ended';
-      this.refuse(result.message);
-    }
-    this.engine = engine;
-    this.launchArgs = newArgs;
-    this.threadCount = result.cores;
-    this.stopped = false;
-    for (const [file, bps] of this.sourceBreakpoints) this.announceChanged(await engine.setBreakpoints(file, this.toEngineBreakpoints(bps)));
-    if (this.functionBreakpoints) this.announceChanged(await engine.setFunctionBreakpoints(this.functionBreakpoints.breakpoints));
-    if (this.exceptionFilters) await engine.setExceptionFilters(this.exceptionFilters);
-    await engine.start();
+    for (const [file, bps] of this.sourceBreakpoints) this.announceChanged(await engine.request('setBreakpoints', { path: file, breakpoints: bps }));
+    if (this.functionBreakpoints) this.announceChanged(await engine.request('setFunctionBreakpoints', { breakpoints: this.functionBreakpoints.breakpoints }));
+    if (this.exceptionFilters) await engine.request('setExceptionBreakpoints', { filters: this.exceptionFilters });
+    await engine.request('configurationDone', {});
     this.state = 'configured';
-    this.sendResponse(response);
+    return undefined;
   }
 
   // ---- breakpoints ----
 
-  private toEngineBreakpoints(a: DebugProtocol.SetBreakpointsArguments): { line: number; column?: number; condition?: string; hitCondition?: string; logMessage?: string }[] {
-    const list: DebugProtocol.SourceBreakpoint[] = a.breakpoints ?? (a.lines ?? []).map((line) => ({ line }));
-    return list.map((b) => ({ line: this.lineIn(b.line), column: b.column, condition: b.condition, hitCondition: b.hitCondition, logMessage: b.logMessage }));
+  private async setBreakpoints(a: Args<'setBreakpoints'>): Promise<Body<'setBreakpoints'>> {
+    const engine = this.engine('setBreakpoints');
+    const file = path.resolve(a.source.path!);
+    const list = a.breakpoints ?? (a.lines ?? []).map((line): P.SourceBreakpoint => ({ line }));
+    const breakpoints: SourceBreakpoint[] = list.map((b) => ({
+      line: this.convertClientLineToDebugger(b.line),
+      column: b.column === undefined ? undefined : this.convertClientColumnToDebugger(b.column),
+      condition: b.condition,
+      hitCondition: b.hitCondition,
+      logMessage: b.logMessage,
+    }));
+    const infos = await engine.request('setBreakpoints', { path: file, breakpoints });
+    this.sourceBreakpoints.set(file, breakpoints);
+    return { breakpoints: infos.map((b) => toBreakpoint(b, this.positions)) };
   }
 
-  private async setBreakpoints(response: DebugProtocol.Response, a: DebugProtocol.SetBreakpointsArguments): Promise<void> {
-    const engine = this.requireEngine('setBreakpoints');
-    const file = a.source?.path;
-    if (typeof file !== 'string' || file === '') this.refuse('\'setBreakpoints\' needs source.path: the BIR debugger sets breakpoints in files');
-    const list = a.breakpoints ?? (a.lines ?? []).map((line) => ({ line }));
-    if (!Array.isArray(list) || list.some((b) => typeof b?.line !== 'number' || !Number.isSafeInteger(b.line))) this.refuse('\'setBreakpoints\': every breakpoint needs an integer line');
-    const infos = await engine.setBreakpoints(path.resolve(file), this.toEngineBreakpoints(a));
-    this.sourceBreakpoints.set(path.resolve(file), a);
-    response.body = { breakpoints: infos.map((b) => this.toBreakpoint(b)) };
-    this.sendResponse(response);
-  }
-
-  private async setFunctionBreakpoints(response: DebugProtocol.Response, a: DebugProtocol.SetFunctionBreakpointsArguments): Promise<void> {
-    const engine = this.requireEngine('setFunctionBreakpoints');
-    if (!Array.isArray(a.breakpoints) || a.breakpoints.some((b) => typeof b?.name !== 'string')) this.refuse('\'setFunctionBreakpoints\' needs breakpoints with a name each');
-    const infos = await engine.setFunctionBreakpoints(a.breakpoints);
+  private async setFunctionBreakpoints(a: Args<'setFunctionBreakpoints'>): Promise<Body<'setFunctionBreakpoints'>> {
+    const infos = await this.engine('setFunctionBreakpoints').request('setFunctionBreakpoints', { breakpoints: a.breakpoints });
     this.functionBreakpoints = a;
-    response.body = { breakpoints: infos.map((b) => this.toBreakpoint(b)) };
-    this.sendResponse(response);
+    return { breakpoints: infos.map((b) => toBreakpoint(b, this.positions)) };
   }
 
-  private async setExceptionBreakpoints(response: DebugProtocol.Response, a: DebugProtocol.SetExceptionBreakpointsArguments): Promise<void> {
-    if (!Array.isArray(a.filters) || a.filters.some((f) => typeof f !== 'string')) this.refuse('\'setExceptionBreakpoints\' needs filters, an array of filter names');
-    const known = EXCEPTION_FILTERS.map((f) => f.filter) as string[];
-    const unknown = a.filters.find((f) => !known.includes(f));
-    if (unknown !== undefined) this.refuse(`unknown exception filter '${unknown}' (filters: ${known.join(', ')})`);
-    const engine = this.requireEngine('setExceptionBreakpoints');
-    await engine.setExceptionFilters(a.filters);
+  private async setExceptionBreakpoints(a: Args<'setExceptionBreakpoints'>): Promise<Body<'setExceptionBreakpoints'>> {
+    await this.engine('setExceptionBreakpoints').request('setExceptionBreakpoints', { filters: a.filters });
     this.exceptionFilters = a.filters;
-    response.body = { breakpoints: a.filters.map(() => ({ verified: true })) };
-    this.sendResponse(response);
-  }
-
-  private async setNodeBreakpoints(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
-    const engine = this.requireEngine('bir/setNodeBreakpoints');
-    const nodes = args.nodes;
-    if (!Array.isArray(nodes) || nodes.some((n) => typeof n !== 'string')) this.refuse('\'bir/setNodeBreakpoints\' needs nodes, an array of node ids');
-    const infos = await engine.setNodeBreakpoints(nodes as string[]);
-    response.body = { breakpoints: infos.map((b) => this.toBreakpoint(b)) };
-    this.sendResponse(response);
-  }
-
-  private toBreakpoint(b: BreakpointInfo): DebugProtocol.Breakpoint {
-    const bp: DebugProtocol.Breakpoint = new Breakpoint(b.verified);
-    bp.id = b.id;
-    bp.message = b.message;
-    if (b.path) bp.source = new Source(path.basename(b.path), b.path);
-    if (b.line !== undefined) bp.line = this.lineOut(b.line);
-    if (b.column !== undefined) bp.column = this.columnOut(b.column);
-    if (b.endLine !== undefined) bp.endLine = this.lineOut(b.endLine);
-    if (b.endColumn !== undefined) bp.endColumn = this.columnOut(b.endColumn);
-    if (!b.verified) bp.reason = 'failed';
-    return bp;
+    return { breakpoints: a.filters.map(() => ({ verified: true })) };
   }
 
   private announceChanged(infos: BreakpointInfo[]): void {
-    for (const b of infos) this.sendEvent(new BreakpointEvent('changed', this.toBreakpoint(b)));
-  }
-
-  // ---- execution ----
-
-  private async resume(response: DebugProtocol.Response, args: Record<string, unknown>, command: 'continue' | 'next' | 'stepIn' | 'stepOut'): Promise<void> {
-    const engine = this.requireEngine(command);
-    const threadId = this.threadId(args, command);
-    const granularity = args.granularity as string | undefined;
-    if (granularity !== undefined && !['statement', 'line', 'instruction'].includes(granularity)) this.refuse(`'${command}': unknown granularity '${granularity}' (statement, line or instruction)`);
-    const g: StepGranularity | undefined = granularity === undefined ? undefined : granularity === 'instruction' ? 'instruction' : 'line';
-    if (!this.stopped) this.refuse(`'${command}' needs a stopped program, and it is running`);
-    switch (command) {
-      case 'continue': await engine.continue(threadId); break;
-      case 'next': await engine.next(threadId, g); break;
-      case 'stepIn': await engine.stepIn(threadId, g, this.number(args, 'targetId', command, true)); break;
-      case 'stepOut': await engine.stepOut(threadId, g); break;
-    }
-    this.stopped = false;
-    if (command === 'continue') response.body = { allThreadsContinued: true };
-    this.sendResponse(response);
-  }
-
-  private async pause(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
-    const engine = this.requireEngine('pause');
-    this.threadId(args, 'pause');
-    if (this.state !== 'configured') this.refuse('\'pause\': the program has not started (send configurationDone)');
-    await this.respondBeforeEvents(response, () => engine.pause());
+    for (const b of infos) this.sendEvent(new BreakpointEvent('changed', toBreakpoint(b, this.positions)));
   }
 
   // ---- inspection ----
 
-  private async threads(response: DebugProtocol.Response): Promise<void> {
-    // Threads are the cores: known from the launch, so this is answered even while the program runs.
-    if (!this.engine || this.state === 'new' || this.state === 'initialized') {
-      response.body = { threads: [] };
-    } else if (this.stopped) {
-      const threads = await this.engine.threads();
-      response.body = { threads: threads.map((t) => new Thread(t.id, t.name)) };
-    } else {
-      response.body = { threads: Array.from({ length: this.threadCount }, (_, i) => new Thread(i + 1, `core ${i}`)) };
-    }
-    this.sendResponse(response);
-  }
-
-  private requireStopped(command: string): DebugEngine {
-    const engine = this.requireEngine(command);
-    if (!this.stopped) this.refuse(`'${command}' needs a stopped program, and it is running`);
-    return engine;
-  }
-
-  private async stackTrace(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
-    const engine = this.requireStopped('stackTrace');
-    const threadId = this.threadId(args, 'stackTrace');
-    const start = this.number(args, 'startFrame', 'stackTrace', true) ?? 0;
-    const levels = this.number(args, 'levels', 'stackTrace', true) ?? 0;
-    if (start < 0 || levels < 0) this.refuse('\'stackTrace\': startFrame and levels cannot be negative');
-    const { frames, total } = await engine.stackTrace(threadId, start, levels);
-    response.body = {
-      stackFrames: frames.map((f) => {
-        const frame: DebugProtocol.StackFrame = new StackFrame(f.id, f.name, f.path ? new Source(path.basename(f.path), f.path) : undefined, this.lineOut(f.line), this.columnOut(f.column));
-        if (f.endLine !== undefined) frame.endLine = this.lineOut(f.endLine);
-        if (f.endColumn !== undefined) frame.endColumn = this.columnOut(f.endColumn);
-        if (f.hint && f.hint !== 'normal') frame.presentationHint = f.hint;
-        return frame;
-      }),
-      totalFrames: total,
-    };
-    this.sendResponse(response);
-  }
-
-  private async scopes(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
-    const engine = this.requireStopped('scopes');
-    const scopes = await engine.scopes(this.number(args, 'frameId', 'scopes')!);
-    response.body = {
-      scopes: scopes.map((s) => {
-        const scope: DebugProtocol.Scope = new Scope(s.name, s.reference, s.expensive);
-        if (s.named !== undefined) scope.namedVariables = s.named;
-        if (s.hint === 'locals' || s.hint === 'registers' || s.hint === 'arguments') scope.presentationHint = s.hint;
-        return scope;
-      }),
-    };
-    this.sendResponse(response);
-  }
-
-  private async variables(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
-    const engine = this.requireStopped('variables');
-    const reference = this.number(args, 'variablesReference', 'variables')!;
-    const start = this.number(args, 'start', 'variables', true);
-    const count = this.number(args, 'count', 'variables', true);
-    const filter = args.filter;
-    if (filter !== undefined && filter !== 'indexed' && filter !== 'named') this.refuse(`'variables': filter must be 'indexed' or 'named', found ${JSON.stringify(filter)}`);
-    if ((start ?? 0) < 0 || (count ?? 0) < 0) this.refuse('\'variables\': start and count cannot be negative');
-    const vars = await engine.variables(reference, start, count, filter as 'indexed' | 'named' | undefined);
-    response.body = {
-      variables: vars.map((v) => {
-        const out: DebugProtocol.Variable = { name: v.name, value: v.value, variablesReference: v.reference };
-        if (v.type !== undefined) out.type = v.type;
-        if (v.evaluateName !== undefined) out.evaluateName = v.evaluateName;
-        if (v.indexed !== undefined) out.indexedVariables = v.indexed;
-        if (v.named !== undefined) out.namedVariables = v.named;
-        if (v.hint) out.presentationHint = { kind: v.hint.kind, attributes: v.hint.attributes ? [...v.hint.attributes] : undefined };
-        return out;
-      }),
-    };
-    this.sendResponse(response);
-  }
-
-  private async evaluate(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
-    const expression = args.expression;
-    if (typeof expression !== 'string') this.refuse('\'evaluate\' needs an expression (a string)');
-    const context = typeof args.context === 'string' ? args.context : 'repl';
-    const engine = this.requireStopped('evaluate');
-    const frameId = this.number(args, 'frameId', 'evaluate', true);
-    const r = await engine.evaluate(expression, frameId, context);
-    response.body = { result: r.result, type: r.type, variablesReference: r.reference, indexedVariables: r.indexed, namedVariables: r.named };
-    this.sendResponse(response);
-  }
-
-  private async stepInTargets(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
-    const engine = this.requireStopped('stepInTargets');
-    const targets = await engine.stepInTargets(this.number(args, 'frameId', 'stepInTargets')!);
-    response.body = { targets: targets.map((t) => ({ id: t.id, label: t.label, line: this.lineOut(t.line), column: this.columnOut(t.column) })) };
-    this.sendResponse(response);
-  }
-
-  private async exceptionInfo(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
-    const engine = this.requireStopped('exceptionInfo');
-    const info = await engine.exceptionInfo(this.threadId(args, 'exceptionInfo'));
-    response.body = {
-      exceptionId: info.exceptionId,
-      description: info.description,
-      breakMode: info.breakMode,
-      details: { message: info.details.message, typeName: info.details.typeName, stackTrace: info.details.stackTrace },
-    };
-    this.sendResponse(response);
-  }
-
-  private async setFrames(response: DebugProtocol.Response, args: Record<string, unknown>): Promise<void> {
-    const mode = args.frames;
-    if (mode !== 'functions' && mode !== 'subgraphs') this.refuse(`'bir/setFrames' needs frames: "functions" or "subgraphs", found ${JSON.stringify(mode)}`);
-    const engine = this.requireEngine('bir/setFrames');
-    this.frames = await engine.setFrames(mode);
-    response.body = { frames: this.frames };
-    this.sendResponse(response);
-    if (this.clientSupportsInvalidated && this.stopped) this.sendEvent(new InvalidatedEvent(['stacks', 'variables']));
-  }
-
-  /** A custom request answered by the engine as it is; `resumes` for requests that let the program go on. */
-  private async forward(response: DebugProtocol.Response, command: string, ask: (engine: DebugEngine) => Promise<unknown>, resumes = false): Promise<void> {
-    const engine = this.requireEngine(command);
-    if (resumes && !this.stopped) this.refuse(`'${command}' needs a stopped program`);
-    const body = await ask(engine);
-    if (resumes) this.stopped = false;
-    response.body = body as DebugProtocol.Response['body'];
-    this.sendResponse(response);
+  private async threads(): Promise<Body<'threads'>> {
+    // Before a launch there is no program, hence no thread: an empty list, as DAP clients expect.
+    if (!this.engineOfRun || this.state === 'new' || this.state === 'initialized') return { threads: [] };
+    // After the end the engine is gone; the cores the program ran on are still what a client may list.
+    if (this.state === 'ended') return { threads: Array.from({ length: this.cores }, (_, i) => new Thread(i + 1, `core ${i}`)) };
+    const threads = await this.engine('threads').request('threads', {});
+    return { threads: threads.map((t) => new Thread(t.id, t.name)) };
   }
 
   // ---- events of the engine ----
@@ -515,13 +425,12 @@ export class BirDebugSession extends DebugSession {
       this.held.push([engine, event]);
       return;
     }
-    if (engine !== this.engine && event.kind !== 'output') return;
+    if (engine !== this.engineOfRun && event.kind !== 'output') return;
     switch (event.kind) {
       case 'stopped': {
-        this.stopped = true;
         const info = event.info;
         this.sendEvent(new Event('bir/stopped', info));
-        const stopped: DebugProtocol.StoppedEvent = new StoppedEvent(info.reason, info.threadId, info.text);
+        const stopped: P.StoppedEvent = new StoppedEvent(info.reason, info.threadId, info.text);
         stopped.body.allThreadsStopped = true;
         if (info.description) stopped.body.description = info.description;
         if (info.hitBreakpointIds) stopped.body.hitBreakpointIds = [...info.hitBreakpointIds];
@@ -532,38 +441,34 @@ export class BirDebugSession extends DebugSession {
         this.sendEvent(new ContinuedEvent(event.threadId, event.allThreads));
         break;
       case 'output': {
-        const out: DebugProtocol.OutputEvent = new OutputEvent(event.text, event.category);
+        const out: P.OutputEvent = new OutputEvent(event.text, event.category);
         if (event.span) {
-          out.body.source = new Source(path.basename(event.span.file), event.span.file);
-          out.body.line = this.lineOut(event.span.line);
-          out.body.column = this.columnOut(event.span.col);
+          out.body.source = sourceOf(event.span.file);
+          out.body.line = this.positions.line(event.span.line);
+          out.body.column = this.positions.column(event.span.col);
         }
         this.sendEvent(out);
         break;
       }
       case 'breakpoint':
-        this.sendEvent(new BreakpointEvent('changed', this.toBreakpoint(event.breakpoint)));
+        this.sendEvent(new BreakpointEvent('changed', toBreakpoint(event.breakpoint, this.positions)));
         break;
       case 'exited':
-        this.stopped = false;
         this.state = 'ended';
         this.sendEvent(new ExitedEvent(event.exitCode));
         this.sendEvent(new TerminatedEvent());
         break;
     }
   }
+}
 
-  // ---- positions ----
+const SESSION_COMMANDS: ReadonlySet<string> = new Set(['bir/setFrames', 'bir/setNodeBreakpoints']);
 
-  private lineIn(line: number): number {
-    return this.linesStartAt1 ? line : line + 1;
-  }
+function isSessionCommand(command: Command): command is SessionCommand {
+  return !command.startsWith('bir/') || SESSION_COMMANDS.has(command);
+}
 
-  private lineOut(line: number): number {
-    return this.linesStartAt1 ? line : line - 1;
-  }
-
-  private columnOut(col: number): number {
-    return this.columnsStartAt1 ? col : col - 1;
-  }
+/** DAP's `statement` is a line here: a BIR statement is an instruction, and instructions are what a line holds. */
+function stepGranularity(g: P.SteppingGranularity | undefined): StepGranularity | undefined {
+  return g === undefined ? undefined : g === 'instruction' ? 'instruction' : 'line';
 }

@@ -1,8 +1,9 @@
 /** Commands of the palette (category BIR) and the status bar item that shows the frames setting while debugging. */
 import * as vscode from 'vscode';
+import type { FramesMode } from '../contract/requests';
+import { birRequest } from './bir-requests';
 import { fileConfiguration } from './configuration';
 
-type FramesMode = 'functions' | 'subgraphs';
 
 export function registerCommands(context: vscode.ExtensionContext): void {
   const frames = new Map<string, FramesMode>();
@@ -33,7 +34,7 @@ export function registerCommands(context: vscode.ExtensionContext): void {
       }
       const current = frames.get(session.id) ?? ((session.configuration.frames as FramesMode | undefined) ?? 'functions');
       const next: FramesMode = current === 'functions' ? 'subgraphs' : 'functions';
-      const answer = (await session.customRequest('bir/setFrames', { frames: next })) as { frames: FramesMode };
+      const answer = await birRequest(session, 'bir/setFrames', { frames: next });
       frames.set(session.id, answer.frames);
       show();
       return answer.frames;

@@ -7,7 +7,8 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { FromWebview, isFromWebview, ToWebview } from '../webview/messages';
-import type { Span } from '../webview/types';
+import type { FrameGraph, GraphNode, Span } from '../contract/graph';
+import { birRequest } from './bir-requests';
 
 export const GRAPH_VIEW_TYPE = 'bir.graph';
 const NO_SESSION = 'Start debugging a .bir file (F5) to see its graph.';
@@ -152,15 +153,15 @@ class GraphPanelHost implements vscode.Disposable {
     }
     const item = vscode.debug.activeStackItem;
     const frameId = item instanceof vscode.DebugStackFrame && item.session.id === session.id ? item.frameId : undefined;
-    let graph: { function?: string } & Record<string, unknown>;
+    let graph: FrameGraph;
     try {
-      graph = await session.customRequest('bir/graph', frameId !== undefined ? { frameId } : {});
+      graph = await birRequest(session, 'bir/graph', frameId !== undefined ? { frameId } : {});
     } catch (e) {
       if (seq !== this.seq) return;
       if (frameId === undefined) return this.post({ type: 'error', message: errorText(e) });
       // The selected frame is of an earlier stop (its id is void): the stopped thread's top frame.
       try {
-        graph = await session.customRequest('bir/graph', {});
+        graph = await birRequest(session, 'bir/graph', {});
       } catch (e2) {
         if (seq === this.seq) this.post({ type: 'error', message: errorText(e2) });
         return;
@@ -168,8 +169,8 @@ class GraphPanelHost implements vscode.Disposable {
     }
     if (seq !== this.seq) return;
     this.shown = { session: session.id, function: graph.function };
-    this.noteFiles(graph);
-    this.post({ type: 'graph', session: session.id, graph: graph as unknown as Extract<ToWebview, { type: 'graph' }>['graph'] });
+    this.noteFiles(graph.nodes, 'removedNodes' in graph ? graph.removedNodes : []);
+    this.post({ type: 'graph', session: session.id, graph });
   }
 
   private async received(m: FromWebview): Promise<void> {
@@ -180,8 +181,8 @@ class GraphPanelHost implements vscode.Disposable {
     try {
       switch (m.type) {
         case 'requestPassGraphs': {
-          const r = await session.customRequest('bir/passGraphs', {});
-          this.post({ type: 'passGraphs', session: session.id, graphs: r.graphs ?? [] });
+          const r = await birRequest(session, 'bir/passGraphs', {});
+          this.post({ type: 'passGraphs', session: session.id, graphs: r.graphs });
           return;
         }
         case 'selectPass': {
@@ -189,12 +190,12 @@ class GraphPanelHost implements vscode.Disposable {
           const fn = this.shown?.session === session.id ? this.shown.function : undefined;
           let g;
           try {
-            g = await session.customRequest('bir/passGraph', fn ? { index: m.index, function: fn } : { index: m.index });
+            g = await birRequest(session, 'bir/passGraph', fn ? { index: m.index, function: fn } : { index: m.index });
           } catch (e) {
             if (!fn) throw e;
-            g = await session.customRequest('bir/passGraph', { index: m.index });
+            g = await birRequest(session, 'bir/passGraph', { index: m.index });
           }
-          this.noteFiles(g);
+          this.noteFiles(g.nodes, g.removedNodes);
           this.post({ type: 'passGraph', session: session.id, graph: g });
           return;
         }
@@ -204,8 +205,8 @@ class GraphPanelHost implements vscode.Disposable {
           if (set.has(m.id)) set.delete(m.id);
           else set.add(m.id);
           const nodes = [...set];
-          const r = await session.customRequest('bir/setNodeBreakpoints', { nodes });
-          this.post({ type: 'nodeBreakpoints', session: session.id, nodes, breakpoints: r.breakpoints ?? [] });
+          const r = await birRequest(session, 'bir/setNodeBreakpoints', { nodes });
+          this.post({ type: 'nodeBreakpoints', session: session.id, nodes, breakpoints: r.breakpoints });
           return;
         }
       }
@@ -214,11 +215,8 @@ class GraphPanelHost implements vscode.Disposable {
     }
   }
 
-  private noteFiles(graph: Record<string, unknown>): void {
-    for (const list of [graph.nodes, graph.removedNodes]) {
-      if (!Array.isArray(list)) continue;
-      for (const n of list as { span?: { file?: unknown } }[]) if (typeof n?.span?.file === 'string') this.files.add(n.span.file);
-    }
+  private noteFiles(...lists: readonly (readonly GraphNode[])[]): void {
+    for (const list of lists) for (const n of list) this.files.add(n.span.file);
   }
 
   /** Opens the node's source in the editor column (never the panel's) with the node's text selected. */

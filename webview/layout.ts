@@ -13,7 +13,7 @@
 import type { ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
 import { shorten } from './text';
 import type { ViewGraph } from './diff';
-import type { GraphEdge } from './types';
+import type { GraphEdge } from '../contract/graph';
 
 export const NODE_FONT_PX = 12;
 export const EDGE_FONT_PX = 11;

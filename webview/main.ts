@@ -9,7 +9,7 @@ import { Box, fallbackLayout, fromElk, Layout, toLayoutModel } from './layout';
 import { isToWebview, FromWebview } from './messages';
 import { keyAction, makeNavigator, Navigator } from './navigation';
 import { createSvg, decorate, drawScene, nodeIndexOf, Scene } from './render';
-import { initialState, reduce, Selection, structureKey, titleOf, ViewEvent, viewOf, ViewState } from './state';
+import { frameOf, initialState, isCompilerStop, reduce, Selection, structureKey, titleOf, ViewEvent, viewOf, ViewState } from './state';
 import { ENGINES, engineClass, tooltipLines } from './text';
 import { attachPointer, Viewport } from './interaction';
 
@@ -147,7 +147,7 @@ function show(): void {
 function showStatus(): void {
   const parts: string[] = [];
   if (state.status === 'running') parts.push('Running… (showing the last stop)');
-  else if (state.status === 'stopped' && state.selected === 'running') parts.push(state.frameGraph?.index !== undefined ? 'Stopped in the compiler' : 'Paused');
+  else if (state.status === 'stopped' && state.selected === 'running') parts.push(state.frameGraph && isCompilerStop(state.frameGraph) ? 'Stopped in the compiler' : 'Paused');
   if (state.error) parts.push(state.error);
   if (pendingLayout) parts.push(pendingLayout);
   status.textContent = parts.join(' · ');
@@ -157,7 +157,7 @@ function showStatus(): void {
 let pendingLayout = '';
 
 function showPasses(): void {
-  const entries: { selection: Selection; label: string; detail: string }[] = [{ selection: 'running', label: 'Running program', detail: state.frameGraph?.frame ? `frame ${state.frameGraph.frame}` : '' }];
+  const entries: { selection: Selection; label: string; detail: string }[] = [{ selection: 'running', label: 'Running program', detail: frameOf(state.frameGraph) ? `frame ${frameOf(state.frameGraph)}` : '' }];
   for (const p of state.passes) entries.push({ selection: p.index, label: `${p.index} ${p.pass}`, detail: p.index === 0 ? `${p.nodeCount} nodes` : changeSummary(p.changed) });
   const sig = JSON.stringify([entries, state.selected, state.status]);
   if (passList.dataset.sig === sig) return;

@@ -9,7 +9,7 @@
 import { diffClasses, ViewGraph } from './diff';
 import { Layout, nodeBoxText, Point } from './layout';
 import { DiffNote, engineClass, nodeAriaLabel } from './text';
-import type { GraphNode, NodeBreakpoint } from './types';
+import type { GraphNode, NodeBreakpoint } from '../contract/graph';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -4,7 +4,7 @@
  */
 import { passView, plainView, ViewGraph } from './diff';
 import type { FromWebview, ToWebview } from './messages';
-import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary } from './types';
+import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary } from '../contract/graph';
 
 /** `running`: the selected frame of the program that runs; a number: that snapshot of the pass pipeline. */
 export type Selection = 'running' | number;
@@ -93,7 +93,7 @@ export function viewOf(state: ViewState): ViewGraph | undefined {
     const g = state.frameGraph;
     if (!g) return undefined;
     // Stopped in the compiler, bir/graph answers a snapshot's graph: draw its diff too.
-    return g.index !== undefined && g.changes ? passView(g) : plainView(g);
+    return isCompilerStop(g) ? passView(g) : plainView(g);
   }
   return state.passGraph ? passView(state.passGraph) : undefined;
 }
@@ -108,8 +108,18 @@ export function titleOf(state: ViewState): string {
   }
   const g = state.frameGraph;
   if (!g) return 'BIR graph';
-  if (g.index !== undefined) return `${g.function}, compiler stop at snapshot ${g.index}${g.pass ? ` (${g.pass})` : ''}`;
+  if (isCompilerStop(g)) return `${g.function}, compiler stop at snapshot ${g.index}${g.pass ? ` (${g.pass})` : ''}`;
   return `${g.function}${g.frame ? `, frame ${g.frame}` : ''}`;
+}
+
+/** Stopped between compiler passes, `bir/graph` answers that snapshot's graph, with what its pass changed. */
+export function isCompilerStop(g: FrameGraph): g is PassGraph {
+  return 'changes' in g;
+}
+
+/** The frame whose graph is shown, when it is the running program's. */
+export function frameOf(g: FrameGraph | undefined): string | undefined {
+  return g && !isCompilerStop(g) ? g.frame : undefined;
 }
 
 /**

@@ -1,13 +1,7 @@
-/** Positions in BIR source text. Lines and columns count from 1, as editors and diagnostics show them. */
+/** Positions in BIR source text (the Span type is the contract's, shared with the extension and the webview). */
+import type { Span } from '../../contract/span';
 
-export interface Span {
-  readonly file: string;
-  readonly line: number;
-  readonly col: number;
-  readonly endLine: number;
-  /** Column just past the last character. */
-  readonly endCol: number;
-}
+export type { Span };
 
 export function spanBetween(start: Span, end: Span): Span {
   return { file: start.file, line: start.line, col: start.col, endLine: end.endLine, endCol: end.endCol };

@@ -6,7 +6,7 @@
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { Span, spanText } from '../base/span';
-import { CallNode, FunctionIR, InstrNode, Node, Program } from '../ir/program';
+import { CallNode, FunctionIR, InstrNode, Node, Operand, Program } from '../ir/program';
 import { Core, Frame, RegionCursor } from '../machine/core';
 import { Fault, FaultCode } from '../machine/fault';
 import { Machine, MachineOptions } from '../machine/machine';
@@ -16,19 +16,20 @@ import { EvalError, Evaluator } from '../eval/evaluate';
 import { formatValue } from '../eval/format';
 import { frameScope } from '../eval/frame-scope';
 import { dtypeLabel, materialize, shapeOf, Value } from '../eval/value';
+import { EngineError } from '../protocol/errors';
 import {
-  BreakpointInfo, EngineError, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint,
-  ScopeInfo, SkippedLine, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
+  BreakpointInfo, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint, ScopeInfo, SkippedLine, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
 } from '../protocol/types';
 import { Breakpoint, Breakpoints } from './breakpoints';
 import { LogPart, parseUserExpression } from './conditions';
 import { Inspector } from './inspector';
+import { operandValue } from './operand-values';
 import { LineMap } from './line-map';
 import { functionName, LogicalFrame, logicalFrames, nextNode } from './stack';
 import { FramePosition, StepKind, StepPolicy } from './stepping';
 import { replCommand } from './repl';
 import { PipelineHistory } from './history';
-import { FunctionGraph } from '../graph/types';
+import type { FunctionGraph } from '../../contract/graph';
 import { buildGraph } from '../graph/build';
 import { tensorSummary } from './tensor-summary';
 
@@ -117,7 +118,7 @@ export class DebugCore implements ExecutionHooks {
     this.history = options.history;
     this.breakpoints = new Breakpoints(program, this.lineMap, options.history);
     this.lastRun = new Float64Array(program.nodes.length).fill(-1);
-    this.inspector = new Inspector(this.machine, (frame, text) => this.operandValue(frame, text));
+    this.inspector = new Inspector(this.machine, (frame, op) => this.operandValue(frame, op));
     this.mode = options.frames ?? 'functions';
     this.stepBy = options.stepBy ?? 'line';
     this.pendingEntry = options.stopOnEntry ?? false;
@@ -253,7 +254,7 @@ export class DebugCore implements ExecutionHooks {
       const node = byId.get(g.id);
       if (!lf || !node) return { ...g };
       const state = node === lf.node ? 'current' as const : this.lastRun[node.index] === lf.frame.activation ? 'run' as const : 'not-run' as const;
-      const value = state === 'run' && node.kind === 'instr' && node.dst?.kind === 'tensor' ? this.operandValue(lf, node.dst.ap.text) : undefined;
+      const value = state === 'run' && node.kind === 'instr' && node.dst?.kind === 'tensor' ? this.operandValue(lf, node.dst) : undefined;
       return { ...g, state, value: value && (value.kind === 'scalar' ? formatValue(value) : tensorSummary(value)) };
     });
     return { ...base, nodes, frame: lf?.name };
@@ -273,14 +274,12 @@ export class DebugCore implements ExecutionHooks {
   }
 
   continue(): void {
-    this.requireStopped('continue');
     this.resume();
   }
 
   step(kind: StepKind, threadId: number, granularity?: StepGranularity, targetFunction?: string): void {
-    this.requireStopped(kind === 'over' ? 'next' : kind === 'in' ? 'stepIn' : 'stepOut');
     const core = this.coreOf(threadId);
-    if (core.state === 'done' || !core.frame) throw new EngineError(`thread ${threadId} (core ${core.index}) has finished; it cannot step`);
+    if (core.state === 'done' || !core.frame) throw new EngineError(`thread ${threadId} (core ${core.index}) has finished; it cannot step`, 'state');
     const g = granularity ?? this.stepBy;
     // A core that did not stop itself has not been asked about the node it shows yet: the step runs that node first.
     const startNode = this.stop!.core !== core && core.state === 'running' ? nextNode(core.frame) : undefined;
@@ -443,14 +442,15 @@ export class DebugCore implements ExecutionHooks {
 
   // ---- inspection ----
 
-  private requireStopped(what: string): StopState {
-    if (!this.stop) throw new EngineError(`'${what}' needs a stopped program, and the program is running`);
+  /** The stop being inspected. The engine server serves inspection only while stopped (its `require`). */
+  private get stopState(): StopState {
+    if (!this.stop) throw new EngineError('the debug core was asked about a stop while the program runs', 'internal');
     return this.stop;
   }
 
   private coreOf(threadId: number): Core {
     const core = this.machine.cores[threadId - 1];
-    if (!Number.isInteger(threadId) || !core) throw new EngineError(`no thread ${threadId} (threads are 1 to ${this.machine.ncores}, one per core)`);
+    if (!Number.isInteger(threadId) || !core) throw new EngineError(`no thread ${threadId} (threads are 1 to ${this.machine.ncores}, one per core)`, 'reference');
     return core;
   }
 
@@ -468,7 +468,7 @@ export class DebugCore implements ExecutionHooks {
   }
 
   stackTrace(threadId: number, startFrame = 0, levels = 0): { frames: StackFrameInfo[]; total: number } {
-    const state = this.requireStopped('stackTrace');
+    const state = this.stopState;
     const core = this.coreOf(threadId);
     const all = this.framesOf(core);
     const end = levels > 0 ? Math.min(all.length, startFrame + levels) : all.length;
@@ -490,9 +490,8 @@ export class DebugCore implements ExecutionHooks {
   }
 
   private frame(frameId: number): LogicalFrame {
-    this.requireStopped('a request about a frame');
     const lf = this.frameIds.get(frameId);
-    if (!Number.isInteger(frameId) || !lf) throw new EngineError(`frame ${frameId} does not exist at this stop (frame ids come from the last stackTrace and are void once the program resumes)`);
+    if (!Number.isInteger(frameId) || !lf) throw new EngineError(`frame ${frameId} does not exist at this stop (frame ids come from the last stackTrace and are void once the program resumes)`, 'reference');
     return lf;
   }
 
@@ -507,12 +506,10 @@ export class DebugCore implements ExecutionHooks {
   }
 
   variables(reference: number, start?: number, count?: number, filter?: 'indexed' | 'named'): VariableInfo[] {
-    this.requireStopped('variables');
     return this.inspector.variables(reference, start, count, filter);
   }
 
   evaluate(expression: string, frameId: number | undefined, context: string): EvaluateResult {
-    this.requireStopped('evaluate');
     const trimmed = expression.trim();
     if (context === 'repl' && trimmed.startsWith(':')) {
       return replCommand(trimmed, (text) => this.evaluateValue(text, frameId), path.dirname(this.program.entry.file));
@@ -523,13 +520,13 @@ export class DebugCore implements ExecutionHooks {
 
   private evaluateValue(text: string, frameId: number | undefined): Value {
     const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
-    if (!lf) throw new EngineError('no frame to evaluate in');
+    if (!lf) throw new EngineError('no frame to evaluate in', 'state');
     const parsed = parseUserExpression(text, `'${text}'`);
     if ('error' in parsed) throw new EngineError(parsed.error);
     try {
       return this.evaluator(lf.core, lf.frame, text).evaluate(parsed.expr);
     } catch (e) {
-      if (e instanceof EvalError) throw new EngineError(e.span ? `column ${e.span.col}: ${e.message}` : e.message);
+      if (e instanceof EvalError) throw new EngineError(e.span ? `column ${e.span.col}: ${e.message}` : e.message, 'evaluation');
       throw e;
     }
   }
@@ -542,14 +539,8 @@ export class DebugCore implements ExecutionHooks {
     return { result: full, type: v.type, reference: v.reference, indexed: v.indexed };
   }
 
-  private operandValue(frame: LogicalFrame, text: string): Value | undefined {
-    const parsed = parseUserExpression(text, text);
-    if ('error' in parsed) return undefined;
-    try {
-      return this.evaluator(frame.core, frame.frame, text).evaluate(parsed.expr);
-    } catch {
-      return undefined;
-    }
+  private operandValue(frame: LogicalFrame, op: Operand): Value | undefined {
+    return operandValue(this.machine, frame.core, frame.frame, op);
   }
 
   /** The calls on the line the frame is stopped at, for Step Into Targets. */
@@ -564,14 +555,14 @@ export class DebugCore implements ExecutionHooks {
   /** The function a step-in target id names. */
   targetFunction(targetId: number): string {
     const node = this.program.nodes[targetId - 1];
-    if (!node || node.kind !== 'call') throw new EngineError(`step-in target ${targetId} does not exist`);
+    if (!node || node.kind !== 'call') throw new EngineError(`step-in target ${targetId} does not exist`, 'reference');
     return node.callee.fullName;
   }
 
   exceptionInfo(threadId: number): ExceptionInfoResult {
-    const state = this.requireStopped('exceptionInfo');
+    const state = this.stopState;
     const core = this.coreOf(threadId);
-    if (!state.fault || state.core !== core) throw new EngineError(`thread ${threadId} is not stopped at an exception`);
+    if (!state.fault || state.core !== core) throw new EngineError(`thread ${threadId} is not stopped at an exception`, 'state');
     const f = state.fault;
     const where = f.span ? `${f.span.file}:${f.span.line}:${f.span.col}` : undefined;
     return {

@@ -3,7 +3,8 @@
  * and references that are handed out per stop and void once the program resumes.
  */
 import { Node, Operand } from '../ir/program';
-import { EngineError, ScopeInfo, VariableInfo } from '../protocol/types';
+import { EngineError } from '../protocol/errors';
+import { ScopeInfo, VariableInfo } from '../protocol/types';
 import { Machine } from '../machine/machine';
 import { wholeView } from '../machine/view';
 import { formatNumber } from '../eval/format';
@@ -24,8 +25,8 @@ export class Inspector {
 
   constructor(
     private readonly machine: Machine,
-    /** The tensor an operand's text denotes in a frame now (registers at their current values). */
-    private readonly operandValue: (frame: LogicalFrame, text: string) => Value | undefined,
+    /** The value an operand has in a frame now (registers at their current values), if it can be read there. */
+    private readonly operandValue: (frame: LogicalFrame, op: Operand) => Value | undefined,
   ) {}
 
   /** Forgets every reference: called when the program resumes. */
@@ -52,7 +53,7 @@ export class Inspector {
 
   variables(reference: number, start = 0, count?: number, filter?: 'indexed' | 'named'): VariableInfo[] {
     const c = this.handles.get(reference);
-    if (!c) throw new EngineError(`variables reference ${reference} does not exist (references are void once the program resumes)`);
+    if (!c) throw new EngineError(`variables reference ${reference} does not exist (references are void once the program resumes)`, 'reference');
     switch (c.kind) {
       case 'locals': return filter === 'indexed' ? [] : this.locals(c.frame);
       case 'registers': return filter === 'indexed' ? [] : this.registers(c.frame);
@@ -175,7 +176,7 @@ export class Inspector {
     for (const [role, op] of operandsOf(node)) {
       if (op.kind === 'tensor' || op.kind === 'scalar' || op.kind === 'eval') {
         const text = op.kind === 'tensor' ? op.ap.text : op.text;
-        const value = this.operandValue(frame, text);
+        const value = this.operandValue(frame, op);
         if (value === undefined) out.push({ name: `${role} ${text}`, value: '<not evaluable here>', reference: 0 });
         else if (value.kind === 'scalar') out.push({ name: `${role} ${text}`, value: value.written ? formatNumber(value.value) : '<uninit>', evaluateName: text, reference: 0 });
         else out.push(this.tensorVariable(`${role} ${text}`, value, text));

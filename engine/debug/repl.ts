@@ -1,6 +1,7 @@
 /** Commands of the Debug Console that start with ':' (everything else is an expression). */
 import * as path from 'path';
-import { EngineError, EvaluateResult } from '../protocol/types';
+import { EngineError } from '../protocol/errors';
+import { EvaluateResult } from '../protocol/types';
 import { writeNpyFile } from '../io/npy';
 import { EVAL_FUNCTIONS } from '../base/eval-functions';
 import { materialize, Value } from '../eval/value';
@@ -31,7 +32,7 @@ function dump(args: string[], evaluate: (text: string) => Value, baseDir?: strin
   try {
     writeNpyFile(target, { dtype: 'f64', shape: [...dense.shape], data: Float64Array.from(dense.data) });
   } catch (e) {
-    throw new EngineError(`:dump cannot write ${target}: ${(e as Error).message}`);
+    throw new EngineError(`:dump cannot write ${target}: ${(e as Error).message}`, 'io');
   }
   return { result: `wrote ${target} (f64[${dense.shape.join(', ')}])`, reference: 0 };
 }

@@ -19,7 +19,7 @@
  * Efficiency: per location, the list of writes that may still be seen; a write that surely covers an earlier
  * one (and surely runs after it) removes it, so lists stay short for the usual tiled code.
  */
-import { FunctionGraph, GraphEdge, GraphNode, GraphRegion } from './types';
+import type { FunctionGraph, GraphEdge, GraphNode, GraphRegion } from '../../contract/graph';
 import { AttrValue, CallArg, ForNode, FunctionIR, IfNode, InstrNode, Node, Operand, Program, Region } from '../ir/program';
 import { evalScalarConst } from '../ir/scalar';
 import { Access, Effects, NodeEffects } from './effects';

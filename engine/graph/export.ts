@@ -1,5 +1,5 @@
 /** A function graph as JSON (what `bir/graph` answers) and as Graphviz DOT (what `bir-sim graph` prints). */
-import { FunctionGraph, GraphEdge, GraphNode, GraphRegion } from './types';
+import type { FunctionGraph, GraphEdge, GraphNode, GraphRegion } from '../../contract/graph';
 
 /** A plain copy of the graph, with exactly the fields of FunctionGraph (undefined fields left out). */
 export function graphToJson(g: FunctionGraph): FunctionGraph {

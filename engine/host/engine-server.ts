@@ -13,7 +13,7 @@ import { writeNpyFile } from '../io/npy';
 import { tensorToNpy } from '../io/tensor-files';
 import { LoadError, Machine, MachineOptions } from '../machine/machine';
 import { npyMachineOptions } from '../run/simulate';
-import { CONTROL_PAUSE, CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
+import { CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
 import { DebugCore, DebugOutcome } from '../debug/debug-core';
 import { describeFault } from '../run/describe-fault';
 import { runPipeline, Snapshot } from '../passes/pipeline';
@@ -21,8 +21,11 @@ import { PassName } from '../passes/pass';
 import { PipelineHistory } from '../debug/history';
 import { buildProgramGraphs } from '../graph/build';
 import { graphToDot } from '../graph/export';
-import { FunctionGraph } from '../graph/types';
-import { BreakpointInfo, EngineError, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity } from '../protocol/types';
+import type { FrameGraph, FunctionGraph, PassGraph, PassSummary } from '../../contract/graph';
+import { EngineError, errorData } from '../protocol/errors';
+import { EngineMethod, EngineParams, EngineRequestMessage, EngineResult } from '../protocol/requests';
+import { BreakpointInfo, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
+import { EngineToClient } from './messages';
 
 /** How long the program runs before the server looks at its requests again. */
 const SLICE_MS = 20;
@@ -31,6 +34,32 @@ export type Emit = (event: EngineEvent) => void;
 
 /** `compiler`: stopped between passes of the pipeline, before the program runs. */
 type State = 'idle' | 'launched' | 'compiler' | 'running' | 'stopped' | 'ended';
+
+/** What a request needs of the session's state. The one place that decides whether a request can be served now. */
+type Need =
+  | 'nothing'
+  | 'idle'
+  /** Launched and not ended. */
+  | 'launched'
+  /** Launched with the debugger (not a run without debugging). */
+  | 'debugging'
+  /** Launched, configurationDone not yet received. */
+  | 'unstarted'
+  /** After configurationDone, not ended. */
+  | 'started'
+  /** Stopped: in the program, or between compiler passes. */
+  | 'stopped'
+  /** Stopped in the program, not between compiler passes. */
+  | 'program-stopped'
+  /** Stopped between compiler passes. */
+  | 'compiler';
+
+interface Handler<M extends EngineMethod> {
+  readonly needs: Need;
+  readonly serve: (params: EngineParams<M>) => EngineResult<M>;
+}
+
+type Handlers = { readonly [M in EngineMethod]: Handler<M> };
 
 export class EngineServer {
   private state: State = 'idle';
@@ -50,36 +79,92 @@ export class EngineServer {
     readonly control: Int32Array,
   ) {}
 
-  /** Serves one request; throws EngineError with the reason when it cannot. */
-  handle(method: string, params: Record<string, unknown>): unknown {
-    const p = params as never;
-    switch (method) {
-      case 'launch': return this.launch(p);
-      case 'setBreakpoints': return this.core || !this.config?.noDebug ? this.debugCore('setBreakpoints').setBreakpoints(params.path as string, params.breakpoints as never) : this.notStopping((params.breakpoints as unknown[]).length);
-      case 'setFunctionBreakpoints': return this.core || !this.config?.noDebug ? this.debugCore('setFunctionBreakpoints').setFunctionBreakpoints(params.breakpoints as never) : this.notStopping((params.breakpoints as unknown[]).length);
-      case 'setNodeBreakpoints': return this.debugCore('setNodeBreakpoints').setNodeBreakpoints(params.nodes as string[]);
-      case 'setExceptionFilters': return this.setExceptionFilters(params.filters as string[]);
-      case 'start': return this.start();
-      case 'continue': return this.state === 'compiler' ? this.continuePipeline() : this.resume(() => this.debugCore('continue').continue());
-      case 'next': return this.resume(() => this.runtime('next').step('over', params.threadId as number, params.granularity as StepGranularity | undefined));
-      case 'stepIn': return this.stepIn(params);
-      case 'stepOut': return this.resume(() => this.runtime('stepOut').step('out', params.threadId as number, params.granularity as StepGranularity | undefined));
-      case 'pause': return this.pause();
-      case 'threads': return this.threads();
-      case 'stackTrace': return this.state === 'compiler' ? this.compilerStack() : this.debugCore('stackTrace').stackTrace(params.threadId as number, params.startFrame as number | undefined, params.levels as number | undefined);
-      case 'scopes': return this.state === 'compiler' ? [] : this.debugCore('scopes').scopes(params.frameId as number);
-      case 'variables': return this.runtime('variables').variables(params.reference as number, params.start as number | undefined, params.count as number | undefined, params.filter as never);
-      case 'evaluate': return this.runtime('evaluate').evaluate(params.expression as string, params.frameId as number | undefined, params.context as string);
-      case 'stepInTargets': return this.runtime('stepInTargets').stepInTargets(params.frameId as number);
-      case 'exceptionInfo': return this.runtime('exceptionInfo').exceptionInfo(params.threadId as number);
-      case 'setFrames': return this.debugCore('setFrames').setFrames(params.mode as never);
-      case 'terminate': return this.terminate();
-      case 'graph': return this.graph(params.frameId as number | undefined);
-      case 'passGraphs': return this.passGraphs();
-      case 'passGraph': return this.passGraph(params.index, params.function as string | undefined);
-      case 'nextPass': return this.nextPass();
-      case 'setPassBreakpoints': return this.setPassBreakpoints(params.indices);
-      default: throw new EngineError(`unknown engine request '${method}'`);
+  private readonly handlers: Handlers = {
+    launch: { needs: 'idle', serve: (config) => this.launch(config) },
+    setBreakpoints: { needs: 'launched', serve: (p) => (this.core ? this.core.setBreakpoints(p.path, p.breakpoints) : this.notStopping(p.breakpoints.length)) },
+    setFunctionBreakpoints: { needs: 'launched', serve: (p) => (this.core ? this.core.setFunctionBreakpoints(p.breakpoints) : this.notStopping(p.breakpoints.length)) },
+    'bir/setNodeBreakpoints': { needs: 'debugging', serve: (p) => this.debugCore().setNodeBreakpoints(p.nodes) },
+    setExceptionBreakpoints: { needs: 'launched', serve: (p) => this.setExceptionFilters(p.filters) },
+    configurationDone: { needs: 'unstarted', serve: () => this.start() },
+    continue: { needs: 'stopped', serve: () => (this.state === 'compiler' ? this.continuePipeline() : this.resume(() => this.debugCore().continue())) },
+    next: { needs: 'program-stopped', serve: (p) => this.resume(() => this.debugCore().step('over', p.threadId, p.granularity)) },
+    stepIn: { needs: 'program-stopped', serve: (p) => this.stepIn(p.threadId, p.granularity, p.targetId) },
+    stepOut: { needs: 'program-stopped', serve: (p) => this.resume(() => this.debugCore().step('out', p.threadId, p.granularity)) },
+    pause: { needs: 'started', serve: () => this.pause() },
+    threads: { needs: 'nothing', serve: () => this.threads() },
+    stackTrace: { needs: 'stopped', serve: (p) => (this.state === 'compiler' ? this.compilerStack() : this.debugCore().stackTrace(p.threadId, p.startFrame, p.levels)) },
+    scopes: { needs: 'stopped', serve: (p) => (this.state === 'compiler' ? [] : this.debugCore().scopes(p.frameId)) },
+    variables: { needs: 'program-stopped', serve: (p) => this.debugCore().variables(p.reference, p.start, p.count, p.filter) },
+    evaluate: { needs: 'program-stopped', serve: (p) => this.debugCore().evaluate(p.expression, p.frameId, p.context) },
+    stepInTargets: { needs: 'program-stopped', serve: (p) => this.debugCore().stepInTargets(p.frameId) },
+    exceptionInfo: { needs: 'program-stopped', serve: (p) => this.debugCore().exceptionInfo(p.threadId) },
+    terminate: { needs: 'nothing', serve: () => this.terminate() },
+    'bir/setFrames': { needs: 'debugging', serve: (p) => ({ frames: this.debugCore().setFrames(p.frames), stopped: this.state === 'stopped' }) },
+    'bir/graph': { needs: 'debugging', serve: (p) => this.graph(p.frameId) },
+    'bir/passGraphs': { needs: 'launched', serve: () => ({ graphs: this.passGraphs() }) },
+    'bir/passGraph': { needs: 'launched', serve: (p) => this.passGraph(p.index, p.function) },
+    'bir/nextPass': { needs: 'compiler', serve: () => this.nextPass() },
+    'bir/setPassBreakpoints': { needs: 'launched', serve: (p) => this.setPassBreakpoints(p.indices) },
+  };
+
+  /** Serves one request: its result, or why it cannot be served now. */
+  handle(message: EngineRequestMessage): EngineToClient {
+    try {
+      return { type: 'reply', id: message.id, result: this.dispatch(message) };
+    } catch (e) {
+      return { type: 'reply', id: message.id, error: errorData(e) };
+    }
+  }
+
+  private dispatch<M extends EngineMethod>(message: EngineRequestMessage<M>): EngineResult<M> {
+    if (!Object.prototype.hasOwnProperty.call(this.handlers, message.method)) throw new EngineError(`unknown engine request '${message.method}'`, 'internal');
+    const handler: Handler<M> = this.handlers[message.method];
+    this.require(message.method, handler.needs);
+    const params: object = message.params;
+    if ('threadId' in params && typeof params.threadId === 'number') this.checkThread(params.threadId);
+    return handler.serve(message.params);
+  }
+
+  /** Threads are the cores, known from the launch. */
+  private checkThread(threadId: number): void {
+    const cores = this.config?.cores ?? 1;
+    if (!Number.isInteger(threadId) || threadId < 1 || threadId > cores) throw new EngineError(`no thread ${threadId} (threads are 1 to ${cores}, one per core)`, 'reference');
+  }
+
+  /** Refuses a request the session's state cannot serve, saying why and what to do. */
+  private require(method: EngineMethod, need: Need): void {
+    const refuse = (message: string): never => {
+      throw new EngineError(message, 'state');
+    };
+    const state = this.state;
+    if (need === 'nothing') return;
+    if (need === 'idle') {
+      if (state !== 'idle') refuse('the program is already launched');
+      return;
+    }
+    if (state === 'idle') refuse(`'${method}' needs a launched program`);
+    if (state === 'ended') refuse(`'${method}': the program has ended`);
+    switch (need) {
+      case 'debugging':
+        if (!this.core) refuse(`'${method}' is not available in a run without debugging`);
+        return;
+      case 'unstarted':
+        if (state !== 'launched') refuse(`'${method}': the program has already started`);
+        return;
+      case 'started':
+        if (state === 'launched') refuse(`'${method}': the program has not started (send configurationDone)`);
+        return;
+      case 'compiler':
+        if (state !== 'compiler') refuse(`${method} works at a compiler stop (launch with stopOnPassEntry or passBreakpoints)`);
+        return;
+      case 'stopped':
+      case 'program-stopped':
+        if (state === 'running') refuse(`'${method}' needs a stopped program, and it is running`);
+        if (state === 'launched') refuse(`'${method}' needs a stopped program, and it has not started (send configurationDone)`);
+        if (state === 'compiler' && need === 'program-stopped') {
+          refuse(`'${method}' needs a running program, and the debugger is stopped between compiler passes (${describePipelineStop(this.snapshots[this.passStop])}): continue, or bir/nextPass to go to the next pass`);
+        }
+        return;
     }
   }
 
@@ -90,26 +175,15 @@ export class EngineServer {
 
   private nextUnboundId = 1;
 
-  /** The debug core, for requests about the running program: refused at a compiler stop, which has none. */
-  private runtime(what: string): DebugCore {
-    if (this.state === 'compiler') {
-      const s = this.snapshots[this.passStop];
-      throw new EngineError(`'${what}' needs a running program, and the debugger is stopped between compiler passes (${describePipelineStop(s)}): continue, or bir/nextPass to go to the next pass`);
-    }
-    return this.debugCore(what);
-  }
-
-  private debugCore(what: string): DebugCore {
-    if (this.state === 'idle') throw new EngineError(`'${what}' needs a launched program`);
-    if (this.state === 'ended') throw new EngineError(`'${what}': the program has ended`);
-    if (!this.core) throw new EngineError(`'${what}' is not available in a run without debugging`);
+  /** The debug core; requests that need it are refused in a run without debugging (see require). */
+  private debugCore(): DebugCore {
+    if (!this.core) throw new EngineError('no debugger in a run without debugging', 'internal');
     return this.core;
   }
 
   // ---- launch ----
 
   private launch(config: LaunchConfig): LaunchResult {
-    if (this.state !== 'idle') throw new EngineError('the program is already launched');
     const overlays = config.overlays ?? {};
     const disk = diskHost();
     const host: SourceHost = {
@@ -157,18 +231,17 @@ export class EngineServer {
     });
   }
 
-  private setExceptionFilters(filters: string[]): void {
+  private setExceptionFilters(filters: readonly string[]): void {
     const known = EXCEPTION_FILTERS.map((f) => f.filter) as string[];
     const unknown = filters.filter((f) => !known.includes(f));
-    if (unknown.length) throw new EngineError(`unknown exception filter '${unknown[0]}' (filters: ${known.join(', ')})`);
-    this.pendingFilters = filters;
+    if (unknown.length) throw new EngineError(`unknown exception filter '${unknown[0]}' (filters: ${known.join(', ')})`, 'argument');
+    this.pendingFilters = [...filters];
     this.core?.setExceptionFilters(filters);
   }
 
   // ---- running ----
 
   private start(): void {
-    if (this.state !== 'launched') throw new EngineError(this.state === 'idle' ? '\'configurationDone\' needs a launched program' : 'the program has already started');
     this.state = 'running';
     if (this.core) {
       this.core.setExceptionFilters(this.pendingFilters);
@@ -257,7 +330,6 @@ export class EngineServer {
   }
 
   private resume(action: () => void): void {
-    if (this.state !== 'stopped') throw new EngineError(this.state === 'running' ? 'the program is already running' : 'the program is not stopped');
     action();
     this.state = 'running';
     // After the response: the adapter forwards events in the order they are emitted.
@@ -267,22 +339,23 @@ export class EngineServer {
     });
   }
 
-  private stepIn(params: Record<string, unknown>): void {
-    const core = this.runtime('stepIn');
-    const target = params.targetId === undefined ? undefined : core.targetFunction(params.targetId as number);
-    this.resume(() => core.step('in', params.threadId as number, params.granularity as StepGranularity | undefined, target));
+  private stepIn(threadId: number, granularity: StepGranularity | undefined, targetId: number | undefined): void {
+    const core = this.debugCore();
+    const target = targetId === undefined ? undefined : core.targetFunction(targetId);
+    this.resume(() => core.step('in', threadId, granularity, target));
   }
 
+  /**
+   * Pauses at the next instruction. Requests are served between time slices of the run, so the pause takes effect
+   * within a slice. Stopped already (in the program or the compiler), a pause does nothing.
+   */
   private pause(): void {
-    // The client raised the shared pause flag before asking; while stopped, a pause does nothing, so the flag must
-    // not stop the next resume at once.
-    if (this.state !== 'running') Atomics.store(this.control, CONTROL_PAUSE, 0);
-    if (this.state === 'stopped') return;
-    if (this.state !== 'running') throw new EngineError('\'pause\' needs a running program');
-    this.debugCore('pause').pause();
+    if (this.state !== 'running') return;
+    this.require('pause', 'debugging');
+    this.debugCore().pause();
   }
 
-  private threads(): unknown {
+  private threads(): ThreadInfo[] {
     if (this.core) return this.core.threads();
     const cores = this.config?.cores ?? 1;
     return Array.from({ length: cores }, (_, i) => ({ id: i + 1, name: `core ${i}` }));
@@ -315,13 +388,12 @@ export class EngineServer {
 
   /** bir/nextPass: the next snapshot; after the last one, the program's first instruction. */
   private nextPass(): { index: number } {
-    if (this.state !== 'compiler') throw new EngineError('bir/nextPass works at a compiler stop (launch with stopOnPassEntry or passBreakpoints)');
     const next = this.passStop + 1;
     if (next < this.snapshots.length) {
       this.leavePipelineStop(() => this.stopBetweenPasses(next, 'step'));
       return { index: next };
     }
-    this.core!.stopAtEntry();
+    this.debugCore().stopAtEntry();
     this.leavePipelineStop(() => this.schedule());
     return { index: -1 };
   }
@@ -334,13 +406,11 @@ export class EngineServer {
     });
   }
 
-  private setPassBreakpoints(indices: unknown): { indices: number[] } {
+  private setPassBreakpoints(indices: readonly number[]): { indices: number[] } {
     const last = this.snapshots.length - 1;
-    if (!Array.isArray(indices) || indices.some((i) => !Number.isInteger(i) || i < 0 || i > last)) {
-      throw new EngineError(`bir/setPassBreakpoints needs indices, snapshot numbers from 0 to ${last}`);
-    }
-    this.passStops = new Set([...(this.config?.stopOnPassEntry ? [0] : []), ...(indices as number[])]);
-    return { indices: [...(indices as number[])].sort((a, b) => a - b) };
+    if (indices.some((i) => i > last)) throw new EngineError(`bir/setPassBreakpoints needs indices, snapshot numbers from 0 to ${last}`, 'reference');
+    this.passStops = new Set([...(this.config?.stopOnPassEntry ? [0] : []), ...indices]);
+    return { indices: [...indices].sort((a, b) => a - b) };
   }
 
   private compilerStack(): { frames: StackFrameInfo[]; total: number } {
@@ -357,15 +427,14 @@ export class EngineServer {
   private readonly graphCache = new Map<number, FunctionGraph[]>();
 
   /** bir/graph: the selected frame's function in the program that runs; at a compiler stop, main in that snapshot. */
-  private graph(frameId: number | undefined): unknown {
+  private graph(frameId: number | undefined): FrameGraph {
     if (this.state === 'compiler') return this.passGraph(this.passStop, undefined);
-    const g = this.debugCore('bir/graph').graph(frameId);
+    const g = this.debugCore().graph(frameId);
     const last = this.snapshots.length - 1;
     return { ...g, dot: graphToDot(g), pipeline: { index: last, pass: this.snapshots[last].pass } };
   }
 
-  private passGraphs(): unknown {
-    if (this.state === 'idle') throw new EngineError('bir/passGraphs needs a launched program');
+  private passGraphs(): PassSummary[] {
     return this.snapshots.map((s) => ({
       index: s.index, pass: s.pass, nodeCount: s.program.nodes.length,
       changed: { added: s.changes.added, removed: s.changes.removed, fused: s.changes.fused, moved: s.changes.moved },
@@ -373,16 +442,14 @@ export class EngineServer {
   }
 
   /** A snapshot's graph of one function (main by default), with what the pass changed and the nodes it removed. */
-  private passGraph(index: unknown, fnName: string | undefined): unknown {
-    if (this.state === 'idle') throw new EngineError('bir/passGraph needs a launched program');
+  private passGraph(i: number, fnName: string | undefined): PassGraph {
     const last = this.snapshots.length - 1;
-    if (!Number.isInteger(index) || (index as number) < 0 || (index as number) > last) throw new EngineError(`bir/passGraph needs index, a snapshot number from 0 to ${last}, found ${JSON.stringify(index)}`);
-    const i = index as number;
+    if (i < 0 || i > last) throw new EngineError(`bir/passGraph needs index, a snapshot number from 0 to ${last}, found ${i}`, 'reference');
     const s = this.snapshots[i];
     const graphs = this.snapshotGraphs(i);
     const name = fnName ?? s.program.main.fullName;
     const g = graphs.find((x) => x.function === name || x.function.endsWith(`::${name}`));
-    if (!g) throw new EngineError(`bir/passGraph: no function '${name}' in snapshot ${i} (functions: ${graphs.map((x) => x.function).join(', ')})`);
+    if (!g) throw new EngineError(`bir/passGraph: no function '${name}' in snapshot ${i} (functions: ${graphs.map((x) => x.function).join(', ')})`, 'reference');
     const removed = new Set(s.changes.removed);
     const removedNodes = i > 0 ? (this.snapshotGraphs(i - 1).find((x) => x.function === g.function)?.nodes ?? []).filter((n) => removed.has(n.id)) : [];
     return { index: i, pass: s.pass, ...g, dot: graphToDot(g), changes: s.changes, removedNodes, reasons: Object.fromEntries([...s.reasons].filter(([id]) => removedNodes.some((n) => n.id === id))) };

@@ -1,12 +1,8 @@
-/** Messages between a DebugEngine client and its server (a worker, or the same thread). */
+/** Messages from a DebugEngine server to its client (a worker's parent, or the same thread). */
+import { EngineErrorData } from '../protocol/errors';
 import { EngineEvent } from '../protocol/types';
 
-export interface EngineRequestMessage {
-  readonly id: number;
-  readonly method: string;
-  readonly params?: Record<string, unknown>;
-}
-
 export type EngineToClient =
-  | { readonly type: 'reply'; readonly id: number; readonly result?: unknown; readonly error?: string }
+  /** The answer to the request with that id: its result, or why it could not be served. */
+  | { readonly type: 'reply'; readonly id: number; readonly result?: unknown; readonly error?: EngineErrorData }
   | { readonly type: 'event'; readonly event: EngineEvent };

@@ -4,7 +4,8 @@
  * run loop reads between instructions, so they work even while the worker is busy.
  */
 import { Worker } from 'worker_threads';
-import { CONTROL_PAUSE, CONTROL_TERMINATE } from '../run/interpreter';
+import { CONTROL_TERMINATE } from '../run/interpreter';
+import { EngineRequestMessage } from '../protocol/requests';
 import { EngineClient } from './engine-client';
 import { EngineToClient } from './messages';
 
@@ -44,15 +45,15 @@ export class WorkerEngine extends EngineClient {
 
   private readonly watchdogs = new Map<number, NodeJS.Timeout>();
 
-  protected send(id: number, method: string, params: Record<string, unknown>): void {
-    this.worker.postMessage({ id, method, params });
+  protected send(message: EngineRequestMessage): void {
+    this.worker.postMessage(message);
     const timer = setTimeout(() => {
       if (this.exited) return;
-      this.emit({ kind: 'output', category: 'stderr', text: `The engine stopped answering ('${method}' got no answer within ${ANSWER_LIMIT_MS / 1000} s); it was stopped.\n` });
+      this.emit({ kind: 'output', category: 'stderr', text: `The engine stopped answering ('${message.method}' got no answer within ${ANSWER_LIMIT_MS / 1000} s); it was stopped.\n` });
       void this.worker.terminate();
     }, ANSWER_LIMIT_MS);
     timer.unref();
-    this.watchdogs.set(id, timer);
+    this.watchdogs.set(message.id, timer);
   }
 
   protected override receive(message: EngineToClient): void {
@@ -70,11 +71,6 @@ export class WorkerEngine extends EngineClient {
     this.watchdogs.clear();
   }
 
-  override pause(threadId?: number): Promise<void> {
-    Atomics.store(this.control, CONTROL_PAUSE, 1);
-    return super.pause(threadId);
-  }
-
   async terminate(): Promise<void> {
     if (this.exited || this.closed) return;
     Atomics.store(this.control, CONTROL_TERMINATE, 1);
@@ -83,7 +79,7 @@ export class WorkerEngine extends EngineClient {
       this.emit({ kind: 'output', category: 'console', text: `The run did not end within ${TERMINATE_GRACE_MS / 1000} s of terminate; the engine was killed.\n` });
       void this.worker.terminate();
     }, TERMINATE_GRACE_MS);
-    await this.request('terminate').catch(() => undefined);
+    await this.request('terminate', {}).catch(() => undefined);
   }
 
   async dispose(): Promise<void> {

@@ -1,4 +1,9 @@
-/** The instruction set: which engine runs each opcode. Operand rules live in the checker, semantics in kernels/. */
+/**
+ * The instruction set: one record per opcode holding every fact about it that more than one layer needs. The
+ * checker's operand rules and the kernels are keyed by the names derived here, so the compiler rejects an opcode
+ * missing from either; the grammar, package.json and the language reference are compared with these records by
+ * test/unit/records.test.ts.
+ */
 import { Engine } from './program';
 
 export interface OpcodeInfo {
@@ -6,29 +11,50 @@ export interface OpcodeInfo {
   readonly engine: Engine;
   /** One line for hovers, the graph view and the language reference. */
   readonly summary: string;
+  /** Element by element, in one engine: `fuse` may chain it with the instructions around it. */
+  readonly elementwise?: true;
+  /** An effect beyond its writes (output, a fault, cores meeting): passes neither remove nor reorder it. */
+  readonly ordered?: true;
+  /** Written as a statement of its own (`Set r = e`), not as `Opcode dst <- ...`: it has no operand rule. */
+  readonly statement?: true;
+  /** No executor: the interpreter's scheduler of cores implements it. */
+  readonly byScheduler?: true;
 }
 
-const TABLE: readonly OpcodeInfo[] = [
+const RECORDS = [
   { name: 'DmaCopy', engine: 'DMA', summary: 'copy between any memories, with a cast' },
-  { name: 'TensorCopy', engine: 'DVE', summary: 'on-chip copy with a cast' },
+  { name: 'TensorCopy', engine: 'DVE', summary: 'on-chip copy with a cast', elementwise: true },
   { name: 'Memset', engine: 'POOL', summary: 'fill with a value' },
   { name: 'Iota', engine: 'POOL', summary: 'dst[p, f] = base + p*pstep + f*fstep' },
   { name: 'MatMult', engine: 'PE', summary: 'dst[M, N] (+)= stationary[K, M]ᵀ · moving[K, N]' },
   { name: 'Transpose', engine: 'PE', summary: 'dst[F, P] = src[P, F]ᵀ' },
-  { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias)' },
-  { name: 'TensorTensor', engine: 'DVE', summary: 'dst = a op b, elementwise' },
-  { name: 'TensorScalar', engine: 'DVE', summary: 'dst = (a op scalar) op1 scalar1' },
+  { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias)', elementwise: true },
+  { name: 'TensorTensor', engine: 'DVE', summary: 'dst = a op b, elementwise', elementwise: true },
+  { name: 'TensorScalar', engine: 'DVE', summary: 'dst = (a op scalar) op1 scalar1', elementwise: true },
   { name: 'TensorReduce', engine: 'DVE', summary: 'dst[P, 1] = reduction of src along the free dimension' },
-  { name: 'Select', engine: 'DVE', summary: 'dst = cond ? a : b, elementwise' },
-  { name: 'Set', engine: 'SP', summary: 'set a register' },
+  { name: 'Select', engine: 'DVE', summary: 'dst = cond ? a : b, elementwise', elementwise: true },
+  { name: 'Set', engine: 'SP', summary: 'set a register', statement: true },
   { name: 'Load', engine: 'SP', summary: 'read one element into a register' },
-  { name: 'Barrier', engine: 'SP', summary: 'all cores wait for each other' },
-  { name: 'Print', engine: 'SP', summary: 'program output' },
-  { name: 'Assert', engine: 'SP', summary: 'fault when the condition is false' },
-  { name: 'Assert.close', engine: 'SP', summary: 'fault when two tensors are not close' },
-];
+  { name: 'Barrier', engine: 'SP', summary: 'all cores wait for each other', ordered: true, byScheduler: true },
+  { name: 'Print', engine: 'SP', summary: 'program output', ordered: true },
+  { name: 'Assert', engine: 'SP', summary: 'fault when the condition is false', ordered: true },
+  { name: 'Assert.close', engine: 'SP', summary: 'fault when two tensors are not close', ordered: true },
+] as const satisfies readonly OpcodeInfo[];
 
-export const OPCODES: ReadonlyMap<string, OpcodeInfo> = new Map(TABLE.map((o) => [o.name, o]));
+type OpcodeRecord = (typeof RECORDS)[number];
+export type OpcodeName = OpcodeRecord['name'];
+/** The opcodes written `Opcode dst <- ...`, each with an operand rule in the checker. */
+export type InstructionOpcode = Exclude<OpcodeRecord, { statement: true }>['name'];
+/** The opcodes a kernel executes. */
+export type KernelOpcode = Exclude<OpcodeRecord, { byScheduler: true }>['name'];
+
+/** In the order of the language reference. */
+export const OPCODES: ReadonlyMap<string, OpcodeInfo> = new Map(RECORDS.map((o) => [o.name, o]));
+
+export function isInstructionOpcode(name: string): name is InstructionOpcode {
+  const info = OPCODES.get(name);
+  return info !== undefined && !info.statement;
+}
 
 export const ACTIVATION_FUNCTIONS = [
   'identity', 'relu', 'gelu', 'sigmoid', 'tanh', 'exp', 'log', 'sqrt', 'rsqrt', 'square',

@@ -1,5 +1,10 @@
-/** IR back to BIR text: scalar expressions and access patterns, for what passes build (labels, messages). */
-import { AccessItem, ScalarExpr } from './program';
+/**
+ * IR back to BIR: to text, for what passes build (labels, messages); and to the syntax of the evaluate language,
+ * for passes that substitute IR into the expressions of `Print` and `Assert`.
+ */
+import * as ast from '../base/expr';
+import { Span } from '../base/span';
+import { AccessItem, AccessPattern, ScalarExpr } from './program';
 
 const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 3, '<=': 3, '>': 3, '>=': 3, '+': 4, '-': 4, '*': 5, '/': 5, '%': 5, '**': 7 };
 
@@ -35,4 +40,34 @@ export function printItem(item: AccessItem): string {
 export function printAccess(name: string, items: readonly AccessItem[], transpose: boolean, bcast?: ScalarExpr): string {
   const index = items.length ? `[${items.map(printItem).join(', ')}]` : '';
   return `${name}${index}${transpose ? '.T' : ''}${bcast ? `.bcast(${printScalar(bcast)})` : ''}`;
+}
+
+/**
+ * A scalar expression as evaluate-language syntax. Generated syntax has no text of its own: every node takes
+ * `span`, the place in the source it stands for, so that messages point there.
+ */
+export function scalarSyntax(e: ScalarExpr, span: Span): ast.Expr {
+  switch (e.kind) {
+    case 'const': return { kind: 'number', value: e.value, span };
+    case 'reg': return { kind: 'name', name: `r${e.index}`, span };
+    case 'core':
+    case 'ncores': return { kind: 'name', name: e.kind, span };
+    case 'unary': return { kind: 'unary', op: e.op, operand: scalarSyntax(e.operand, span), span };
+    case 'binary': return { kind: 'binary', op: e.op, left: scalarSyntax(e.left, span), right: scalarSyntax(e.right, span), span };
+    case 'fn': return { kind: 'call', callee: e.name, calleeSpan: span, args: e.args.map((a) => scalarSyntax(a, span)), named: [], span };
+  }
+}
+
+function itemSyntax(item: AccessItem, span: Span): ast.IndexItem {
+  if (item.kind === 'at') return { kind: 'at', index: scalarSyntax(item.index, span), span };
+  return { kind: 'slice', lo: scalarSyntax(item.lo, span), hi: scalarSyntax(item.hi, span), step: scalarSyntax(item.step, span), span };
+}
+
+/** An access pattern as evaluate-language syntax: the expression that denotes the same view (see scalarSyntax). */
+export function accessSyntax(ap: AccessPattern, span: Span): ast.Expr {
+  let e: ast.Expr = { kind: 'name', name: ap.tensor.name, span };
+  if (ap.items.length) e = { kind: 'index', base: e, items: ap.items.map((i) => itemSyntax(i, span)), span };
+  if (ap.transpose) e = { kind: 'member', base: e, member: 'T', span };
+  if (ap.bcast) e = { kind: 'member', base: e, member: 'bcast', args: [scalarSyntax(ap.bcast, span)], span };
+  return e;
 }

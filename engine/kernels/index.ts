@@ -1,5 +1,6 @@
 /** From an instruction to the closure that executes it. */
 import { InstrNode } from '../ir/program';
+import { KernelOpcode } from '../ir/opcodes';
 import { Executor } from './common';
 import { assert, assertClose, load, print, set } from './control';
 import { dmaCopy } from './dma';
@@ -8,7 +9,10 @@ import { activate, iota, memset, select, tensorCopy, tensorReduce, tensorScalar,
 
 export type { Executor } from './common';
 
-const COMPILERS: Record<string, (node: InstrNode) => Executor> = {
+type Compile = (node: InstrNode) => Executor;
+
+/** Keyed by the opcodes a kernel executes, so that the compiler rejects one missing or unknown. */
+const COMPILERS: Record<KernelOpcode, Compile> = {
   DmaCopy: dmaCopy,
   TensorCopy: tensorCopy,
   Memset: memset,
@@ -27,10 +31,13 @@ const COMPILERS: Record<string, (node: InstrNode) => Executor> = {
   'Assert.close': assertClose,
 };
 
+/** A node's opcode is any string (`Fused`, or Barrier): looked up in a map, not by indexing the record. */
+const BY_OPCODE: ReadonlyMap<string, Compile> = new Map(Object.entries(COMPILERS));
+
 /** Barrier has no executor: the scheduler of cores implements it. */
 export function compileInstruction(node: InstrNode): Executor | undefined {
   if (node.opcode === 'Fused') return fused(node);
-  const compile = COMPILERS[node.opcode];
+  const compile = BY_OPCODE.get(node.opcode);
   return compile ? compile(node) : undefined;
 }
 

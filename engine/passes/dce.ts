@@ -8,13 +8,12 @@
  * are cleaned inside). A removed node's reason names what it wrote: "nothing reads 'tmp' after it is written".
  */
 import { FunctionIR, Node, Program, Region } from '../ir/program';
+import { OPCODES } from '../ir/opcodes';
 import { numberNodes } from '../ir/numbering';
 import { Access, Effects } from '../graph/effects';
 import { covers, Footprint, hull, overlap } from '../graph/footprint';
 import { cloneProgram } from './clone';
 import { noChanges, PassOutcome } from './pass';
-
-const KEPT_OPCODES = new Set(['Print', 'Assert', 'Assert.close', 'Barrier']);
 
 export function dcePass(program: Program): PassOutcome {
   const copy = cloneProgram(program);
@@ -123,7 +122,7 @@ class Liveness {
 
   private instruction(node: Extract<Node, { kind: 'instr' }>, live: Live): boolean {
     const e = this.effects.nodeEffects(node);
-    const removable = !KEPT_OPCODES.has(node.opcode) && e.writes.length > 0 && e.writes.every((w) => this.local(w) && !live.overlaps(w.fp));
+    const removable = OPCODES.get(node.opcode)?.ordered !== true && e.writes.length > 0 && e.writes.every((w) => this.local(w) && !live.overlaps(w.fp));
     if (removable) {
       this.removed(node, `nothing reads ${e.writes.map((w) => `'${w.text}'`).join(', ')} after it is written`);
       return false;

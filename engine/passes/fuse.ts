@@ -4,13 +4,13 @@
  * order, so the result is the same; they no longer execute, or stop, on their own.
  */
 import { InstrNode, Node, Program, Region } from '../ir/program';
+import { OPCODES } from '../ir/opcodes';
 import { numberNodes } from '../ir/numbering';
 import { Effects } from '../graph/effects';
 import { overlap } from '../graph/footprint';
 import { cloneProgram } from './clone';
+import { rewriteInstructionRuns } from './instruction-runs';
 import { noChanges, PassOutcome } from './pass';
-
-const ELEMENTWISE = new Set(['TensorCopy', 'TensorTensor', 'TensorScalar', 'Activation', 'Select']);
 
 export function fusePass(program: Program): PassOutcome {
   const copy = cloneProgram(program);
@@ -18,42 +18,21 @@ export function fusePass(program: Program): PassOutcome {
   const changes = noChanges();
   const reasons = new Map<string, string>();
   let groups = 0;
-  const visit = (region: Region): void => {
-    const out: Node[] = [];
-    let chain: InstrNode[] = [];
-    const flush = (): void => {
-      if (chain.length >= 2) {
-        const group = fuse(chain, `g${++groups}`, region);
-        changes.fused.push({ group: group.id, members: chain.map((m) => m.id) });
-        changes.removed.push(...chain.map((m) => m.id));
-        changes.added.push(group.id);
-        const tail = chain[chain.length - 1];
-        for (const m of chain) reasons.set(m.id, `it is fused into group ${group.group}, which runs it with ${chain.length - 1} other instruction${chain.length > 2 ? 's' : ''} at line ${tail.span.line}`);
-        out.push(group);
-      } else {
-        out.push(...chain);
-      }
-      chain = [];
-    };
-    for (const node of region.nodes) {
-      if (node.kind === 'for') visit(node.body);
-      if (node.kind === 'if') {
-        visit(node.then);
-        if (node.else) visit(node.else);
-      }
-      if (node.kind === 'instr' && ELEMENTWISE.has(node.opcode)) {
-        const last = chain[chain.length - 1];
-        if (last && (last.engine !== node.engine || !consumes(effects, last, node))) flush();
-        chain.push(node);
-      } else {
-        flush();
-        out.push(node);
-      }
-    }
-    flush();
-    region.nodes = out;
+  const fuseChain = (chain: InstrNode[], region: Region): Node[] => {
+    if (chain.length < 2) return chain;
+    const group = fuse(chain, `g${++groups}`, region);
+    changes.fused.push({ group: group.id, members: chain.map((m) => m.id) });
+    changes.removed.push(...chain.map((m) => m.id));
+    changes.added.push(group.id);
+    const tail = chain[chain.length - 1];
+    for (const m of chain) reasons.set(m.id, `it is fused into group ${group.group}, which runs it with ${chain.length - 1} other instruction${chain.length > 2 ? 's' : ''} at line ${tail.span.line}`);
+    return [group];
   };
-  for (const fn of copy.functions.values()) visit(fn.body);
+  rewriteInstructionRuns(copy, {
+    joins: (node) => OPCODES.get(node.opcode)?.elementwise === true,
+    follows: (last, node) => last.engine === node.engine && consumes(effects, last, node),
+    rewrite: fuseChain,
+  });
   numberNodes(copy);
   return { program: copy, changes, reasons };
 }

@@ -10,12 +10,11 @@
  * registers or on-chip memory than the caller has free.
  */
 import * as ast from '../base/expr';
-import { parseExpression } from '../lang/parser';
-import { DiagnosticBag } from '../lang/diagnostics';
+import { Span } from '../base/span';
 import { AccessPattern, AllocInfo, CallNode, FunctionIR, InlineOrigin, InstrNode, Node, Program, Region, TensorParamInfo } from '../ir/program';
 import { forEachNode, numberNodes } from '../ir/numbering';
 import { PSUM_BYTES_PER_PARTITION, REGISTERS, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
-import { printScalar } from '../ir/print';
+import { accessSyntax, printAccess, printScalar } from '../ir/print';
 import { cloneProgram } from './clone';
 import { composable, compose } from './compose';
 import { allNodes, newIds, noChanges, PassOutcome, regionSize } from './pass';
@@ -183,12 +182,12 @@ function adoptAllocations(caller: Mutable<FunctionIR>, callee: FunctionIR): Map<
 }
 
 function inlineRewriter(registers: Map<number, number>, bindings: Map<TensorParamInfo, AccessPattern>, allocs: Map<AllocInfo, AllocInfo>): Rewriter {
-  const names = new Map<string, ast.Expr>();
-  for (const [p, ap] of bindings) names.set(p.name, parsed(ap.text));
-  for (const [a, adopted] of allocs) names.set(a.name, parsed(adopted.name));
-  for (const [r, to] of registers) names.set(`r${r}`, parsed(`r${to}`));
   return {
-    register: (i, e) => ({ ...e, index: registers.get(i) ?? i }),
+    register: (i, e) => {
+      // Unchanged expressions stay the same objects: only what changed gets a printed text (rewrite.ts).
+      const to = registers.get(i);
+      return to === undefined || to === i ? e : { ...e, index: to };
+    },
     writtenRegister: (i) => registers.get(i) ?? i,
     access: (ap) => {
       const t = ap.tensor;
@@ -198,18 +197,26 @@ function inlineRewriter(registers: Map<number, number>, bindings: Map<TensorPara
       }
       if (t.kind === 'alloc') {
         const adopted = allocs.get(t);
-        if (adopted) return { ...ap, tensor: adopted, text: ap.text.replace(new RegExp(`^${t.name}\\b`), adopted.name) };
+        if (adopted) return { ...ap, tensor: adopted, text: printAccess(adopted.name, ap.items, ap.transpose, ap.bcast) };
       }
       return ap;
     },
-    name: (n) => names.get(n),
+    name: evalNames(registers, bindings, allocs),
   };
 }
 
-function parsed(text: string): ast.Expr {
-  const e = parseExpression(text, '<inlined>', new DiagnosticBag());
-  if (!e) throw new Error(`internal error: '${text}' does not parse`);
-  return e;
+/**
+ * What the callee's names become in its `Print` and `Assert` expressions: a parameter the argument's view, an
+ * allocation its adopted name, a register its new one. Built from the IR (an argument's pattern is in the caller's
+ * registers), placed where the name was written, so that messages point into the callee's source.
+ */
+function evalNames(registers: Map<number, number>, bindings: Map<TensorParamInfo, AccessPattern>, allocs: Map<AllocInfo, AllocInfo>): Rewriter['name'] {
+  const names = new Map<string, (span: Span) => ast.Expr>();
+  const named = (name: string) => (span: Span): ast.Expr => ({ kind: 'name', name, span });
+  for (const [p, ap] of bindings) names.set(p.name, (span) => accessSyntax(ap, span));
+  for (const [a, adopted] of allocs) names.set(a.name, named(adopted.name));
+  for (const [r, to] of registers) names.set(`r${r}`, named(`r${to}`));
+  return (name, span) => names.get(name)?.(span);
 }
 
 /** A copy of a callee node (and of its regions) in the caller, rewritten, marked as inlined code. */

@@ -1,7 +1,7 @@
 /** What every pass returns, and the helpers passes share. */
 import { Node, Program, Region } from '../ir/program';
 import { forEachNode } from '../ir/numbering';
-import { PassChanges } from '../graph/types';
+import type { PassChanges } from '../../contract/graph';
 
 export interface PassOutcome {
   readonly program: Program;
@@ -10,7 +10,8 @@ export interface PassOutcome {
   readonly reasons: ReadonlyMap<string, string>;
 }
 
-export type PassName = 'inline' | 'dce' | 'fuse' | 'unroll' | 'schedule';
+// The registry defines it; re-exported where the host and the CLI have always imported it from.
+export type { PassName } from './registry';
 
 export function noChanges(): { added: string[]; removed: string[]; fused: { group: string; members: string[] }[]; moved: string[] } {
   return { added: [], removed: [], fused: [], moved: [] };

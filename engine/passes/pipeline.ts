@@ -3,27 +3,11 @@
  * (index 0 is the program as written), with what each pass changed and why it removed what it removed.
  */
 import { Program } from '../ir/program';
-import { PassChanges } from '../graph/types';
-import { dcePass } from './dce';
-import { fusePass } from './fuse';
-import { inlinePass } from './inline';
-import { PassName, PassOutcome } from './pass';
-import { schedulePass } from './schedule';
-import { unrollPass } from './unroll';
+import type { PassChanges } from '../../contract/graph';
+import { PassName, passNamed } from './registry';
 
-export const PASSES: Readonly<Record<PassName, (program: Program) => PassOutcome>> = {
-  inline: inlinePass,
-  dce: dcePass,
-  fuse: fusePass,
-  unroll: unrollPass,
-  schedule: schedulePass,
-};
-
-export const PASS_NAMES = Object.keys(PASSES) as PassName[];
-
-export function isPassName(name: string): name is PassName {
-  return name in PASSES;
-}
+// Whoever runs the pipeline also validates the names it is given.
+export { isPassName, PASS_NAMES } from './registry';
 
 export interface Snapshot {
   readonly index: number;
@@ -38,7 +22,7 @@ export function runPipeline(program: Program, passes: readonly PassName[]): Snap
   const snapshots: Snapshot[] = [{ index: 0, pass: 'as written', program, changes: { added: [], removed: [], fused: [], moved: [] }, reasons: new Map() }];
   for (const name of passes) {
     const previous = snapshots[snapshots.length - 1].program;
-    const outcome = PASSES[name](previous);
+    const outcome = passNamed(name).run(previous);
     snapshots.push({ index: snapshots.length, pass: name, program: outcome.program, changes: outcome.changes, reasons: outcome.reasons });
   }
   return snapshots;

@@ -1,10 +1,13 @@
 /**
  * Rewriting the parts of nodes that passes change: registers (renamed or replaced by values) and access
  * patterns (re-based on another tensor), in scalar expressions, operands, attributes and evaluate-language
- * expressions alike.
+ * expressions alike. A rewrite returns the very object it was given when nothing in it changed, so that the
+ * texts of what did change can be printed anew from the IR while the rest keeps the text the user wrote.
  */
 import * as ast from '../base/expr';
+import { Span } from '../base/span';
 import { AccessItem, AccessPattern, AttrValue, CallArg, Node, Operand, ScalarExpr } from '../ir/program';
+import { printAccess } from '../ir/print';
 import { fold } from '../ir/scalar';
 
 export interface Rewriter {
@@ -14,8 +17,8 @@ export interface Rewriter {
   writtenRegister(index: number): number;
   /** The access pattern that replaces one (after its own registers were rewritten). */
   access(ap: AccessPattern): AccessPattern;
-  /** A name of an evaluate-language expression: the expression that replaces it, or undefined to keep it. */
-  name(name: string): ast.Expr | undefined;
+  /** A name of an evaluate-language expression: the expression (placed at `span`) that replaces it, or undefined to keep it. */
+  name(name: string, span: Span): ast.Expr | undefined;
 }
 
 export function rewriteScalar(e: ScalarExpr, r: Rewriter): ScalarExpr {
@@ -24,25 +27,43 @@ export function rewriteScalar(e: ScalarExpr, r: Rewriter): ScalarExpr {
     case 'core':
     case 'ncores': return e;
     case 'reg': return r.register(e.index, e);
-    case 'unary': return fold({ kind: 'unary', op: e.op, operand: rewriteScalar(e.operand, r) });
-    case 'binary': return fold({ kind: 'binary', op: e.op, left: rewriteScalar(e.left, r), right: rewriteScalar(e.right, r), span: e.span });
-    case 'fn': return fold({ kind: 'fn', name: e.name, args: e.args.map((a) => rewriteScalar(a, r)) });
+    case 'unary': {
+      const operand = rewriteScalar(e.operand, r);
+      return operand === e.operand ? e : fold({ kind: 'unary', op: e.op, operand });
+    }
+    case 'binary': {
+      const left = rewriteScalar(e.left, r);
+      const right = rewriteScalar(e.right, r);
+      return left === e.left && right === e.right ? e : fold({ kind: 'binary', op: e.op, left, right, span: e.span });
+    }
+    case 'fn': {
+      const args = e.args.map((a) => rewriteScalar(a, r));
+      return args.every((a, i) => a === e.args[i]) ? e : fold({ kind: 'fn', name: e.name, args });
+    }
   }
 }
 
 function rewriteItem(item: AccessItem, r: Rewriter): AccessItem {
-  if (item.kind === 'at') return { kind: 'at', index: rewriteScalar(item.index, r) };
-  return { kind: 'slice', lo: rewriteScalar(item.lo, r), hi: rewriteScalar(item.hi, r), step: rewriteScalar(item.step, r) };
+  if (item.kind === 'at') {
+    const index = rewriteScalar(item.index, r);
+    return index === item.index ? item : { kind: 'at', index };
+  }
+  const [lo, hi, step] = [rewriteScalar(item.lo, r), rewriteScalar(item.hi, r), rewriteScalar(item.step, r)];
+  return lo === item.lo && hi === item.hi && step === item.step ? item : { kind: 'slice', lo, hi, step };
 }
 
+/** The pattern with its registers rewritten, then re-based by the rewriter; a changed pattern gets its text printed anew. */
 export function rewriteAccess(ap: AccessPattern, r: Rewriter): AccessPattern {
-  const own: AccessPattern = { ...ap, items: ap.items.map((i) => rewriteItem(i, r)), bcast: ap.bcast && rewriteScalar(ap.bcast, r) };
-  return r.access(own);
+  const items = ap.items.map((i) => rewriteItem(i, r));
+  const bcast = ap.bcast && rewriteScalar(ap.bcast, r);
+  const same = bcast === ap.bcast && items.every((it, i) => it === ap.items[i]);
+  return r.access(same ? ap : { ...ap, items, bcast, text: printAccess(ap.tensor.name, items, ap.transpose, bcast) });
 }
 
 export function rewriteOperand(op: Operand, r: Rewriter): Operand {
   switch (op.kind) {
     case 'tensor': return { kind: 'tensor', ap: rewriteAccess(op.ap, r) };
+    // The label stays as written at the node's line (inline has always kept it); the value is the rewritten expression.
     case 'scalar': return { ...op, expr: rewriteScalar(op.expr, r) };
     case 'register': return { ...op, index: r.writtenRegister(op.index) };
     case 'string': return op;
@@ -59,10 +80,7 @@ export function rewriteAst(e: ast.Expr, r: Rewriter): ast.Expr {
   switch (e.kind) {
     case 'number':
     case 'string': return e;
-    case 'name': {
-      const replacement = r.name(e.name);
-      return replacement ? { ...replacement, span: e.span } : e;
-    }
+    case 'name': return r.name(e.name, e.span) ?? e;
     case 'unary': return { ...e, operand: rewriteAst(e.operand, r) };
     case 'binary': return { ...e, left: rewriteAst(e.left, r), right: rewriteAst(e.right, r) };
     case 'call': return { ...e, args: e.args.map((a) => rewriteAst(a, r)), named: e.named.map((n) => ({ ...n, value: rewriteAst(n.value, r) })) };

@@ -5,47 +5,29 @@
  * a run. An instruction moves only past instructions it does not depend on in any way (read after write, write
  * after read, write after write, through memory or registers), so every read sees the same values.
  */
-import { InstrNode, Node, Program, Region } from '../ir/program';
+import { InstrNode, Program } from '../ir/program';
+import { OPCODES } from '../ir/opcodes';
 import { numberNodes } from '../ir/numbering';
 import { Effects, NodeEffects } from '../graph/effects';
 import { overlap } from '../graph/footprint';
 import { cloneProgram } from './clone';
+import { rewriteInstructionRuns } from './instruction-runs';
 import { noChanges, PassOutcome } from './pass';
-
-const ORDERED = new Set(['Print', 'Assert', 'Assert.close', 'Barrier']);
 
 export function schedulePass(program: Program): PassOutcome {
   const copy = cloneProgram(program);
   const effects = new Effects(copy);
   const changes = noChanges();
-  const visit = (region: Region): void => {
-    const out: Node[] = [];
-    let run: InstrNode[] = [];
-    const flush = (): void => {
+  rewriteInstructionRuns(copy, {
+    joins: (node) => OPCODES.get(node.opcode)?.ordered !== true,
+    rewrite: (run) => {
       const ordered = scheduleRun(run, effects);
       ordered.forEach((n, i) => {
         if (n !== run[i]) changes.moved.push(n.id);
       });
-      out.push(...ordered);
-      run = [];
-    };
-    for (const node of region.nodes) {
-      if (node.kind === 'for') visit(node.body);
-      if (node.kind === 'if') {
-        visit(node.then);
-        if (node.else) visit(node.else);
-      }
-      if (node.kind === 'instr' && !ORDERED.has(node.opcode)) {
-        run.push(node);
-      } else {
-        flush();
-        out.push(node);
-      }
-    }
-    flush();
-    region.nodes = out;
-  };
-  for (const fn of copy.functions.values()) visit(fn.body);
+      return ordered;
+    },
+  });
   numberNodes(copy);
   return { program: copy, changes, reasons: new Map() };
 }

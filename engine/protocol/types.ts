@@ -1,12 +1,14 @@
 /**
- * The DebugEngine: the verbs a debugger front end needs from the engine, as plain data. The adapter translates
- * DAP to these; the engine never sees DAP. Two implementations: a worker thread (the default) and in-process.
+ * The plain data of the DebugEngine's requests, answers and events (requests.ts maps each request to its own).
+ * The adapter translates DAP to these; the engine never sees DAP.
  */
-import { Span } from '../base/span';
+import type { FramesMode } from '../../contract/requests';
+import type { Span } from '../../contract/span';
+import type { StoppedInfo } from '../../contract/stops';
 
-export type FramesMode = 'functions' | 'subgraphs';
+export type { FramesMode };
+export type { NodeSummary, SkippedLine, StoppedInfo, StopReason } from '../../contract/stops';
 export type StepGranularity = 'line' | 'instruction';
-export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception';
 
 export const EXCEPTION_FILTERS = [
   { filter: 'assert', label: 'Failed assertions', description: 'Stop when Assert or Assert.close fails', default: true },
@@ -133,79 +135,9 @@ export interface ExceptionInfoResult {
   readonly details: { readonly message: string; readonly typeName: string; readonly stackTrace?: string; readonly location?: Span };
 }
 
-export interface NodeSummary {
-  readonly id: string;
-  readonly opcode: string;
-  readonly engine: string;
-  readonly span: Span;
-}
-
-export interface SkippedLine {
-  readonly path: string;
-  readonly line: number;
-  readonly text: string;
-}
-
-/** The `bir/stopped` body, sent before each stop. */
-export interface StoppedInfo {
-  readonly threadId: number;
-  readonly reason: StopReason;
-  readonly description?: string;
-  readonly text?: string;
-  readonly hitBreakpointIds?: readonly number[];
-  readonly node?: NodeSummary;
-  readonly skipped: readonly SkippedLine[];
-  /** At a fused group's stop: the group, its members in order, and the sentence the console prints. */
-  readonly fusion?: { readonly group: string; readonly members: readonly { readonly id: string; readonly opcode: string; readonly line: number }[]; readonly text: string };
-  /** At a compiler stop: which snapshot of the pass pipeline. */
-  readonly pipeline?: { readonly index: number; readonly pass: string; readonly boundary: 'initial' | 'after' };
-}
-
 export type EngineEvent =
   | { readonly kind: 'stopped'; readonly info: StoppedInfo }
   | { readonly kind: 'continued'; readonly threadId: number; readonly allThreads: boolean }
   | { readonly kind: 'output'; readonly category: 'stdout' | 'stderr' | 'console'; readonly text: string; readonly span?: Span }
   | { readonly kind: 'breakpoint'; readonly breakpoint: BreakpointInfo }
   | { readonly kind: 'exited'; readonly exitCode: number };
-
-/** The engine's answer to a request it cannot serve: a reason for the user. */
-export class EngineError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'EngineError';
-  }
-}
-
-export interface DebugEngine {
-  launch(config: LaunchConfig): Promise<LaunchResult>;
-  setBreakpoints(path: string, breakpoints: readonly SourceBreakpoint[]): Promise<BreakpointInfo[]>;
-  setFunctionBreakpoints(breakpoints: readonly FunctionBreakpoint[]): Promise<BreakpointInfo[]>;
-  setNodeBreakpoints(nodes: readonly string[]): Promise<BreakpointInfo[]>;
-  setExceptionFilters(filters: readonly string[]): Promise<void>;
-  /** configurationDone: the program starts (at full speed when the launch was noDebug). */
-  start(): Promise<void>;
-  continue(threadId: number): Promise<void>;
-  next(threadId: number, granularity?: StepGranularity): Promise<void>;
-  stepIn(threadId: number, granularity?: StepGranularity, targetId?: number): Promise<void>;
-  stepOut(threadId: number, granularity?: StepGranularity): Promise<void>;
-  pause(threadId?: number): Promise<void>;
-  threads(): Promise<ThreadInfo[]>;
-  stackTrace(threadId: number, startFrame?: number, levels?: number): Promise<{ frames: StackFrameInfo[]; total: number }>;
-  scopes(frameId: number): Promise<ScopeInfo[]>;
-  variables(reference: number, start?: number, count?: number, filter?: 'indexed' | 'named'): Promise<VariableInfo[]>;
-  evaluate(expression: string, frameId: number | undefined, context: string): Promise<EvaluateResult>;
-  stepInTargets(frameId: number): Promise<StepInTarget[]>;
-  exceptionInfo(threadId: number): Promise<ExceptionInfoResult>;
-  setFrames(mode: FramesMode): Promise<FramesMode>;
-  /** bir/graph, bir/passGraphs, bir/passGraph, bir/nextPass, bir/setPassBreakpoints: answered as plain data. */
-  graph(frameId?: number): Promise<unknown>;
-  passGraphs(): Promise<unknown>;
-  passGraph(index: number, fn?: string): Promise<unknown>;
-  nextPass(): Promise<unknown>;
-  setPassBreakpoints(indices: readonly number[]): Promise<unknown>;
-  /** Ends the run at its next instruction; the exit code is 143. */
-  terminate(): Promise<void>;
-  /** Releases the engine (kills the worker). */
-  dispose(): Promise<void>;
-  onEvent(listener: (event: EngineEvent) => void): void;
-}

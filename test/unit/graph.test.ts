@@ -12,7 +12,7 @@ import { graphToDot, graphToJson } from '../../engine/graph/export';
 import {
   boxFootprint, covers, dimRange, footprintLabel, footprintOf, overlap, registerFootprint, wholeFootprint,
 } from '../../engine/graph/footprint';
-import { FunctionGraph } from '../../engine/graph/types';
+import { FunctionGraph } from '../../contract/graph';
 import { forEachNode } from '../../engine/ir/numbering';
 import { AccessPattern, FunctionIR, InstrNode, Node, Program, Region } from '../../engine/ir/program';
 import { checkProgram } from '../../engine/lang/check/checker';

@@ -18,14 +18,20 @@ function sources(dir: string): string[] {
     .map((f) => path.join(abs, f));
 }
 
-/** Every module specifier a file imports or requires. */
-function importsOf(file: string): string[] {
+interface Import {
+  readonly spec: string;
+  /** `import type` / `export type`: erased when compiled, nothing of the module runs. */
+  readonly typeOnly: boolean;
+}
+
+/** Every module a file imports or requires. */
+function importsOf(file: string): Import[] {
   const text = fs.readFileSync(file, 'utf8');
-  const specs: string[] = [];
-  for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-    specs.push(m[1] ?? m[2] ?? m[3]);
+  const out: Import[] = [];
+  for (const m of text.matchAll(/(?:import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    out.push({ spec: m[2] ?? m[3] ?? m[4], typeOnly: m[1] !== undefined });
   }
-  return specs;
+  return out;
 }
 
 /** The folder (under the root) a relative import of `file` lands in. */
@@ -34,16 +40,19 @@ function targetLayer(file: string, spec: string): string | undefined {
   return path.relative(ROOT, path.resolve(path.dirname(file), spec)).split(path.sep)[0];
 }
 
-function violations(dir: string, forbidden: (spec: string, layer: string | undefined, target: string) => boolean): string[] {
+function violations(dir: string, forbidden: (spec: string, layer: string | undefined, target: string, typeOnly: boolean) => boolean): string[] {
   const out: string[] = [];
   for (const file of sources(dir)) {
-    for (const spec of importsOf(file)) {
+    for (const { spec, typeOnly } of importsOf(file)) {
       const target = spec.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(file), spec)) : spec;
-      if (forbidden(spec, targetLayer(file, spec), target)) out.push(`${path.relative(ROOT, file)} imports '${spec}'`);
+      if (forbidden(spec, targetLayer(file, spec), target, typeOnly)) out.push(`${path.relative(ROOT, file)} imports '${spec}'`);
     }
   }
   return out;
 }
+
+/** contract/ is shared by every layer, as types only: nothing of it runs in the engine, the extension or the webview. */
+const contractTypes = (layer: string | undefined, typeOnly: boolean): boolean => layer === 'contract' && typeOnly;
 
 /** The engine's layers, lowest first, as docs/architecture.md writes them. */
 function engineLayers(): string[] {
@@ -55,11 +64,12 @@ function engineLayers(): string[] {
 
 describe('layers', () => {
   it('finds the imports it checks (the scanner works)', () => {
-    assert.ok(importsOf(path.join(ROOT, 'engine/run/interpreter.ts')).includes('../machine/machine'));
+    assert.ok(importsOf(path.join(ROOT, 'engine/run/interpreter.ts')).some((i) => i.spec === '../machine/machine' && !i.typeOnly));
+    assert.ok(importsOf(path.join(ROOT, 'engine/protocol/requests.ts')).some((i) => i.spec === '../../contract/requests' && i.typeOnly));
   });
 
   it('engine/ imports neither vscode nor DAP, nor the adapter or the extension', () => {
-    const bad = violations('engine', (spec, layer) => spec === 'vscode' || spec.startsWith('@vscode/debug') || (layer !== undefined && layer !== 'engine'));
+    const bad = violations('engine', (spec, layer, _target, typeOnly) => spec === 'vscode' || spec.startsWith('@vscode/debug') || (layer !== undefined && layer !== 'engine' && !contractTypes(layer, typeOnly)));
     assert.deepStrictEqual(bad, []);
   });
 
@@ -92,12 +102,28 @@ describe('layers', () => {
   });
 
   it('extension/ reaches the engine only through the adapter and the language front end', () => {
-    const bad = violations('extension', (_spec, layer, target) => layer === 'engine' && !target.startsWith(path.join('engine', 'lang')) && !target.startsWith(path.join('engine', 'host')));
+    const bad = violations('extension', (_spec, layer, target, typeOnly) => (layer === 'engine' && !target.startsWith(path.join('engine', 'lang')) && !target.startsWith(path.join('engine', 'host')))
+      || (layer === 'contract' && !contractTypes(layer, typeOnly)));
     assert.deepStrictEqual(bad, []);
   });
 
   it('webview/ is self-contained browser code', () => {
-    const bad = violations('webview', (spec, layer) => spec === 'vscode' || (layer !== undefined && layer !== 'webview'));
+    const bad = violations('webview', (spec, layer, _target, typeOnly) => spec === 'vscode' || (layer !== undefined && layer !== 'webview' && !contractTypes(layer, typeOnly)));
     assert.deepStrictEqual(bad, []);
+  });
+
+  it('contract/ imports only itself and zod (the schemas of the custom requests)', () => {
+    const bad = violations('contract', (spec, layer) => (layer !== undefined && layer !== 'contract') || (!spec.startsWith('.') && spec !== 'zod'));
+    assert.deepStrictEqual(bad, []);
+  });
+
+  it('the graph\'s types are declared once, in contract/graph.ts', () => {
+    const declared: string[] = [];
+    for (const dir of ['engine', 'adapter', 'extension', 'webview', 'contract']) {
+      for (const file of sources(dir)) {
+        if (/^export (?:interface|type) (?:GraphNode|GraphEdge|GraphRegion|FunctionGraph|PassChanges|Span)\b/m.test(fs.readFileSync(file, 'utf8'))) declared.push(path.relative(ROOT, file));
+      }
+    }
+    assert.deepStrictEqual(declared.sort(), ['contract/graph.ts', 'contract/span.ts']);
   });
 });

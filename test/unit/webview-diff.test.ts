@@ -2,7 +2,7 @@
 // where a ghost is drawn, and the pass list's summary of a pass.
 import * as assert from 'assert';
 import { changeSummary, diffClasses, passView, plainView } from '../../webview/diff';
-import type { GraphNode, PassChanges, PassGraph } from '../../webview/types';
+import type { GraphNode, PassChanges, PassGraph } from '../../contract/graph';
 
 const span = (line: number) => ({ file: '/w/p.bir', line, col: 3, endLine: line, endCol: 30 });
 const n = (id: string, line: number, extra: Partial<GraphNode> = {}): GraphNode => ({ id, kind: 'instr', opcode: 'Activation', engine: 'ACT', label: id, span: span(line), ...extra });
@@ -10,7 +10,7 @@ const none: PassChanges = { added: [], removed: [], fused: [], moved: [] };
 
 function snapshot(over: Partial<PassGraph>): PassGraph {
   return {
-    index: 2, pass: 'fuse', function: 'm::main', nodes: [], edges: [], regions: [], changes: none, removedNodes: [], reasons: {}, ...over,
+    index: 2, pass: 'fuse', function: 'm::main', nodes: [], edges: [], regions: [], changes: none, removedNodes: [], reasons: {}, dot: '', ...over,
   };
 }
 

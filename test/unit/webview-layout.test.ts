@@ -6,13 +6,13 @@ import * as path from 'path';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkNode } from 'elkjs/lib/elk-api';
 import { buildProgramGraphs } from '../../engine/graph/build';
-import type * as Engine from '../../engine/graph/types';
+import type * as Engine from '../../contract/graph';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { plainView, ViewGraph } from '../../webview/diff';
 import {
   Box, EDGE_LABEL_MAX, fallbackLayout, fromElk, HIERARCHICAL_MAX_NODES, Layout, layoutModeFor, LayoutModel, toLayoutModel,
 } from '../../webview/layout';
-import type * as View from '../../webview/types';
+import type * as View from '../../contract/graph';
 
 const span = (line: number): View.Span => ({ file: '/w/t.bir', line, col: 3, endLine: line, endCol: 20 });
 

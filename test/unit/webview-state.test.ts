@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import { isFromWebview, isToWebview } from '../../webview/messages';
 import { initialState, NO_SESSION_MESSAGE, reduce, structureKey, titleOf, ViewEvent, viewOf, ViewState } from '../../webview/state';
-import type { FrameGraph, GraphNode, PassGraph } from '../../webview/types';
+import type { FrameGraph, GraphNode, PassGraph } from '../../contract/graph';
 
 const span = (line: number) => ({ file: '/w/p.bir', line, col: 3, endLine: line, endCol: 30 });
 const n = (id: string, line: number, state?: GraphNode['state']): GraphNode => ({ id, kind: 'instr', opcode: 'Activation', engine: 'ACT', label: id, span: span(line), ...(state ? { state } : {}) });
@@ -13,13 +13,13 @@ function frame(current: string, fn = 'm::main'): FrameGraph {
   return {
     function: fn, frame: 'main',
     nodes: ids.map((id, i) => n(id, i + 1, id === current ? 'current' : ids.indexOf(id) < ids.indexOf(current) ? 'run' : 'not-run')),
-    edges: [{ from: 'a', to: 'b', kind: 'memory', label: 't' }], regions: [], pipeline: { index: 0, pass: 'as written' },
+    edges: [{ from: 'a', to: 'b', kind: 'memory', label: 't' }], regions: [], pipeline: { index: 0, pass: 'as written' }, dot: '',
   };
 }
 
 const pass1: PassGraph = {
   index: 1, pass: 'dce', function: 'm::main', nodes: [n('a', 1)], edges: [], regions: [],
-  changes: { added: [], removed: ['b'], fused: [], moved: [] }, removedNodes: [n('b', 2)], reasons: { b: 'dead' },
+  changes: { added: [], removed: ['b'], fused: [], moved: [] }, removedNodes: [n('b', 2)], reasons: { b: 'dead' }, dot: '',
 };
 
 /** Runs events from a state; returns the final state and every effect in order. */

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { nodeBoxText, nodeSize, textWidth, NODE_FONT_PX } from '../../webview/layout';
 import { baseName, engineClass, nodeAriaLabel, plainText, shorten, spanText, tooltipLines } from '../../webview/text';
-import type { GraphNode } from '../../webview/types';
+import type { GraphNode } from '../../contract/graph';
 
 const WEBVIEW = path.join(__dirname, '..', '..', 'webview');
 

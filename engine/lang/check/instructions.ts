@@ -2,7 +2,7 @@
 import * as ast from '../ast';
 import { Span, spanText } from '../../base/span';
 import { AccessPattern, AttrValue, Engine, MemoryKind, Operand } from '../../ir/program';
-import { ACTIVATION_FUNCTIONS, ALU_OPS, OPCODES, REDUCE_OPS } from '../../ir/opcodes';
+import { ACTIVATION_FUNCTIONS, ALU_OPS, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS } from '../../ir/opcodes';
 import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS } from '../../machine/limits';
 import { isTensorExpr, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
@@ -32,15 +32,14 @@ export class InstructionChecker {
   ) {}
 
   check(s: ast.InstructionStmt): CheckedInstruction | undefined {
-    const info = OPCODES.get(s.opcode);
-    if (!info || s.opcode === 'Set') {
-      const hint = suggest(s.opcode, [...OPCODES.keys()]);
-      this.error(s.opcodeSpan, `unknown opcode '${s.opcode}'${hint ? `; did you mean '${hint}'?` : ''}`);
+    const opcode = s.opcode;
+    if (!isInstructionOpcode(opcode)) {
+      const hint = suggest(opcode, [...OPCODES.keys()]);
+      this.error(s.opcodeSpan, `unknown opcode '${opcode}'${hint ? `; did you mean '${hint}'?` : ''}`);
       return undefined;
     }
-    const rule = RULES[s.opcode];
-    const out = rule.call(this, s);
-    return out && { opcode: s.opcode, engine: info.engine, ...out };
+    const out = RULES[opcode].call(this, s);
+    return out && { opcode, engine: OPCODES.get(opcode)!.engine, ...out };
   }
 
   // ---- helpers the rules use ----
@@ -214,7 +213,7 @@ export function showShape(ap: AccessPattern): string {
 
 type Rule = (this: InstructionChecker, s: ast.InstructionStmt) => Omit<CheckedInstruction, 'opcode' | 'engine'> | undefined;
 
-const RULES: Record<string, Rule> = {
+const RULES: Record<InstructionOpcode, Rule> = {
   DmaCopy(s) {
     if (!this.arity(s, true, 1, 'DmaCopy dst <- src')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ANY_MEMORY);

@@ -1,10 +1,12 @@
 /**
- * The dataflow graph of a function, as plain data: what the graph view draws, what `bir/graph` and
- * `bir/passGraph` answer, and what `bir-sim graph` prints. Nodes are instructions, calls and the `for`/`if` that
- * own regions (nested subgraphs); edges are read-after-write dependencies through memory (precise to the
- * overlapping region of a tensor) and through registers, each labelled with what flows.
+ * The dataflow graph of a function, as plain data: what `bir/graph` and `bir/passGraph` answer, what the graph
+ * view draws and what `bir-sim graph` prints. Nodes are instructions, calls and the `for`/`if` that own regions
+ * (nested subgraphs); edges are read-after-write dependencies through memory (precise to the overlapping region of
+ * a tensor) and through registers, each labelled with what flows.
+ *
+ * Types only: the engine builds these, the extension forwards them and the webview (browser code) reads them.
  */
-import { Span } from '../base/span';
+import type { Span } from './span';
 
 export type GraphNodeKind = 'instr' | 'call' | 'for' | 'if' | 'return' | 'fused';
 export type GraphNodeState = 'not-run' | 'run' | 'current';
@@ -62,11 +64,61 @@ export interface FunctionGraph {
   readonly edges: GraphEdge[];
 }
 
+export interface FusedGroup {
+  /** The group node's id. */
+  readonly group: string;
+  /** Its members' ids, in execution order. */
+  readonly members: readonly string[];
+}
+
 /** What a pass changed, by node id (the graph after the pass is the graph it changed). */
 export interface PassChanges {
   readonly added: readonly string[];
   readonly removed: readonly string[];
-  /** Fused groups: the group node's id and its members' ids. */
-  readonly fused: readonly { readonly group: string; readonly members: readonly string[] }[];
+  readonly fused: readonly FusedGroup[];
   readonly moved: readonly string[];
 }
+
+/** A snapshot of the pass pipeline: index 0 is the program as written, then one after each pass. */
+export interface PipelinePosition {
+  readonly index: number;
+  readonly pass: string;
+}
+
+/** `bir/passGraph`: a snapshot's graph of one function, with what the pass changed. */
+export interface PassGraph extends FunctionGraph, PipelinePosition {
+  readonly changes: PassChanges;
+  /** The nodes of the previous snapshot this pass removed. */
+  readonly removedNodes: readonly GraphNode[];
+  /** Why each removed node was removed. */
+  readonly reasons: Readonly<Record<string, string>>;
+  /** The graph in Graphviz DOT. */
+  readonly dot: string;
+}
+
+/** `bir/graph` while the program runs: the selected frame's function, with the state of each node. */
+export interface RunningGraph extends FunctionGraph {
+  /** The frame's name as the Call Stack shows it. */
+  readonly frame?: string;
+  /** The snapshot of the pass pipeline that runs. */
+  readonly pipeline: PipelinePosition;
+  readonly dot: string;
+}
+
+/** `bir/graph`: at a compiler stop (between passes) it is that snapshot's graph, otherwise the running program's. */
+export type FrameGraph = RunningGraph | PassGraph;
+
+/** One entry of `bir/passGraphs`. */
+export interface PassSummary extends PipelinePosition {
+  readonly nodeCount: number;
+  readonly changed: PassChanges;
+}
+
+/** A node breakpoint as `bir/setNodeBreakpoints` answers it (a DAP Breakpoint). */
+export interface NodeBreakpoint {
+  readonly id?: number;
+  readonly verified: boolean;
+  readonly message?: string;
+}
+
+export type { Span } from './span';

@@ -1,0 +1,56 @@
+/**
+ * The engine's plain answers as DAP objects. Lines and columns go through the session's conversion (the client may
+ * count from 0); paths are the engine's absolute paths.
+ */
+import * as path from 'path';
+import { Breakpoint, Scope, Source, StackFrame } from '@vscode/debugadapter';
+import { DebugProtocol } from '@vscode/debugprotocol';
+import { BreakpointInfo, ScopeInfo, StackFrameInfo, VariableInfo } from '../engine/protocol/types';
+
+/** Engine positions (from 1) to the client's. */
+export interface Positions {
+  line(line: number): number;
+  column(column: number): number;
+}
+
+export function sourceOf(file: string): Source {
+  return new Source(path.basename(file), file);
+}
+
+export function toBreakpoint(b: BreakpointInfo, at: Positions): DebugProtocol.Breakpoint {
+  const bp: DebugProtocol.Breakpoint = new Breakpoint(b.verified);
+  bp.id = b.id;
+  bp.message = b.message;
+  if (b.path) bp.source = sourceOf(b.path);
+  if (b.line !== undefined) bp.line = at.line(b.line);
+  if (b.column !== undefined) bp.column = at.column(b.column);
+  if (b.endLine !== undefined) bp.endLine = at.line(b.endLine);
+  if (b.endColumn !== undefined) bp.endColumn = at.column(b.endColumn);
+  if (!b.verified) bp.reason = 'failed';
+  return bp;
+}
+
+export function toStackFrame(f: StackFrameInfo, at: Positions): DebugProtocol.StackFrame {
+  const frame: DebugProtocol.StackFrame = new StackFrame(f.id, f.name, f.path ? sourceOf(f.path) : undefined, at.line(f.line), at.column(f.column));
+  if (f.endLine !== undefined) frame.endLine = at.line(f.endLine);
+  if (f.endColumn !== undefined) frame.endColumn = at.column(f.endColumn);
+  if (f.hint && f.hint !== 'normal') frame.presentationHint = f.hint;
+  return frame;
+}
+
+export function toScope(s: ScopeInfo): DebugProtocol.Scope {
+  const scope: DebugProtocol.Scope = new Scope(s.name, s.reference, s.expensive);
+  if (s.named !== undefined) scope.namedVariables = s.named;
+  if (s.hint) scope.presentationHint = s.hint;
+  return scope;
+}
+
+export function toVariable(v: VariableInfo): DebugProtocol.Variable {
+  const out: DebugProtocol.Variable = { name: v.name, value: v.value, variablesReference: v.reference };
+  if (v.type !== undefined) out.type = v.type;
+  if (v.evaluateName !== undefined) out.evaluateName = v.evaluateName;
+  if (v.indexed !== undefined) out.indexedVariables = v.indexed;
+  if (v.named !== undefined) out.namedVariables = v.named;
+  if (v.hint) out.presentationHint = { kind: v.hint.kind, attributes: v.hint.attributes ? [...v.hint.attributes] : undefined };
+  return out;
+}

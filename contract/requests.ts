@@ -1,0 +1,73 @@
+/**
+ * The custom requests of the BIR debug adapter (`bir/*`), declared once. Each entry gives the schema of the
+ * request's arguments (checked at the adapter's edge: a bad argument is answered with a message that names it) and
+ * the type of the response's body; the types below derive from the entries, so the adapter's handlers, the engine's
+ * handlers and the extension's calls are all typed from here.
+ *
+ * The engine serves a request as it is, under the same name, unless the adapter has a handler of its own for it
+ * (the adapter's table says which). The extension and the webview import only types from this module.
+ */
+import { z } from 'zod';
+import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary } from './graph';
+
+export type FramesMode = 'functions' | 'subgraphs';
+
+/** A marker that carries the type of a response's body. */
+interface Body<T> {
+  readonly body?: T;
+}
+
+const body = <T>(): Body<T> => ({});
+
+export const BIR_REQUESTS = {
+  /** Frames of functions or of subgraphs in the Call Stack (the "BIR: Toggle Subgraph Frames" command). */
+  'bir/setFrames': {
+    arguments: z.looseObject({
+      frames: z.enum(['functions', 'subgraphs'], { error: (issue) => `needs frames: "functions" or "subgraphs", found ${describeInput(issue.input)}` }),
+    }),
+    body: body<{ frames: FramesMode }>(),
+  },
+  /** Breakpoints on nodes of the dataflow graph (the graph view's B key), by node id; replaces the previous set. */
+  'bir/setNodeBreakpoints': {
+    arguments: z.looseObject({ nodes: z.array(z.string(), { error: (issue) => `needs nodes, an array of node ids, found ${describeInput(issue.input)}` }) }),
+    body: body<{ breakpoints: NodeBreakpoint[] }>(),
+  },
+  /** The dataflow graph of the selected frame's function (of the stopped thread's top frame without frameId). */
+  'bir/graph': {
+    arguments: z.looseObject({ frameId: z.int().optional() }),
+    body: body<FrameGraph>(),
+  },
+  /** The snapshots of the pass pipeline: 0 is the program as written, then one after each pass. */
+  'bir/passGraphs': {
+    arguments: z.looseObject({}),
+    body: body<{ graphs: PassSummary[] }>(),
+  },
+  /** A snapshot's graph of one function (main by default), with what its pass changed. */
+  'bir/passGraph': {
+    arguments: z.looseObject({ index: z.int(), function: z.string().optional() }),
+    body: body<PassGraph>(),
+  },
+  /** At a compiler stop: go to the next snapshot; after the last one, the program's first instruction (index -1). */
+  'bir/nextPass': {
+    arguments: z.looseObject({}),
+    body: body<{ index: number }>(),
+  },
+  /** The snapshots to stop after before the program runs; replaces the previous set. */
+  'bir/setPassBreakpoints': {
+    arguments: z.looseObject({
+      indices: z.array(z.int().min(0), { error: (issue) => `needs indices, an array of snapshot numbers, found ${describeInput(issue.input)}` }),
+    }),
+    body: body<{ indices: number[] }>(),
+  },
+} as const;
+
+export type BirCommand = keyof typeof BIR_REQUESTS;
+export type BirArguments<C extends BirCommand> = z.infer<(typeof BIR_REQUESTS)[C]['arguments']>;
+export type BirBody<C extends BirCommand> = (typeof BIR_REQUESTS)[C]['body'] extends Body<infer T> ? T : never;
+
+/** A value as a message quotes it: `nothing` for a missing one. */
+export function describeInput(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

@@ -1,0 +1,48 @@
+/**
+ * What the debugger says about a stop beyond DAP's `stopped` event: the body of the `bir/stopped` event, sent just
+ * before each `stopped`. Types only.
+ */
+import type { Span } from './span';
+
+export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception';
+
+/** The node a stop is before. */
+export interface NodeSummary {
+  readonly id: string;
+  readonly opcode: string;
+  readonly engine: string;
+  readonly span: Span;
+}
+
+/** A line a step went past without executing it, because a pass emptied it, and why. */
+export interface SkippedLine {
+  readonly path: string;
+  readonly line: number;
+  readonly text: string;
+}
+
+export interface FusionStop {
+  readonly group: string;
+  readonly members: readonly { readonly id: string; readonly opcode: string; readonly line: number }[];
+  /** The sentence the Debug Console prints. */
+  readonly text: string;
+}
+
+export interface StoppedInfo {
+  readonly threadId: number;
+  readonly reason: StopReason;
+  readonly description?: string;
+  readonly text?: string;
+  readonly hitBreakpointIds?: readonly number[];
+  readonly node?: NodeSummary;
+  readonly skipped: readonly SkippedLine[];
+  /** At a fused group's stop: the group and its members in order. */
+  readonly fusion?: FusionStop;
+  /** At a compiler stop: which snapshot of the pass pipeline. */
+  readonly pipeline?: { readonly index: number; readonly pass: string; readonly boundary: 'initial' | 'after' };
+}
+
+/** The custom events of the adapter, by name: their bodies. */
+export interface BirEvents {
+  readonly 'bir/stopped': StoppedInfo;
+}

@@ -1,0 +1,41 @@
+/**
+ * The compiler passes: one record each. Their names, the `PassName` type and `isPassName` derive from here; the
+ * launch attribute `passes` in package.json and the language reference are compared with it by
+ * test/unit/records.test.ts. The order is that of the full pipeline.
+ */
+import { Program } from '../ir/program';
+import { dcePass } from './dce';
+import { fusePass } from './fuse';
+import { inlinePass } from './inline';
+import { PassOutcome } from './pass';
+import { schedulePass } from './schedule';
+import { unrollPass } from './unroll';
+
+export interface PassInfo {
+  readonly name: string;
+  /** What it does, in one line (the language reference's table says it at length). */
+  readonly summary: string;
+  readonly run: (program: Program) => PassOutcome;
+}
+
+export const PASSES = [
+  { name: 'inline', summary: 'copies small functions into their callers', run: inlinePass },
+  { name: 'dce', summary: 'removes instructions whose results nothing reads', run: dcePass },
+  { name: 'fuse', summary: 'runs chains of elementwise instructions on one engine as one group', run: fusePass },
+  { name: 'unroll', summary: 'repeats the body of short loops with constant bounds in place of the loop', run: unrollPass },
+  { name: 'schedule', summary: 'reorders independent instructions so that consecutive ones use different engines', run: schedulePass },
+] as const satisfies readonly PassInfo[];
+
+export type PassName = (typeof PASSES)[number]['name'];
+
+export const PASS_NAMES: readonly PassName[] = PASSES.map((p) => p.name);
+
+const BY_NAME: ReadonlyMap<string, PassInfo> = new Map(PASSES.map((p) => [p.name, p]));
+
+export function isPassName(name: string): name is PassName {
+  return BY_NAME.has(name);
+}
+
+export function passNamed(name: PassName): PassInfo {
+  return BY_NAME.get(name)!;
+}

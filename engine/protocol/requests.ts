@@ -1,0 +1,82 @@
+/**
+ * The DebugEngine's requests, declared once: each method with its parameters and its result. The client's
+ * `request` and the server's handler table are typed from this map, so adding a request is one entry here plus its
+ * handler in the server (the compiler asks for both).
+ *
+ * Names are the DAP commands they serve. The `bir/*` requests the engine answers as they are come from the
+ * adapter's contract (contract/requests.ts) with their arguments and body; the two the adapter translates
+ * (`bir/setFrames`, `bir/setNodeBreakpoints`) have engine-side types of their own here.
+ */
+import type { BirArguments, BirBody, BirCommand, FramesMode } from '../../contract/requests';
+import type {
+  BreakpointInfo, EngineEvent, EvaluateResult, ExceptionInfoResult, FunctionBreakpoint, LaunchConfig, LaunchResult, ScopeInfo, SourceBreakpoint,
+  StackFrameInfo, StepGranularity, StepInTarget, ThreadInfo, VariableInfo,
+} from './types';
+
+interface Request<P, R> {
+  readonly params: P;
+  readonly result: R;
+}
+
+type None = Record<string, never>;
+
+interface Thread {
+  readonly threadId: number;
+}
+
+interface Step extends Thread {
+  readonly granularity?: StepGranularity;
+}
+
+/** The `bir/*` requests the adapter translates into engine requests of its own. */
+export type TranslatedBirCommand = 'bir/setFrames' | 'bir/setNodeBreakpoints';
+
+type ForwardedBirRequests = { [C in Exclude<BirCommand, TranslatedBirCommand>]: Request<BirArguments<C>, BirBody<C>> };
+
+export interface EngineRequests extends ForwardedBirRequests {
+  launch: Request<LaunchConfig, LaunchResult>;
+  /** Line breakpoints of one file (an absolute path), lines counted from 1. */
+  setBreakpoints: Request<{ readonly path: string; readonly breakpoints: readonly SourceBreakpoint[] }, BreakpointInfo[]>;
+  setFunctionBreakpoints: Request<{ readonly breakpoints: readonly FunctionBreakpoint[] }, BreakpointInfo[]>;
+  setExceptionBreakpoints: Request<{ readonly filters: readonly string[] }, void>;
+  /** The program starts (at full speed when the launch was noDebug). */
+  configurationDone: Request<None, void>;
+  continue: Request<Thread, void>;
+  next: Request<Step, void>;
+  stepIn: Request<Step & { readonly targetId?: number }, void>;
+  stepOut: Request<Step, void>;
+  pause: Request<Partial<Thread>, void>;
+  threads: Request<None, ThreadInfo[]>;
+  stackTrace: Request<Thread & { readonly startFrame?: number; readonly levels?: number }, { frames: StackFrameInfo[]; total: number }>;
+  scopes: Request<{ readonly frameId: number }, ScopeInfo[]>;
+  variables: Request<{ readonly reference: number; readonly start?: number; readonly count?: number; readonly filter?: 'indexed' | 'named' }, VariableInfo[]>;
+  evaluate: Request<{ readonly expression: string; readonly frameId?: number; readonly context: string }, EvaluateResult>;
+  stepInTargets: Request<{ readonly frameId: number }, StepInTarget[]>;
+  exceptionInfo: Request<Thread, ExceptionInfoResult>;
+  /** Ends the run at its next instruction; the exit code is 143. */
+  terminate: Request<None, void>;
+  /** `stopped`: the frames on show are the stop's, so the views that show them must be refreshed. */
+  'bir/setFrames': Request<{ readonly frames: FramesMode }, { readonly frames: FramesMode; readonly stopped: boolean }>;
+  'bir/setNodeBreakpoints': Request<{ readonly nodes: readonly string[] }, BreakpointInfo[]>;
+}
+
+export type EngineMethod = keyof EngineRequests;
+export type EngineParams<M extends EngineMethod> = EngineRequests[M]['params'];
+export type EngineResult<M extends EngineMethod> = EngineRequests[M]['result'];
+
+/** A request as it travels to the engine's thread. */
+export interface EngineRequestMessage<M extends EngineMethod = EngineMethod> {
+  readonly id: number;
+  readonly method: M;
+  readonly params: EngineParams<M>;
+}
+
+/** The engine as a debugger front end sees it: typed requests, events, and its end. */
+export interface DebugEngine {
+  request<M extends EngineMethod>(method: M, params: EngineParams<M>): Promise<EngineResult<M>>;
+  /** Ends the run at its next instruction (exit code 143); a run that does not end in time is killed. */
+  terminate(): Promise<void>;
+  /** Releases the engine (kills its worker). */
+  dispose(): Promise<void>;
+  onEvent(listener: (event: EngineEvent) => void): void;
+}
