@@ -374,10 +374,6 @@ export class DebugCore implements ExecutionHooks {
     return this.filters.has(filterOf(fault.code));
   }
 
-  onCoreExit(): void {
-    // Nothing to do: the run loop reports the end of the program.
-  }
-
   /** The breakpoints of a location that stop now: conditions true and hit conditions met; logpoints log instead. */
   private hitBreakpoints(bps: Breakpoint[], core: Core, frame: Frame, enters: boolean): Breakpoint[] {
     const hits: Breakpoint[] = [];

@@ -62,10 +62,6 @@ export function shapeOf(v: TensorValue): readonly number[] {
   return v.kind === 'view' ? v.view.shape : v.shape;
 }
 
-export function sizeOf(v: TensorValue): number {
-  return shapeOf(v).reduce((a, b) => a * b, 1);
-}
-
 export function unwrittenCount(d: DenseValue): number {
   if (!d.written) return 0;
   let n = 0;

@@ -232,7 +232,3 @@ export interface Program {
   /** The text of every file, for messages and the line map. */
   readonly sources: ReadonlyMap<string, string>;
 }
-
-export function isRegion(x: unknown): x is Region {
-  return typeof x === 'object' && x !== null && 'nodes' in x && 'fn' in x;
-}

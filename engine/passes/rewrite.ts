@@ -7,7 +7,7 @@
 import * as ast from '../base/expr';
 import { Span } from '../base/span';
 import { AccessItem, AccessPattern, AttrValue, CallArg, Node, Operand, ScalarExpr } from '../ir/program';
-import { printAccess } from '../ir/print';
+import { printAccess, printScalar } from '../ir/print';
 import { fold } from '../ir/scalar';
 
 export interface Rewriter {
@@ -63,8 +63,11 @@ export function rewriteAccess(ap: AccessPattern, r: Rewriter): AccessPattern {
 export function rewriteOperand(op: Operand, r: Rewriter): Operand {
   switch (op.kind) {
     case 'tensor': return { kind: 'tensor', ap: rewriteAccess(op.ap, r) };
-    // The label stays as written at the node's line (inline has always kept it); the value is the rewritten expression.
-    case 'scalar': return { ...op, expr: rewriteScalar(op.expr, r) };
+    case 'scalar': {
+      // A label that names what the copy reads: reprinted only when the expression changed (a register renamed).
+      const expr = rewriteScalar(op.expr, r);
+      return expr === op.expr ? op : { ...op, expr, text: printScalar(expr) };
+    }
     case 'register': return { ...op, index: r.writtenRegister(op.index) };
     case 'string': return op;
     case 'eval': return { ...op, expr: rewriteAst(op.expr, r) };

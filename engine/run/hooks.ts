@@ -27,6 +27,6 @@ export interface ExecutionHooks {
   onRegionExit(core: Core, frame: Frame, cursor: RegionCursor): void;
   /** A fault while `node` ran. True stops the run there. */
   onFault(core: Core, frame: Frame, node: Node, fault: Fault): boolean;
-  /** The core's `main` returned. */
-  onCoreExit(core: Core): void;
+  /** The core's `main` returned (optional: the debugger learns the end of the program from the run's outcome). */
+  onCoreExit?(core: Core): void;
 }

@@ -223,7 +223,7 @@ export class Interpreter {
     core.frames.pop();
     if (core.frames.length === 0) {
       core.state = 'done';
-      hooks?.onCoreExit(core);
+      hooks?.onCoreExit?.(core);
       this.releaseBarrier();
     }
   }

@@ -139,7 +139,7 @@ func f(t: sbuf f32[4, 4], r1) {
   it('access patterns are rewritten in the IR; their texts are printed from it', () => {
     const texts = copies.map((n) => operandsOf(n).map(([role, op]) => `${role} ${op.kind === 'tensor' ? op.ap.text : op.kind === 'register' ? `r${op.index}` : op.kind === 'string' ? op.value : op.text}`));
     assert.deepStrictEqual(texts, [
-      ['dst f__tmp', 'src y[r0*4:r0*4 + 4, 2:6]', 'scalar r1'],
+      ['dst f__tmp', 'src y[r0*4:r0*4 + 4, 2:6]', 'scalar r2'],
       ['dst y[r0*4 + 1*r2:r0*4 + 1*(r2 + 2 - 1) + 1, 2:4]', 'src f__tmp[r2 + 1:r2 + 3, 2:4]'],
       ['src0 row', 'src1 t[r1, 0:2]'],
     ]);
