@@ -70,18 +70,23 @@ export interface LayoutModel {
   readonly mode: LayoutMode;
 }
 
-export const LAYOUT_OPTIONS: Readonly<Record<string, string>> = {
+/** Top to bottom, orthogonal edges, and the spacing of every layout of the view. */
+const LAYERED: Readonly<Record<string, string>> = {
   'elk.algorithm': 'layered',
   'elk.direction': 'DOWN',
-  'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-  'elk.json.shapeCoords': 'ROOT',
-  'elk.json.edgeCoords': 'ROOT',
   'elk.edgeRouting': 'ORTHOGONAL',
   'elk.spacing.nodeNode': '24',
   'elk.layered.spacing.nodeNodeBetweenLayers': '32',
   'elk.spacing.edgeLabel': '3',
   'elk.spacing.edgeNode': '12',
   'elk.layered.spacing.edgeNodeBetweenLayers': '12',
+};
+
+export const LAYOUT_OPTIONS: Readonly<Record<string, string>> = {
+  ...LAYERED,
+  'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+  'elk.json.shapeCoords': 'ROOT',
+  'elk.json.edgeCoords': 'ROOT',
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
   'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
   'elk.layered.thoroughness': '4',
@@ -90,14 +95,7 @@ export const LAYOUT_OPTIONS: Readonly<Record<string, string>> = {
 
 /** What every region's compound node repeats in the separate mode (each is a layout of its own). */
 const CLUSTER_OPTIONS: Readonly<Record<string, string>> = {
-  'elk.algorithm': 'layered',
-  'elk.direction': 'DOWN',
-  'elk.edgeRouting': 'ORTHOGONAL',
-  'elk.spacing.nodeNode': '24',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '32',
-  'elk.spacing.edgeLabel': '3',
-  'elk.spacing.edgeNode': '12',
-  'elk.layered.spacing.edgeNodeBetweenLayers': '12',
+  ...LAYERED,
   'elk.layered.considerModelOrder.strategy': 'NONE',
   'elk.layered.thoroughness': '1',
   'elk.separateConnectedComponents': 'false',
