@@ -11,6 +11,8 @@ export const ERROR_IDS = {
   arguments: 2002,
   /** Out of the session's order: before initialize or launch, after the end. */
   lifecycle: 2003,
+  /** A launch or restart ended by terminate before its program started. */
+  terminated: 2011,
   /** The engine's kinds (engine/protocol/errors.ts). */
   state: 2004,
   reference: 2005,
@@ -19,7 +21,7 @@ export const ERROR_IDS = {
   evaluation: 2008,
   io: 2009,
   internal: 2010,
-} as const satisfies Record<EngineErrorKind | 'unsupported' | 'arguments' | 'lifecycle', number>;
+} as const satisfies Record<EngineErrorKind | 'unsupported' | 'arguments' | 'lifecycle' | 'terminated', number>;
 
 export type ErrorKind = keyof typeof ERROR_IDS;
 
@@ -43,5 +45,6 @@ export function describeFailure(e: unknown): { id: number; kind: ErrorKind; mess
 
 /** Whether a person should see the error where they are, not only in the reply (a failed launch, a bug). */
 export function showsUser(command: string, kind: ErrorKind): boolean {
+  if (kind === 'terminated') return false;
   return command === 'launch' || command === 'restart' || kind === 'internal';
 }

@@ -12,7 +12,7 @@ import {
   TerminatedEvent, Thread,
 } from '@vscode/debugadapter';
 import { DebugProtocol as P } from '@vscode/debugprotocol';
-import { BirBody, BirCommand } from '../contract/requests';
+import { BirBody, BirCommand, describeInput } from '../contract/requests';
 import { DebugEngine, EngineResult, TranslatedBirCommand } from '../engine/protocol/requests';
 import { BreakpointInfo, EngineEvent, EXCEPTION_FILTERS, LaunchResult, SourceBreakpoint, StepGranularity } from '../engine/protocol/types';
 import { Args, checkArguments, Command, DapCommand, isCommand } from './arguments';
@@ -55,9 +55,9 @@ interface DapBodies {
 
 type Body<C extends Command> = C extends DapCommand ? DapBodies[C] : C extends BirCommand ? BirBody<C> : never;
 
-/** What a handler may do after its response is sent: events a request causes never precede its response. */
+/** What a handler may do once its request is answered (successfully or not): events never precede the answer. */
 interface Reply {
-  afterResponse(action: () => void): void;
+  afterAnswer(action: () => void): void;
 }
 
 /** The requests the session serves itself; every other `bir/*` request is the engine's to answer as it is. */
@@ -82,6 +82,8 @@ export class BirDebugSession extends DebugSession {
   /** Events of the engine held while a request that may cause them is served (see HOLDS_EVENTS). */
   private held?: [DebugEngine, EngineEvent][];
   private launching = false;
+  /** The engine of a launch or restart not answered yet, and whether a terminate came meanwhile. */
+  private starting?: { readonly engine: DebugEngine; terminated: boolean };
   /** The last breakpoint requests, replayed when the session restarts. */
   private readonly sourceBreakpoints = new Map<string, readonly SourceBreakpoint[]>();
   private functionBreakpoints?: Args<'setFunctionBreakpoints'>;
@@ -143,7 +145,7 @@ export class BirDebugSession extends DebugSession {
     'bir/setFrames': async (a, reply) => {
       const { frames, stopped } = await this.engine('bir/setFrames').request('bir/setFrames', { frames: a.frames });
       // The Call Stack and the Variables view show the frames of the other setting.
-      if (stopped && this.clientSupportsInvalidated) reply.afterResponse(() => this.sendEvent(new InvalidatedEvent(['stacks', 'variables'])));
+      if (stopped && this.clientSupportsInvalidated) reply.afterAnswer(() => this.sendEvent(new InvalidatedEvent(['stacks', 'variables'])));
       return { frames };
     },
     'bir/setNodeBreakpoints': async (a) => {
@@ -154,8 +156,25 @@ export class BirDebugSession extends DebugSession {
 
   // ---- dispatch ----
 
+  /** A message read from the client's byte stream (stdio): requests are served, anything else is reported. */
+  handleIncoming(message: object): void {
+    const type = 'type' in message ? message.type : undefined;
+    if (type === 'request' || type === 'response') this.handleMessage(message as P.ProtocolMessage);
+    else this.reportProtocolError(`a message of type ${describeInput(type)} is neither a request nor a response; ignored`);
+  }
+
+  /** Input that is not DAP: said on standard error and in the client's console; the session goes on. */
+  reportProtocolError(reason: string): void {
+    process.stderr.write(`bir-debug-adapter: ${reason}\n`);
+    this.sendEvent(new OutputEvent(`The debug adapter received input it cannot read: ${reason}\n`, 'console'));
+  }
+
   protected override dispatchRequest(request: P.Request): void {
     if (this.tracing) this.trace(`<- ${JSON.stringify(request)}`);
+    if (!isSeq(request.seq) || typeof request.command !== 'string') {
+      this.refuseEnvelope(request);
+      return;
+    }
     const response = new Response(request);
     const command = request.command;
     if (!isCommand(command)) {
@@ -182,6 +201,19 @@ export class BirDebugSession extends DebugSession {
     }
   }
 
+  /**
+   * A request without a seq DAP allows cannot be answered (a response names its request by seq): it is reported. One
+   * without a string command is answered, with its command as a string, saying what is wrong.
+   */
+  private refuseEnvelope(request: P.Request): void {
+    if (!isSeq(request.seq)) {
+      this.reportProtocolError(`a request without a valid 'seq' (an integer from 1) cannot be answered, found ${describeInput(request.seq)} (command ${describeInput(request.command)}); ignored`);
+      return;
+    }
+    const response = new Response({ ...request, command: describeInput(request.command) });
+    this.fail(response, new RequestError(`a request's 'command' is a string, found ${describeInput(request.command)}`, 'arguments'));
+  }
+
   /** Runs a request's work and answers it: the body it returns, or the error it throws. */
   private serve(response: P.Response, command: Command, work: (reply: Reply) => Promise<unknown>): void {
     const after: (() => void)[] = [];
@@ -189,12 +221,14 @@ export class BirDebugSession extends DebugSession {
     const held: [DebugEngine, EngineEvent][] = [];
     if (holds) this.held = held;
     Promise.resolve()
-      .then(() => work({ afterResponse: (action) => after.push(action) }))
+      .then(() => work({ afterAnswer: (action) => after.push(action) }))
       .then((body) => {
         if (body !== undefined) response.body = body;
         this.sendResponse(response);
-        for (const action of after) action();
       }, (e: unknown) => this.fail(response, e))
+      .then(() => {
+        for (const action of after) action();
+      })
       .finally(() => {
         if (!holds) return;
         if (this.held === held) this.held = undefined;
@@ -291,12 +325,18 @@ export class BirDebugSession extends DebugSession {
     let started;
     try {
       started = await this.startEngine(args);
+    } catch (e) {
+      if (e instanceof RequestError && e.kind === 'terminated') {
+        this.state = 'ended';
+        reply.afterAnswer(() => this.sendEvent(new TerminatedEvent()));
+      }
+      throw e;
     } finally {
       this.launching = false;
     }
     this.beginRun(started.engine, args, started.result.cores);
     this.state = 'launched';
-    reply.afterResponse(() => {
+    reply.afterAnswer(() => {
       for (const w of started.validated.warnings) this.sendEvent(new OutputEvent(`${w}\n`, 'console'));
       for (const d of started.result.diagnostics) this.sendEvent(new OutputEvent(`${d.text}\n`, 'console'));
       this.sendEvent(new Event('initialized'));
@@ -319,7 +359,21 @@ export class BirDebugSession extends DebugSession {
     this.tracing = validated.trace;
     const engine = this.options.createEngine();
     engine.onEvent((event) => this.onEngineEvent(engine, event));
-    const result = await engine.request('launch', validated.config);
+    this.starting = { engine, terminated: false };
+    const starting = this.starting;
+    let result: LaunchResult;
+    try {
+      result = await engine.request('launch', validated.config);
+    } catch (e) {
+      if (!starting.terminated) throw e;
+      result = { ok: false, diagnostics: [], message: '' };
+    } finally {
+      this.starting = undefined;
+    }
+    if (starting.terminated) {
+      await engine.dispose();
+      this.refuse('the launch was terminated before the program started', 'terminated');
+    }
     if (!result.ok) {
       await engine.dispose();
       for (const d of result.diagnostics) this.sendEvent(new OutputEvent(`${d.text}\n`, d.severity === 'error' ? 'stderr' : 'console'));
@@ -344,6 +398,11 @@ export class BirDebugSession extends DebugSession {
   }
 
   private async terminate(): Promise<undefined> {
+    // A launch (or restart) still checking its program has no run to end: its engine is released, and the launch ends.
+    if (this.starting) {
+      this.starting.terminated = true;
+      await this.starting.engine.dispose();
+    }
     if (this.engineOfRun && this.state !== 'ended') await this.engineOfRun.terminate();
     return undefined;
   }
@@ -460,6 +519,11 @@ export class BirDebugSession extends DebugSession {
         break;
     }
   }
+}
+
+/** A request's seq as DAP defines it: an int32 from 1. */
+function isSeq(seq: unknown): seq is number {
+  return Number.isInteger(seq) && (seq as number) >= 1 && (seq as number) <= 2 ** 31 - 1;
 }
 
 const SESSION_COMMANDS: ReadonlySet<string> = new Set(['bir/setFrames', 'bir/setNodeBreakpoints']);

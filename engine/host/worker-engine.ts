@@ -1,7 +1,7 @@
 /**
  * The DebugEngine in a worker thread (the default): a long simulation never blocks the caller's thread, and a
- * runaway or crashed one is ended by killing the worker. Pause and terminate go through shared flags that the
- * run loop reads between instructions, so they work even while the worker is busy.
+ * runaway or crashed one is ended by killing the worker. Terminate goes through a shared flag that the run loop
+ * reads between instructions, and a kill when the worker cannot see it in time.
  */
 import { Worker } from 'worker_threads';
 import { CONTROL_TERMINATE } from '../run/interpreter';
@@ -9,8 +9,14 @@ import { EngineRequestMessage } from '../protocol/requests';
 import { EngineClient } from './engine-client';
 import { EngineToClient } from './messages';
 
-/** A run that was told to terminate and has not ended after this long is killed. */
-const TERMINATE_GRACE_MS = 2000;
+/**
+ * A worker that has not answered terminate after this long is busy (a launch of a big program, an evaluation over a
+ * huge tensor, one long instruction): it cannot see the flag in time, and is killed.
+ */
+const TERMINATE_ANSWER_MS = 250;
+
+/** A run that answered terminate and has not ended after this long is killed. */
+const TERMINATE_GRACE_MS = 1500;
 
 /**
  * A request not answered after this long means the engine stopped answering: it serves requests between slices
@@ -71,15 +77,21 @@ export class WorkerEngine extends EngineClient {
     this.watchdogs.clear();
   }
 
+  /** Answered at once: the end is reported by the `exited` event, whether the run ends or the worker is killed. */
   async terminate(): Promise<void> {
-    if (this.exited || this.closed) return;
+    if (this.exited || this.closed || this.killTimer) return;
     Atomics.store(this.control, CONTROL_TERMINATE, 1);
-    this.killTimer ??= setTimeout(() => {
+    this.killAfter(TERMINATE_ANSWER_MS, 'did not answer terminate');
+    this.request('terminate', {}).then(() => this.killAfter(TERMINATE_GRACE_MS, 'did not end'), () => undefined);
+  }
+
+  private killAfter(ms: number, what: string): void {
+    clearTimeout(this.killTimer);
+    this.killTimer = setTimeout(() => {
       if (this.exited) return;
-      this.emit({ kind: 'output', category: 'console', text: `The run did not end within ${TERMINATE_GRACE_MS / 1000} s of terminate; the engine was killed.\n` });
+      this.emit({ kind: 'output', category: 'console', text: `The engine ${what} within ${ms / 1000} s of terminate; it was killed.\n` });
       void this.worker.terminate();
-    }, TERMINATE_GRACE_MS);
-    await this.request('terminate', {}).catch(() => undefined);
+    }, ms);
   }
 
   async dispose(): Promise<void> {
