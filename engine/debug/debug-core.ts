@@ -41,6 +41,12 @@ export interface DebugOptions {
   readonly frames?: FramesMode;
   readonly stepBy?: StepGranularity;
   readonly stopOnEntry?: boolean;
+  /**
+   * Where messages for the Debug Console go (logpoints, condition errors, what a pass did), as they happen: in the
+   * same stream as the program's own output, so that the two keep their order. Without it they are collected in
+   * `notices`.
+   */
+  readonly notice?: (text: string, span?: Span) => void;
 }
 
 /** What a run of the debug loop ended with. */
@@ -102,8 +108,9 @@ export class DebugCore implements ExecutionHooks {
   private readonly reportedSkips = new Set<string>();
   private readonly graphs = new Map<FunctionIR, FunctionGraph>();
   private readonly conditionEvaluators = new WeakMap<Frame, { evaluator: Evaluator; lenient: boolean }>();
-  /** Messages for the Debug Console (logpoints, condition errors), collected until the host sends them. */
+  /** Messages for the Debug Console when no `notice` sink was given. */
   readonly notices: { text: string; span?: Span }[] = [];
+  private readonly notice: (text: string, span?: Span) => void;
 
   constructor(
     readonly program: Program,
@@ -123,6 +130,7 @@ export class DebugCore implements ExecutionHooks {
     this.stepBy = options.stepBy ?? 'line';
     this.pendingEntry = options.stopOnEntry ?? false;
     this.subgraphDepth = new Int32Array(this.machine.ncores).fill(1);
+    this.notice = options.notice ?? ((text, span) => this.notices.push({ text, span }));
   }
 
   get framesMode(): FramesMode {
@@ -203,8 +211,8 @@ export class DebugCore implements ExecutionHooks {
       fusion: node?.kind === 'instr' && node.members ? fusionInfo(node) : undefined,
     };
     this.stepStart = undefined;
-    for (const s of info.skipped) this.notices.push({ text: s.text, span: { file: s.path, line: s.line, col: 1, endLine: s.line, endCol: 1 } });
-    if (info.fusion) this.notices.push({ text: info.fusion.text, span: node!.span });
+    for (const s of info.skipped) this.notice(s.text, { file: s.path, line: s.line, col: 1, endLine: s.line, endCol: 1 });
+    if (info.fusion) this.notice(info.fusion.text, node!.span);
     return { kind: 'stopped', info };
   }
 
@@ -307,14 +315,8 @@ export class DebugCore implements ExecutionHooks {
     let reason: StopReason | undefined;
     let hitIds: number[] = [];
     let text: string | undefined;
-    if (this.pendingEntry && core.index === 0) {
-      this.pendingEntry = false;
-      reason = 'entry';
-    }
-    if (Atomics.load(this.control, CONTROL_PAUSE) !== 0) {
-      Atomics.store(this.control, CONTROL_PAUSE, 0);
-      reason ??= 'pause';
-    }
+    // Breakpoints that stop here name the stop, whatever else stops here too (the entry, a pause): every hit id is
+    // in the stop, the reason is 'breakpoint' with a line or node breakpoint among them, 'function breakpoint' else.
     const bps = this.breakpoints.at(node);
     if (bps) {
       const hits = this.hitBreakpoints(bps, core, frame, enters);
@@ -332,6 +334,14 @@ export class DebugCore implements ExecutionHooks {
           reason ??= 'function breakpoint';
         }
       }
+    }
+    if (this.pendingEntry && core.index === 0) {
+      this.pendingEntry = false;
+      reason ??= 'entry';
+    }
+    if (Atomics.load(this.control, CONTROL_PAUSE) !== 0) {
+      Atomics.store(this.control, CONTROL_PAUSE, 0);
+      reason ??= 'pause';
     }
     if (!reason && this.policy?.shouldStop(core, this.position(core, frame, node), frame, enters, node)) reason = 'step';
     frame.lastLineKey = key;
@@ -383,7 +393,7 @@ export class DebugCore implements ExecutionHooks {
       bp.hits++;
       if (bp.hit && !bp.hit(bp.hits)) continue;
       if (bp.log) {
-        this.notices.push({ text: this.interpolate(bp.log, core, frame), span: bp.nodes[0]?.span });
+        this.notice(this.interpolate(bp.log, core, frame), bp.nodes[0]?.span);
         continue;
       }
       hits.push(bp);
@@ -398,7 +408,7 @@ export class DebugCore implements ExecutionHooks {
       return truthy(v);
     } catch (e) {
       // A condition that cannot be evaluated stops, and says why: silently running on would hide the mistake.
-      this.notices.push({ text: `breakpoint ${bp.id}: the condition '${bp.condition!.text}' cannot be evaluated here: ${(e as Error).message}` });
+      this.notice(`breakpoint ${bp.id}: the condition '${bp.condition!.text}' cannot be evaluated here: ${(e as Error).message}`);
       return true;
     }
   }

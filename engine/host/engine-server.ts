@@ -21,7 +21,7 @@ import { PassName } from '../passes/pass';
 import { PipelineHistory } from '../debug/history';
 import { buildProgramGraphs } from '../graph/build';
 import { graphToDot } from '../graph/export';
-import type { FrameGraph, FunctionGraph, PassGraph, PassSummary } from '../../contract/graph';
+import type { FrameGraph, FunctionGraph, PassGraph, PassSummary, Span } from '../../contract/graph';
 import { EngineError, errorData } from '../protocol/errors';
 import { EngineMethod, EngineParams, EngineRequestMessage, EngineResult } from '../protocol/requests';
 import { BreakpointInfo, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
@@ -206,7 +206,8 @@ export class EngineServer {
     try {
       if (!config.noDebug) {
         const history = new PipelineHistory(this.snapshots);
-        this.core = new DebugCore(program, machineOptions, { frames: config.frames, stepBy: config.stepBy, stopOnEntry: config.stopOnEntry, history }, this.control);
+        const notice = (text: string, span?: Span): void => this.emit({ kind: 'output', category: 'console', text: `${text}\n`, span });
+        this.core = new DebugCore(program, machineOptions, { frames: config.frames, stepBy: config.stepBy, stopOnEntry: config.stopOnEntry, history, notice }, this.control);
       } else {
         new Machine(program, machineOptions); // validates inputs and cores now, so the launch fails with the reason
       }
@@ -289,7 +290,6 @@ export class EngineServer {
       this.emit({ kind: 'exited', exitCode: 1 });
       return;
     }
-    this.flushNotices();
     if (outcome.kind === 'yield') return this.schedule();
     if (outcome.kind === 'stopped') {
       this.state = 'stopped';
@@ -297,12 +297,6 @@ export class EngineServer {
       return;
     }
     this.end(outcome.outcome, core.machine);
-  }
-
-  private flushNotices(): void {
-    const notices = this.core?.notices;
-    if (!notices?.length) return;
-    for (const n of notices.splice(0)) this.emit({ kind: 'output', category: 'console', text: `${n.text}\n`, span: n.span });
   }
 
   private end(outcome: RunOutcome, machine: Machine): void {

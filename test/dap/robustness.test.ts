@@ -80,3 +80,51 @@ describe('DAP: robustness', () => {
     assert.ok(r.success === false || r.success === true, 'the long request is answered either way');
   });
 });
+
+describe('DAP: output order and the reasons of stops', () => {
+  useDapSessions();
+  const ORDER = `module order
+func main() {
+  Set r0 = 1
+  Set r1 = 2
+  Print "print c", r1
+  Set r2 = 3
+  Print "print e"
+}
+`;
+  let program: string;
+  before(() => {
+    program = path.join(tempProgramDir({ 'order.bir': ORDER }), 'order.bir');
+  });
+
+  it('log points and Print keep the order of execution', async () => {
+    const s = await DapSession.start();
+    await s.launch({ program }, async (x) => {
+      await x.setBreakpoints(program, [{ line: 4, logMessage: 'log a {r0}' }, { line: 5, logMessage: 'log b {r1}' }, { line: 6, logMessage: 'log d' }]);
+    });
+    assert.strictEqual(await s.waitForEnd(), 0);
+    const lines = s.events<DebugProtocol.OutputEvent>('output').map((e) => e.body.output.trim()).filter((o) => /^(log|print)/.test(o));
+    assert.deepStrictEqual(lines, ['log a 1', 'log b 2', 'print c 2', 'log d', 'print e']);
+  });
+
+  it('stopOnEntry where breakpoints also stop: the breakpoints name the stop, with every id', async () => {
+    const functionOnly = await DapSession.start();
+    let fnId = 0;
+    await functionOnly.launch({ program, stopOnEntry: true }, async (x) => {
+      const r = await x.ok<DebugProtocol.SetFunctionBreakpointsResponse>('setFunctionBreakpoints', { breakpoints: [{ name: 'main' }] });
+      fnId = r.body.breakpoints[0].id!;
+    });
+    const a = (await functionOnly.waitForStop()).stopped.body;
+    assert.deepStrictEqual([a.reason, a.hitBreakpointIds], ['function breakpoint', [fnId]]);
+
+    const both = await DapSession.start();
+    let ids: number[] = [];
+    await both.launch({ program, stopOnEntry: true }, async (x) => {
+      const [line] = await x.setBreakpoints(program, [{ line: 3 }]);
+      const r = await x.ok<DebugProtocol.SetFunctionBreakpointsResponse>('setFunctionBreakpoints', { breakpoints: [{ name: 'main' }] });
+      ids = [line.id!, r.body.breakpoints[0].id!];
+    });
+    const b = (await both.waitForStop()).stopped.body;
+    assert.deepStrictEqual([b.reason, b.hitBreakpointIds], ['breakpoint', ids]);
+  });
+});
