@@ -15,7 +15,7 @@ import { ExecutionHooks } from '../run/hooks';
 import { EvalError, Evaluator } from '../eval/evaluate';
 import { formatValue } from '../eval/format';
 import { frameScope } from '../eval/frame-scope';
-import { dtypeLabel, materialize, shapeOf, Value } from '../eval/value';
+import { dtypeLabel, firstZero, shapeOf, Value } from '../eval/value';
 import { EngineError } from '../protocol/errors';
 import {
   BreakpointInfo, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint, ScopeInfo, SkippedLine, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
@@ -517,11 +517,16 @@ export class DebugCore implements ExecutionHooks {
 
   evaluate(expression: string, frameId: number | undefined, context: string): EvaluateResult {
     const trimmed = expression.trim();
-    if (context === 'repl' && trimmed.startsWith(':')) {
-      return replCommand(trimmed, (text) => this.evaluateValue(text, frameId), path.dirname(this.program.entry.file));
+    try {
+      if (context === 'repl' && trimmed.startsWith(':')) {
+        return replCommand(trimmed, (text) => this.evaluateValue(text, frameId), path.dirname(this.program.entry.file));
+      }
+      return this.result(this.evaluateValue(trimmed, frameId), trimmed, context);
+    } catch (e) {
+      // An evaluation error is the user's to read, wherever it arose (evaluating, or reading the result).
+      if (e instanceof EvalError) throw new EngineError(e.span ? `column ${e.span.col}: ${e.message}` : e.message, 'evaluation');
+      throw e;
     }
-    const value = this.evaluateValue(trimmed, frameId);
-    return this.result(value, trimmed, context);
   }
 
   private evaluateValue(text: string, frameId: number | undefined): Value {
@@ -529,12 +534,7 @@ export class DebugCore implements ExecutionHooks {
     if (!lf) throw new EngineError('no frame to evaluate in', 'state');
     const parsed = parseUserExpression(text, `'${text}'`);
     if ('error' in parsed) throw new EngineError(parsed.error);
-    try {
-      return this.evaluator(lf.core, lf.frame, text).evaluate(parsed.expr);
-    } catch (e) {
-      if (e instanceof EvalError) throw new EngineError(e.span ? `column ${e.span.col}: ${e.message}` : e.message, 'evaluation');
-      throw e;
-    }
+    return this.evaluator(lf.core, lf.frame, text).evaluate(parsed.expr);
   }
 
   private result(value: Value, text: string, context: string): EvaluateResult {
@@ -586,7 +586,7 @@ function fusionInfo(node: InstrNode): StoppedInfo['fusion'] {
 
 function truthy(v: Value): boolean {
   if (v.kind === 'scalar') return v.value !== 0 && !Number.isNaN(v.value);
-  return materialize(v).data.every((x) => x !== 0);
+  return firstZero(v) < 0;
 }
 
 function describeStop(state: StopState, text?: string): string {

@@ -8,7 +8,7 @@ import { ScopeInfo, VariableInfo } from '../protocol/types';
 import { Machine } from '../machine/machine';
 import { wholeView } from '../machine/view';
 import { formatNumber } from '../eval/format';
-import { materialize, shapeOf, TensorValue, Value } from '../eval/value';
+import { readBlock, shapeOf, TensorValue, Value } from '../eval/value';
 import { LogicalFrame, functionName, loopRegisters } from './stack';
 import { tensorSummary } from './tensor-summary';
 import { REGISTERS, PSUM_BYTES_PER_PARTITION, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
@@ -87,10 +87,14 @@ export class Inspector {
     const out: VariableInfo[] = [];
     const from = Math.max(0, start);
     if (shape.length === 1) {
-      const d = materialize(value);
-      for (let i = from; i < end; i++) {
-        const unwritten = d.written !== undefined && d.written[i] === 0;
-        out.push({ name: `[${i}]`, value: unwritten ? '<uninit>' : formatNumber(d.data[i]), type: typeOf(value), evaluateName: evaluateName === undefined ? undefined : `${evaluateName}[${i}]`, reference: 0 });
+      // Only the page asked for is read.
+      const n = Math.max(0, end - from);
+      const data = new Float64Array(n);
+      const written = new Uint8Array(n);
+      readBlock(value, from, n, data, written);
+      for (let k = 0; k < n; k++) {
+        const i = from + k;
+        out.push({ name: `[${i}]`, value: written[k] ? formatNumber(data[k]) : '<uninit>', type: typeOf(value), evaluateName: evaluateName === undefined ? undefined : `${evaluateName}[${i}]`, reference: 0 });
       }
       return out;
     }
@@ -205,9 +209,14 @@ function indexFirst(value: TensorValue, i: number): TensorValue {
     return { kind: 'view', view: { tensor: v.tensor, offset: v.offset + i * v.strides[0], shape: v.shape.slice(1), strides: v.strides.slice(1) }, text: `${value.text}[${i}]` };
   }
   const inner = value.shape.slice(1).reduce((a, b) => a * b, 1);
+  const text = `${value.text}[${i}]`;
+  if (value.kind === 'lazy') {
+    const read = value.read;
+    return { kind: 'lazy', shape: value.shape.slice(1), dtype: value.dtype, text, read: (start, count, data, written) => read(i * inner + start, count, data, written) };
+  }
   return {
     kind: 'dense', shape: value.shape.slice(1), data: value.data.subarray(i * inner, (i + 1) * inner),
-    written: value.written?.subarray(i * inner, (i + 1) * inner), dtype: value.dtype, text: `${value.text}[${i}]`,
+    written: value.written?.subarray(i * inner, (i + 1) * inner), dtype: value.dtype, text,
   };
 }
 

@@ -4,7 +4,9 @@ import { EngineError } from '../protocol/errors';
 import { EvaluateResult } from '../protocol/types';
 import { writeNpyFile } from '../io/npy';
 import { EVAL_FUNCTIONS } from '../base/eval-functions';
-import { materialize, Value } from '../eval/value';
+import { formatNumber } from '../eval/format';
+import { dtypeLabel, materialize, shapeOf, Value } from '../eval/value';
+import { exactStatistics, formatStat } from './tensor-summary';
 
 const HELP = [
   'Expressions: registers (r0..r15, core, ncores), constants, tensors and access patterns (acc[0:4, r0*8 : r0*8+8], x.T),',
@@ -12,6 +14,7 @@ const HELP = [
   ...[...EVAL_FUNCTIONS].map(([name, info]) => `    ${name}: ${info.summary}`),
   'Commands:',
   '  :help                  this text',
+  '  :stats EXPR            exact statistics of every element of EXPR (any size): min, max, mean, zeros, NaN, Inf, never written',
   '  :dump EXPR FILE.npy    write the value of EXPR as a .npy file (f64; relative paths from the program\'s folder)',
 ].join('\n');
 
@@ -19,7 +22,20 @@ export function replCommand(line: string, evaluate: (text: string) => Value, bas
   const [command, ...rest] = line.slice(1).trim().split(/\s+/);
   if (command === 'help' || command === '') return { result: HELP, reference: 0 };
   if (command === 'dump') return dump(rest, evaluate, baseDir);
-  throw new EngineError(`unknown command ':${command}' (commands: :help, :dump EXPR FILE.npy)`);
+  if (command === 'stats') return stats(rest.join(' '), evaluate);
+  throw new EngineError(`unknown command ':${command}' (commands: :help, :stats EXPR, :dump EXPR FILE.npy)`);
+}
+
+/** Exact statistics, streamed over the elements: what a summary of a large tensor only estimates. */
+function stats(text: string, evaluate: (text: string) => Value): EvaluateResult {
+  if (text === '') throw new EngineError(':stats takes an expression: :stats acc');
+  const value = evaluate(text);
+  if (value.kind === 'scalar') return { result: value.written ? formatNumber(value.value) : '<uninit>', reference: 0 };
+  const s = exactStatistics(value);
+  const lines = [`${dtypeLabel(value)}[${shapeOf(value).join(', ')}]: ${s.seen} elements`];
+  if (s.count > 0) lines.push(`  min ${formatNumber(s.min)}  max ${formatNumber(s.max)}  mean ${formatStat(s.sum / s.count)}  sum ${formatStat(s.sum)}`);
+  lines.push(`  zero ${s.zero}  nan ${s.nan}  +inf ${s.posInf}  -inf ${s.negInf}  never written ${s.unwritten}`);
+  return { result: lines.join('\n'), reference: 0 };
 }
 
 function dump(args: string[], evaluate: (text: string) => Value, baseDir?: string): EvaluateResult {

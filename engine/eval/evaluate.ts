@@ -6,9 +6,12 @@
 import * as ast from '../base/expr';
 import { Span } from '../base/span';
 import { suggest } from '../base/suggest';
-import { View } from '../machine/view';
+import { unravel, View } from '../machine/view';
 import { EVAL_FUNCTIONS } from '../base/eval-functions';
-import { DenseValue, materialize, scalar, ScalarValue, shapeOf, TensorValue, Value } from './value';
+import { DenseValue, EvalError, forEachBlock, LazyValue, materialize, readBlock, scalar, ScalarValue, shapeOf, sizeOfValue, TensorValue, unwrittenCount, Value } from './value';
+
+export { EvalError } from './value';
+export type { EvalErrorKind } from './value';
 
 export interface EvalScope {
   /** A register of the frame; undefined when there are no registers here (a compiler stop). */
@@ -19,19 +22,6 @@ export interface EvalScope {
   tensor(name: string): View | undefined;
   /** Names to suggest when a name is unknown. */
   names(): string[];
-}
-
-export type EvalErrorKind = 'name' | 'type' | 'bounds' | 'uninitialized' | 'unavailable';
-
-export class EvalError extends Error {
-  constructor(
-    readonly kind: EvalErrorKind,
-    message: string,
-    readonly span?: Span,
-  ) {
-    super(message);
-    this.name = 'EvalError';
-  }
 }
 
 /** r0..r15 by name: conditions are evaluated at every instruction, so no pattern matching per name. */
@@ -92,7 +82,7 @@ export class Evaluator {
       if (e.op === '||' && a.value !== 0) return scalar(1);
     }
     const b = this.evaluate(e.right);
-    return map2(a, b, BINARY[e.op], this.text(e.span), e.span);
+    return map2(a, b, BINARY[e.op], this.text(e.span), e.span, IN_PLACE[e.op]);
   }
 
   private call(e: ast.CallExpr): Value {
@@ -182,7 +172,7 @@ function sliceValue(base: TensorValue, items: IndexSpec[], text: string): Tensor
     }
     return { kind: 'view', view: { tensor: v.tensor, offset, shape, strides }, text };
   }
-  return sliceDense(base, items, text);
+  return sliceDense(materialize(base), items, text);
 }
 
 function sliceDense(base: DenseValue, items: IndexSpec[], text: string): DenseValue {
@@ -223,25 +213,26 @@ function transposeValue(base: TensorValue, text: string, span: Span): TensorValu
     [t[n - 2], t[n - 1]] = [t[n - 1], t[n - 2]];
     return { kind: 'view', view: { tensor: v.tensor, offset: v.offset, shape: s, strides: t }, text };
   }
+  const d = materialize(base, span);
   const n = shape.length;
   const rows = shape[n - 2];
   const cols = shape[n - 1];
-  const batch = base.data.length / (rows * cols);
-  const data = new Float64Array(base.data.length);
-  const written = base.written ? new Uint8Array(base.data.length) : undefined;
+  const batch = d.data.length / (rows * cols);
+  const data = new Float64Array(d.data.length);
+  const written = d.written ? new Uint8Array(d.data.length) : undefined;
   for (let b = 0; b < batch; b++) {
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
         const from = b * rows * cols + r * cols + c;
         const to = b * rows * cols + c * rows + r;
-        data[to] = base.data[from];
-        if (written) written[to] = base.written![from];
+        data[to] = d.data[from];
+        if (written) written[to] = d.written![from];
       }
     }
   }
   const out = [...shape];
   [out[n - 2], out[n - 1]] = [cols, rows];
-  return { kind: 'dense', shape: out, data, written, dtype: base.dtype, text };
+  return { kind: 'dense', shape: out, data, written, dtype: d.dtype, text };
 }
 
 function bcastValue(base: TensorValue, n: number, text: string, span: Span): TensorValue {
@@ -251,13 +242,13 @@ function bcastValue(base: TensorValue, n: number, text: string, span: Span): Ten
     const v = base.view;
     return { kind: 'view', view: { tensor: v.tensor, offset: v.offset, shape: [...v.shape.slice(0, -1), n], strides: [...v.strides.slice(0, -1), 0] }, text };
   }
-  const d = materialize(base);
-  return broadcastTo(d, [...shape.slice(0, -1), n], text);
+  return broadcast(base, [...shape.slice(0, -1), n], text, span);
 }
 
-// ---- elementwise arithmetic with broadcasting ----
+// ---- elementwise arithmetic with broadcasting, computed when read ----
 
 type Fn2 = (a: number, b: number) => number;
+type Reader = LazyValue['read'];
 
 const BINARY: Record<ast.BinaryOp, Fn2> = {
   '+': (a, b) => a + b,
@@ -278,31 +269,58 @@ const BINARY: Record<ast.BinaryOp, Fn2> = {
 
 export function map1(v: Value, f: (x: number) => number, text: string): Value {
   if (v.kind === 'scalar') return scalar(f(v.value), v.written);
-  const d = materialize(v);
-  const data = new Float64Array(d.data.length);
-  for (let i = 0; i < data.length; i++) data[i] = f(d.data[i]);
-  return { kind: 'dense', shape: d.shape, data, written: d.written, text };
+  const read: Reader = (start, count, data, written) => {
+    readBlock(v, start, count, data, written);
+    for (let i = 0; i < count; i++) data[i] = f(data[i]);
+  };
+  return { kind: 'lazy', shape: shapeOf(v), text, read };
 }
 
-export function map2(a: Value, b: Value, f: Fn2, text: string, span?: Span): Value {
+/** The arithmetic operators as loops over blocks (a ← a op b): the same results as BINARY, at the speed of a loop. */
+const IN_PLACE: Partial<Record<ast.BinaryOp, (a: Float64Array, b: Float64Array, n: number) => void>> = {
+  '+': (a, b, n) => {
+    for (let i = 0; i < n; i++) a[i] += b[i];
+  },
+  '-': (a, b, n) => {
+    for (let i = 0; i < n; i++) a[i] -= b[i];
+  },
+  '*': (a, b, n) => {
+    for (let i = 0; i < n; i++) a[i] *= b[i];
+  },
+  '/': (a, b, n) => {
+    for (let i = 0; i < n; i++) a[i] /= b[i];
+  },
+};
+
+export function map2(a: Value, b: Value, f: Fn2, text: string, span?: Span, inPlace?: (a: Float64Array, b: Float64Array, n: number) => void): Value {
   if (a.kind === 'scalar' && b.kind === 'scalar') return scalar(f(a.value, b.value), a.written && b.written);
-  const da = a.kind === 'scalar' ? undefined : materialize(a);
-  const db = b.kind === 'scalar' ? undefined : materialize(b);
-  const shape = broadcastShape(da?.shape ?? [], db?.shape ?? [], span);
-  const xa = da ? broadcastTo(da, shape, text) : undefined;
-  const xb = db ? broadcastTo(db, shape, text) : undefined;
-  const n = shape.reduce((p, q) => p * q, 1);
-  const data = new Float64Array(n);
-  const sa = a.kind === 'scalar' ? a.value : 0;
-  const sb = b.kind === 'scalar' ? b.value : 0;
-  for (let i = 0; i < n; i++) data[i] = f(xa ? xa.data[i] : sa, xb ? xb.data[i] : sb);
-  let written: Uint8Array | undefined;
-  const scalarUnwritten = (a.kind === 'scalar' && !a.written) || (b.kind === 'scalar' && !b.written);
-  if (xa?.written || xb?.written || scalarUnwritten) {
-    written = new Uint8Array(n);
-    for (let i = 0; i < n; i++) written[i] = scalarUnwritten ? 0 : (xa?.written ? xa.written[i] : 1) & (xb?.written ? xb.written[i] : 1);
+  const shape = broadcastShape(a.kind === 'scalar' ? [] : shapeOf(a), b.kind === 'scalar' ? [] : shapeOf(b), span);
+  const ra = readerOf(a, shape, text, span);
+  const rb = readerOf(b, shape, text, span);
+  const read: Reader = (start, count, data, written) => {
+    const xb = new Float64Array(count);
+    const wb = new Uint8Array(count);
+    ra(start, count, data, written);
+    rb(start, count, xb, wb);
+    if (inPlace) inPlace(data, xb, count);
+    else for (let i = 0; i < count; i++) data[i] = f(data[i], xb[i]);
+    for (let i = 0; i < count; i++) written[i] &= wb[i];
+  };
+  return { kind: 'lazy', shape, text, read };
+}
+
+/** Reads an operand of an elementwise operation as a tensor of the result's shape. */
+function readerOf(v: Value, shape: readonly number[], text: string, span?: Span): Reader {
+  if (v.kind === 'scalar') {
+    const w = v.written ? 1 : 0;
+    return (_start, count, data, written) => {
+      data.fill(v.value, 0, count);
+      written.fill(w, 0, count);
+    };
   }
-  return { kind: 'dense', shape, data, written, text };
+  const own = shapeOf(v);
+  if (own.length === shape.length && own.every((x, i) => x === shape[i])) return (start, count, data, written) => readBlock(v, start, count, data, written);
+  return broadcast(v, shape, text, span).read;
 }
 
 function broadcastShape(a: readonly number[], b: readonly number[], span?: Span): number[] {
@@ -317,25 +335,29 @@ function broadcastShape(a: readonly number[], b: readonly number[], span?: Span)
   return out;
 }
 
-function broadcastTo(d: DenseValue, shape: number[], text: string): DenseValue {
-  if (d.shape.length === shape.length && d.shape.every((x, i) => x === shape[i])) return d;
-  const n = shape.reduce((p, q) => p * q, 1);
+/** A tensor repeated along its dimensions of size 1 (and new leading ones): the source is held, the result is not. */
+function broadcast(v: TensorValue, shape: readonly number[], text: string, span?: Span): LazyValue {
+  const d = materialize(v, span);
   const src = rowMajor(d.shape);
   const pad = shape.length - d.shape.length;
-  const data = new Float64Array(n);
-  const written = d.written ? new Uint8Array(n) : undefined;
-  const counter = shape.map(() => 0);
-  for (let i = 0; i < n; i++) {
-    let from = 0;
-    for (let k = 0; k < d.shape.length; k++) from += (d.shape[k] === 1 ? 0 : counter[k + pad]) * src[k];
-    data[i] = d.data[from];
-    if (written) written[i] = d.written![from];
-    for (let k = shape.length - 1; k >= 0; k--) {
-      if (++counter[k] < shape[k]) break;
-      counter[k] = 0;
+  // The source's step for each dimension of the result: 0 where it repeats.
+  const steps = shape.map((_, k) => (k < pad || d.shape[k - pad] === 1 ? 0 : src[k - pad]));
+  const read: Reader = (start, count, data, written) => {
+    const counter = unravel(shape, start);
+    let from = counter.reduce((acc, c, k) => acc + c * steps[k], 0);
+    for (let i = 0; i < count; i++) {
+      data[i] = d.data[from];
+      written[i] = d.written ? d.written[from] : 1;
+      for (let k = shape.length - 1; k >= 0; k--) {
+        counter[k]++;
+        from += steps[k];
+        if (counter[k] < shape[k]) break;
+        from -= counter[k] * steps[k];
+        counter[k] = 0;
+      }
     }
-  }
-  return { kind: 'dense', shape, data, written, dtype: d.dtype, text };
+  };
+  return { kind: 'lazy', shape, dtype: d.dtype, text, read };
 }
 
 function rowMajor(shape: readonly number[]): number[] {
@@ -359,31 +381,83 @@ function callBuiltin(name: string, args: Value[], named: Map<string, Value>, tex
   if (name in ELEMENTWISE) return map1(args[0], ELEMENTWISE[name], text);
   if ((name === 'max' || name === 'min') && args.length === 2) return map2(args[0], args[1], name === 'max' ? Math.max : Math.min, text, span);
   if (name === 'allclose') return allclose(args, named, span, lenient);
-  const elements = written(args[0], name, span, lenient);
-  switch (name) {
-    case 'count': return scalar(elements.length);
-    case 'sum': return scalar(elements.reduce((a, b) => a + b, 0));
-    case 'mean': return scalar(elements.length ? elements.reduce((a, b) => a + b, 0) / elements.length : NaN);
-    case 'max': return scalar(elements.reduce((a, b) => (a !== a || b !== b ? NaN : Math.max(a, b)), -Infinity));
-    case 'min': return scalar(elements.reduce((a, b) => (a !== a || b !== b ? NaN : Math.min(a, b)), Infinity));
-    case 'any': return scalar(elements.some((x) => x !== 0) ? 1 : 0);
-    case 'all': return scalar(elements.every((x) => x !== 0) ? 1 : 0);
+  const v = args[0];
+  if (v.kind === 'scalar') {
+    if (!v.written && !lenient) throw new EvalError('uninitialized', `${name}() reads a register that was never written`, span);
+    return scalar(reduceScalar(name, v.value));
   }
-  throw new EvalError('name', `unknown function '${name}'`, span);
+  if (name === 'count') {
+    requireWritten(unwrittenCount(v), name, v.text, span, lenient);
+    return scalar(sizeOfValue(v));
+  }
+  const r = reduce(v, REDUCTIONS[name], name, span, lenient);
+  return scalar(name === 'mean' ? (r.count ? r.value / r.count : NaN) : r.value);
 }
 
-/** The elements of a value for a reduction; never-written elements make it fail rather than guess. */
-function written(v: Value, fn: string, span: Span, lenient: boolean): number[] {
-  if (v.kind === 'scalar') {
-    if (!v.written && !lenient) throw new EvalError('uninitialized', `${fn}() reads a register that was never written`, span);
-    return [v.value];
+function reduceScalar(name: string, x: number): number {
+  switch (name) {
+    case 'count': return 1;
+    case 'any': return x !== 0 ? 1 : 0;
+    case 'all': return x !== 0 ? 1 : 0;
+    default: return x;
   }
-  const d = materialize(v);
-  if (d.written && !lenient) {
-    const missing = d.written.reduce((n, w) => n + (w ? 0 : 1), 0);
-    if (missing > 0) throw new EvalError('uninitialized', `${fn}(${d.text}) reads ${missing} never-written element${missing === 1 ? '' : 's'}`, span);
-  }
-  return Array.from(d.data);
+}
+
+/**
+ * A reduction: its start value and how it folds a block into it. Each is its own tight loop (a shared loop that
+ * called one of several functions per element would be several times slower on the tensors this is for).
+ */
+interface Reduction {
+  readonly start: number;
+  readonly fold: (acc: number, data: Float64Array, count: number) => number;
+}
+
+const REDUCTIONS: Record<string, Reduction> = {
+  // Left to right in double precision, as a plain loop adds.
+  sum: { start: 0, fold: (acc, d, n) => {
+    for (let i = 0; i < n; i++) acc += d[i];
+    return acc;
+  } },
+  // Math.max and Math.min give NaN once a NaN is seen, and order -0 below 0.
+  max: { start: -Infinity, fold: (acc, d, n) => {
+    for (let i = 0; i < n; i++) acc = Math.max(acc, d[i]);
+    return acc;
+  } },
+  min: { start: Infinity, fold: (acc, d, n) => {
+    for (let i = 0; i < n; i++) acc = Math.min(acc, d[i]);
+    return acc;
+  } },
+  // Counts of elements that are not zero (NaN is not zero).
+  any: { start: 0, fold: (acc, d, n) => {
+    for (let i = 0; i < n; i++) if (d[i] !== 0) return 1;
+    return acc;
+  } },
+  all: { start: 1, fold: (acc, d, n) => {
+    for (let i = 0; i < n; i++) if (d[i] === 0) return 0;
+    return acc;
+  } },
+};
+REDUCTIONS.mean = REDUCTIONS.sum;
+
+/**
+ * A reduction of a tensor in one pass over its elements, block by block: any size is read without holding it.
+ * Never-written elements make it fail rather than guess (they count as 0 when the uninitialized-read fault is off).
+ */
+function reduce(v: TensorValue, r: Reduction, fn: string, span: Span, lenient: boolean): { value: number; count: number } {
+  let value = r.start;
+  let missing = 0;
+  let count = 0;
+  forEachBlock(v, (data, written, n) => {
+    value = r.fold(value, data, n);
+    count += n;
+    if (!lenient) for (let i = 0; i < n; i++) missing += 1 - written[i];
+  });
+  requireWritten(missing, fn, v.text, span, lenient);
+  return { value, count };
+}
+
+function requireWritten(missing: number, fn: string, text: string, span: Span, lenient: boolean): void {
+  if (missing > 0 && !lenient) throw new EvalError('uninitialized', `${fn}(${text}) reads ${missing} never-written element${missing === 1 ? '' : 's'}`, span);
 }
 
 function allclose(args: Value[], named: Map<string, Value>, span: Span, lenient: boolean): Value {
@@ -395,8 +469,11 @@ function allclose(args: Value[], named: Map<string, Value>, span: Span, lenient:
   const atol = number(named.get('atol') ?? args[2], 1e-8, 'atol');
   const rtol = number(named.get('rtol') ?? args[3], 1e-5, 'rtol');
   const close = map2(args[0], args[1], (a, b) => (Math.abs(a - b) <= atol + rtol * Math.abs(b) || (Number.isNaN(a) && Number.isNaN(b)) || a === b ? 1 : 0), 'allclose', span);
-  const values = written(close, 'allclose', span, lenient);
-  return scalar(values.every((x) => x === 1) ? 1 : 0);
+  if (close.kind === 'scalar') {
+    if (!close.written && !lenient) throw new EvalError('uninitialized', 'allclose() reads a register that was never written', span);
+    return close;
+  }
+  return scalar(reduce(close, REDUCTIONS.all, 'allclose', span, lenient).value);
 }
 
 function hint(name: string, known: string[]): string {

@@ -1,5 +1,5 @@
 /** Numbers and tensors as people read them: the shortest text that gives back the stored value. */
-import { DenseValue, materialize, TensorValue, Value } from './value';
+import { elementAt, shapeOf, TensorValue, Value } from './value';
 
 /** Integers as integers; f32 values with the fewest digits that round back to the same f32; others in full. */
 export function formatNumber(x: number): string {
@@ -30,23 +30,27 @@ export interface FormatLimits {
   readonly edge: number;
 }
 
-/** A tensor as nested brackets, NumPy style, eliding the middle of long dimensions; never-written elements as '?'. */
+/**
+ * A tensor as nested brackets, NumPy style, eliding the middle of long dimensions; never-written elements as '?'.
+ * Only the elements shown are read, so a tensor of any size formats at once.
+ */
 export function formatTensor(v: TensorValue, limits: FormatLimits = { edge: 3 }): string {
-  const d = materialize(v);
-  if (d.shape.length === 0) return element(d, 0);
-  return nest(d, 0, 0, limits);
+  const shape = shapeOf(v);
+  if (shape.length === 0) return element(v, 0);
+  return nest(v, shape, 0, 0, limits);
 }
 
-function nest(d: DenseValue, dim: number, offset: number, limits: FormatLimits): string {
-  const size = d.shape[dim];
-  const stride = d.shape.slice(dim + 1).reduce((a, b) => a * b, 1);
+function nest(v: TensorValue, shape: readonly number[], dim: number, offset: number, limits: FormatLimits): string {
+  const size = shape[dim];
+  const stride = shape.slice(dim + 1).reduce((a, b) => a * b, 1);
   const indices = size > 2 * limits.edge ? [...range(0, limits.edge), -1, ...range(size - limits.edge, size)] : range(0, size);
-  const parts = indices.map((i) => (i < 0 ? '...' : dim === d.shape.length - 1 ? element(d, offset + i) : nest(d, dim + 1, offset + i * stride, limits)));
+  const parts = indices.map((i) => (i < 0 ? '...' : dim === shape.length - 1 ? element(v, offset + i) : nest(v, shape, dim + 1, offset + i * stride, limits)));
   return `[${parts.join(', ')}]`;
 }
 
-function element(d: DenseValue, i: number): string {
-  return d.written && !d.written[i] ? '?' : formatNumber(d.data[i]);
+function element(v: TensorValue, i: number): string {
+  const e = elementAt(v, i);
+  return e.written ? formatNumber(e.value) : '?';
 }
 
 function range(a: number, b: number): number[] {

@@ -7,7 +7,7 @@ import { Machine } from '../machine/machine';
 import { EvalError, Evaluator } from '../eval/evaluate';
 import { formatNumber, formatValue } from '../eval/format';
 import { frameScope } from '../eval/frame-scope';
-import { materialize, Value } from '../eval/value';
+import { BLOCK, firstZero, readBlock, sizeOfValue, Value } from '../eval/value';
 import { ANY_MEMORY, attrScalar, Executor, scalarOf, tensorOf } from './common';
 import { readOperand, viewOf } from './operands';
 
@@ -71,14 +71,32 @@ export function assert(node: InstrNode): Executor {
 
 function truth(v: Value): boolean {
   if (v.kind === 'scalar') return v.value !== 0;
-  const d = materialize(v);
-  return d.data.every((x) => x !== 0);
+  return firstZero(v) < 0;
 }
 
 function describeFalse(v: Value): string {
-  const d = materialize(v as Exclude<Value, { kind: 'scalar' }>);
-  const i = d.data.findIndex((x) => x === 0);
-  return `element ${i} of ${d.data.length} is false`;
+  const t = v as Exclude<Value, { kind: 'scalar' }>;
+  return `element ${firstZero(t)} of ${sizeOfValue(t)} is false`;
+}
+
+/** An operand of Assert.close as a flat sequence of elements, read block by block. */
+interface Flat {
+  readonly size: number;
+  readonly read: (start: number, count: number, data: Float64Array, written: Uint8Array) => void;
+}
+
+function flat(v: Value): Flat {
+  if (v.kind !== 'scalar') return { size: sizeOfValue(v), read: (start, count, data, written) => readBlock(v, start, count, data, written) };
+  return { size: 1, read: (_s, count, data, written) => (data.fill(v.value, 0, count), written.fill(1, 0, count)) };
+}
+
+/** A one-element side compared with every element of the other, as NumPy's allclose does. */
+function repeated(x: Flat, size: number): Flat {
+  if (x.size !== 1 || size <= 1) return x;
+  const one = new Float64Array(1);
+  const w = new Uint8Array(1);
+  x.read(0, 1, one, w);
+  return { size, read: (_s, count, data, written) => (data.fill(one[0], 0, count), written.fill(w[0], 0, count)) };
 }
 
 /** Fails when |a - b| > atol + rtol·|b| anywhere (NumPy's allclose), naming the worst element. */
@@ -87,37 +105,39 @@ export function assertClose(node: InstrNode): Executor {
   const atol = attrScalar(node, 'atol', 1e-8);
   const rtol = attrScalar(node, 'rtol', 1e-5);
   return (f, c, m) => {
-    const va = evaluateIn(a, f, c, m);
-    const vb = evaluateIn(b, f, c, m);
-    const da: { data: Float64Array; shape: readonly number[] } = va.kind === 'scalar' ? { data: new Float64Array([va.value]), shape: [] } : { ...materialize(va) };
-    const db: { data: Float64Array; shape: readonly number[] } = vb.kind === 'scalar' ? { data: new Float64Array([vb.value]), shape: [] } : { ...materialize(vb) };
-    // A scalar (or a one-element tensor) on either side is compared with every element, as NumPy's allclose does.
-    if (da.data.length === 1 && db.data.length > 1) da.data = new Float64Array(db.data.length).fill(da.data[0]);
-    if (db.data.length === 1 && da.data.length > 1) db.data = new Float64Array(da.data.length).fill(db.data[0]);
-    if (da.data.length !== db.data.length) {
-      throw new Fault('shape-mismatch', `Assert.close: '${textOf(a)}' has ${da.data.length} elements but '${textOf(b)}' has ${db.data.length}`, node.span);
+    const fa = flat(evaluateIn(a, f, c, m));
+    const fb = flat(evaluateIn(b, f, c, m));
+    const xa = repeated(fa, fb.size);
+    const xb = repeated(fb, fa.size);
+    if (xa.size !== xb.size) {
+      throw new Fault('shape-mismatch', `Assert.close: '${textOf(a)}' has ${fa.size} elements but '${textOf(b)}' has ${fb.size}`, node.span);
     }
     const at = atol(f, c, m);
     const rt = rtol(f, c, m);
-    let worst = -1;
-    let worstExcess = 0;
+    const worst = { index: -1, excess: 0, x: 0, y: 0 };
     let failures = 0;
-    for (let i = 0; i < da.data.length; i++) {
-      const x = da.data[i];
-      const y = db.data[i];
-      const excess = Math.abs(x - y) - (at + rt * Math.abs(y));
-      const bad = Number.isNaN(x) !== Number.isNaN(y) || excess > 0 || (Number.isNaN(excess) && x !== y);
-      if (bad) {
+    const n = xa.size;
+    const block = Math.min(BLOCK, n);
+    const da = new Float64Array(block);
+    const db = new Float64Array(block);
+    const w = new Uint8Array(block);
+    for (let start = 0; start < n; start += block) {
+      const count = Math.min(block, n - start);
+      xa.read(start, count, da, w);
+      xb.read(start, count, db, w);
+      for (let k = 0; k < count; k++) {
+        const x = da[k];
+        const y = db[k];
+        const excess = Math.abs(x - y) - (at + rt * Math.abs(y));
+        const bad = Number.isNaN(x) !== Number.isNaN(y) || excess > 0 || (Number.isNaN(excess) && x !== y);
+        if (!bad) continue;
         failures++;
-        if (worst < 0 || excess > worstExcess) {
-          worst = i;
-          worstExcess = excess;
-        }
+        if (worst.index < 0 || excess > worst.excess) Object.assign(worst, { index: start + k, excess, x, y });
       }
     }
     if (failures === 0) return;
     const prefix = message?.kind === 'string' ? `${message.value}: ` : '';
-    throw new Fault('assert', `${prefix}Assert.close fails at ${failures} of ${da.data.length} elements; worst at element ${worst}: ${formatNumber(da.data[worst])} vs ${formatNumber(db.data[worst])} (atol ${at}, rtol ${rt})`, node.span);
+    throw new Fault('assert', `${prefix}Assert.close fails at ${failures} of ${n} elements; worst at element ${worst.index}: ${formatNumber(worst.x)} vs ${formatNumber(worst.y)} (atol ${at}, rtol ${rt})`, node.span);
   };
 }
 
