@@ -37,15 +37,20 @@ export interface GraphNode {
 }
 
 export interface GraphRegion {
-  /** `<owner id>/loop`, `<owner id>/then`, `<owner id>/else`. */
+  /** `<owner id>/loop`, `<owner id>/then`, `<owner id>/else`; `<container>/block<k>` for a block. */
   readonly id: string;
-  readonly kind: 'loop' | 'then' | 'else';
-  /** `for r0 in 0..2`, `if r1 < 2 [then]`. */
+  /** A block is a run of consecutive nodes of a crowded level, made so that a large graph can be shown in parts. */
+  readonly kind: 'loop' | 'then' | 'else' | 'block';
+  /** `for r0 in 0..2`, `if r1 < 2 [then]`, `lines 40–212 (1000 nodes)`. */
   readonly label: string;
-  /** The `for` or `if` node that owns the region. */
-  readonly owner: string;
+  /** The `for` or `if` node that owns the region (blocks have none). */
+  readonly owner?: string;
   /** The enclosing region, if any. */
   readonly parent?: string;
+  /** In a partial answer: the nodes inside, nested ones included. */
+  readonly size?: number;
+  /** In a partial answer: its contents are not in it (ask for them with `expand`). */
+  readonly collapsed?: boolean;
 }
 
 export interface GraphEdge {
@@ -54,6 +59,8 @@ export interface GraphEdge {
   readonly kind: 'memory' | 'register';
   /** What flows: `acc[0:128, 0:512]` for memory (the overlap of the write and the read), `r0` for a register. */
   readonly label: string;
+  /** In a partial answer, an edge that ends at a collapsed region stands for this many edges (the label is one's). */
+  readonly count?: number;
 }
 
 export interface FunctionGraph {
@@ -62,6 +69,17 @@ export interface FunctionGraph {
   readonly nodes: GraphNode[];
   readonly regions: GraphRegion[];
   readonly edges: GraphEdge[];
+}
+
+/**
+ * What `bir/graph` and `bir/passGraph` answer of a function's graph: all of it, or (for large graphs, or when regions
+ * are named in `expand`) the top level and the expanded regions, the others collapsed.
+ */
+export interface GraphAnswer extends FunctionGraph {
+  /** Nodes in the function's whole graph. */
+  readonly total: number;
+  /** The whole graph in Graphviz DOT, in a whole answer. */
+  readonly dot?: string;
 }
 
 export interface FusedGroup {
@@ -86,23 +104,20 @@ export interface PipelinePosition {
 }
 
 /** `bir/passGraph`: a snapshot's graph of one function, with what the pass changed. */
-export interface PassGraph extends FunctionGraph, PipelinePosition {
+export interface PassGraph extends GraphAnswer, PipelinePosition {
   readonly changes: PassChanges;
-  /** The nodes of the previous snapshot this pass removed. */
+  /** The nodes of the previous snapshot this pass removed (those in the regions the answer shows). */
   readonly removedNodes: readonly GraphNode[];
   /** Why each removed node was removed. */
   readonly reasons: Readonly<Record<string, string>>;
-  /** The graph in Graphviz DOT. */
-  readonly dot: string;
 }
 
 /** `bir/graph` while the program runs: the selected frame's function, with the state of each node. */
-export interface RunningGraph extends FunctionGraph {
+export interface RunningGraph extends GraphAnswer {
   /** The frame's name as the Call Stack shows it. */
   readonly frame?: string;
   /** The snapshot of the pass pipeline that runs. */
   readonly pipeline: PipelinePosition;
-  readonly dot: string;
 }
 
 /** `bir/graph`: at a compiler stop (between passes) it is that snapshot's graph, otherwise the running program's. */

@@ -194,7 +194,7 @@ export function toLayoutModel(view: ViewGraph, opts: { structuralEdges?: boolean
   // the model order where it can.
   const orderKey = new Map<string, number>();
   nodeIndex.forEach((i, elkId) => orderKey.set(elkId, i));
-  view.regions.forEach((r, i) => orderKey.set(`c${i}`, (idIx.get(r.owner) ?? view.nodes.length) + 0.5));
+  view.regions.forEach((r, i) => orderKey.set(`c${i}`, (r.owner !== undefined ? idIx.get(r.owner) ?? view.nodes.length : view.nodes.length) + 0.5));
   for (const c of [root, ...clusters]) c.children!.sort((a, b) => (orderKey.get(a.id) ?? 0) - (orderKey.get(b.id) ?? 0));
 
   /** Chain of region indices from a container up to the top (undefined = root). */
@@ -263,7 +263,7 @@ export function toLayoutModel(view: ViewGraph, opts: { structuralEdges?: boolean
   const structural: { from: number; region: number }[] = [];
   if (structuralEdges) {
     view.regions.forEach((r, ri) => {
-      const owner = idIx.get(r.owner);
+      const owner = r.owner !== undefined ? idIx.get(r.owner) : undefined;
       if (owner === undefined || regionIx.get(r.id) !== ri) return;
       // The owner sits beside the region it owns (in the region's container).
       const ownerRegion = nodeContainer[owner];

@@ -31,6 +31,7 @@ import { replCommand } from './repl';
 import { PipelineHistory } from './history';
 import type { FunctionGraph } from '../../contract/graph';
 import { buildGraph } from '../graph/build';
+import { expandGraph, Expansion } from '../graph/hierarchy';
 import { tensorSummary } from './tensor-summary';
 
 const SLICE_CHECK_INTERVAL = 256;
@@ -252,21 +253,29 @@ export class DebugCore implements ExecutionHooks {
    * The dataflow graph of the selected frame's function (the top frame of the stopped core by default), with each
    * node's state in that activation (current, run, not run) and a summary of what the nodes that ran wrote.
    */
-  graph(frameId?: number): FunctionGraph & { frame?: string } {
+  graph(frameId?: number, expand?: Expansion): ReturnType<typeof expandGraph> & { frame?: string } {
     const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
     const fn = lf?.frame.fn ?? this.program.main;
     let base = this.graphs.get(fn);
     if (!base) this.graphs.set(fn, (base = buildGraph(fn, { program: this.program })));
-    const byId = new Map(this.program.nodes.map((n) => [n.id, n]));
-    const nodes = base.nodes.map((g) => {
-      const node = byId.get(g.id);
+    const shown = expandGraph(base, expand);
+    // Only the nodes of the answer get their state and value in this activation.
+    const nodes = shown.nodes.map((g) => {
+      const node = this.nodesById.get(g.id);
       if (!lf || !node) return { ...g };
       const state = node === lf.node ? 'current' as const : this.lastRun[node.index] === lf.frame.activation ? 'run' as const : 'not-run' as const;
       const value = state === 'run' && node.kind === 'instr' && node.dst?.kind === 'tensor' ? this.operandValue(lf, node.dst) : undefined;
       return { ...g, state, value: value && (value.kind === 'scalar' ? formatValue(value) : tensorSummary(value)) };
     });
-    return { ...base, nodes, frame: lf?.name };
+    return { ...shown, nodes, frame: lf?.name };
   }
+
+  private get nodesById(): ReadonlyMap<string, Node> {
+    this.nodeIndex ??= new Map(this.program.nodes.map((n) => [n.id, n]));
+    return this.nodeIndex;
+  }
+
+  private nodeIndex?: ReadonlyMap<string, Node>;
 
   /** Notes for the end of a run: breakpoints on lines a pass emptied were never hit, and why. */
   neverHitNotes(): string[] {

@@ -21,6 +21,7 @@ import { PassName } from '../passes/pass';
 import { PipelineHistory } from '../debug/history';
 import { buildProgramGraphs } from '../graph/build';
 import { graphToDot } from '../graph/export';
+import { expandGraph, Expansion } from '../graph/hierarchy';
 import type { FrameGraph, FunctionGraph, PassGraph, PassSummary, Span } from '../../contract/graph';
 import { EngineError, errorData } from '../protocol/errors';
 import { EngineMethod, EngineParams, EngineRequestMessage, EngineResult } from '../protocol/requests';
@@ -100,9 +101,9 @@ export class EngineServer {
     exceptionInfo: { needs: 'program-stopped', serve: (p) => this.debugCore().exceptionInfo(p.threadId) },
     terminate: { needs: 'nothing', serve: () => this.terminate() },
     'bir/setFrames': { needs: 'debugging', serve: (p) => ({ frames: this.debugCore().setFrames(p.frames), stopped: this.state === 'stopped' }) },
-    'bir/graph': { needs: 'debugging', serve: (p) => this.graph(p.frameId) },
+    'bir/graph': { needs: 'debugging', serve: (p) => this.graph(p.frameId, p.expand) },
     'bir/passGraphs': { needs: 'launched', serve: () => ({ graphs: this.passGraphs() }) },
-    'bir/passGraph': { needs: 'launched', serve: (p) => this.passGraph(p.index, p.function) },
+    'bir/passGraph': { needs: 'launched', serve: (p) => this.passGraph(p.index, p.function, p.expand) },
     'bir/nextPass': { needs: 'compiler', serve: () => this.nextPass() },
     'bir/setPassBreakpoints': { needs: 'launched', serve: (p) => this.setPassBreakpoints(p.indices) },
   };
@@ -421,11 +422,11 @@ export class EngineServer {
   private readonly graphCache = new Map<number, FunctionGraph[]>();
 
   /** bir/graph: the selected frame's function in the program that runs; at a compiler stop, main in that snapshot. */
-  private graph(frameId: number | undefined): FrameGraph {
-    if (this.state === 'compiler') return this.passGraph(this.passStop, undefined);
-    const g = this.debugCore().graph(frameId);
+  private graph(frameId: number | undefined, expand: Expansion | undefined): FrameGraph {
+    if (this.state === 'compiler') return this.passGraph(this.passStop, undefined, expand);
+    const { complete, ...g } = this.debugCore().graph(frameId, expand);
     const last = this.snapshots.length - 1;
-    return { ...g, dot: graphToDot(g), pipeline: { index: last, pass: this.snapshots[last].pass } };
+    return { ...g, dot: complete ? graphToDot(g) : undefined, pipeline: { index: last, pass: this.snapshots[last].pass } };
   }
 
   private passGraphs(): PassSummary[] {
@@ -436,7 +437,7 @@ export class EngineServer {
   }
 
   /** A snapshot's graph of one function (main by default), with what the pass changed and the nodes it removed. */
-  private passGraph(i: number, fnName: string | undefined): PassGraph {
+  private passGraph(i: number, fnName: string | undefined, expand: Expansion | undefined): PassGraph {
     const last = this.snapshots.length - 1;
     if (i < 0 || i > last) throw new EngineError(`bir/passGraph needs index, a snapshot number from 0 to ${last}, found ${i}`, 'reference');
     const s = this.snapshots[i];
@@ -444,9 +445,14 @@ export class EngineServer {
     const name = fnName ?? s.program.main.fullName;
     const g = graphs.find((x) => x.function === name || x.function.endsWith(`::${name}`));
     if (!g) throw new EngineError(`bir/passGraph: no function '${name}' in snapshot ${i} (functions: ${graphs.map((x) => x.function).join(', ')})`, 'reference');
+    const { complete, ...shown } = expandGraph(g, expand);
+    // The nodes the pass removed, from the snapshot before, in the regions this answer shows.
     const removed = new Set(s.changes.removed);
-    const removedNodes = i > 0 ? (this.snapshotGraphs(i - 1).find((x) => x.function === g.function)?.nodes ?? []).filter((n) => removed.has(n.id)) : [];
-    return { index: i, pass: s.pass, ...g, dot: graphToDot(g), changes: s.changes, removedNodes, reasons: Object.fromEntries([...s.reasons].filter(([id]) => removedNodes.some((n) => n.id === id))) };
+    const before = i > 0 ? this.snapshotGraphs(i - 1).find((x) => x.function === g.function) : undefined;
+    const removedNodes = before ? expandGraph(before, complete ? 'all' : expand ?? []).nodes.filter((n) => removed.has(n.id)) : [];
+    const ids = new Set(removedNodes.map((n) => n.id));
+    const reasons = Object.fromEntries([...s.reasons].filter(([id]) => ids.has(id)));
+    return { index: i, pass: s.pass, ...shown, dot: complete ? graphToDot(g) : undefined, changes: s.changes, removedNodes, reasons };
   }
 
   private terminate(): void {

@@ -10,7 +10,7 @@ const none: PassChanges = { added: [], removed: [], fused: [], moved: [] };
 
 function snapshot(over: Partial<PassGraph>): PassGraph {
   return {
-    index: 2, pass: 'fuse', function: 'm::main', nodes: [], edges: [], regions: [], changes: none, removedNodes: [], reasons: {}, dot: '', ...over,
+    index: 2, pass: 'fuse', function: 'm::main', nodes: [], edges: [], regions: [], changes: none, removedNodes: [], reasons: {}, total: 0, ...over,
   };
 }
 

@@ -13,13 +13,13 @@ function frame(current: string, fn = 'm::main'): FrameGraph {
   return {
     function: fn, frame: 'main',
     nodes: ids.map((id, i) => n(id, i + 1, id === current ? 'current' : ids.indexOf(id) < ids.indexOf(current) ? 'run' : 'not-run')),
-    edges: [{ from: 'a', to: 'b', kind: 'memory', label: 't' }], regions: [], pipeline: { index: 0, pass: 'as written' }, dot: '',
+    edges: [{ from: 'a', to: 'b', kind: 'memory', label: 't' }], regions: [], pipeline: { index: 0, pass: 'as written' }, total: 3,
   };
 }
 
 const pass1: PassGraph = {
   index: 1, pass: 'dce', function: 'm::main', nodes: [n('a', 1)], edges: [], regions: [],
-  changes: { added: [], removed: ['b'], fused: [], moved: [] }, removedNodes: [n('b', 2)], reasons: { b: 'dead' }, dot: '',
+  changes: { added: [], removed: ['b'], fused: [], moved: [] }, removedNodes: [n('b', 2)], reasons: { b: 'dead' }, total: 1,
 };
 
 /** Runs events from a state; returns the final state and every effect in order. */

@@ -1,0 +1,119 @@
+/**
+ * A large graph shown through its hierarchy: loop bodies and branch arms are regions, and a region (or the top
+ * level) with more than MAX_DIRECT nodes of its own is cut into blocks of BLOCK_SIZE consecutive nodes. An answer
+ * holds the contents of the expanded regions only; a collapsed region stands for everything in it, and the edges
+ * that reach into it end at the region, bundled with a count. So an answer stays small however large the function,
+ * and a client expands what the user opens.
+ */
+import type { FunctionGraph, GraphEdge, GraphNode, GraphRegion } from '../../contract/graph';
+
+/** Graphs up to this many nodes are answered whole unless regions are named. */
+export const WHOLE_UP_TO = 10_000;
+/** A level with more nodes of its own than this is cut into blocks. */
+export const MAX_DIRECT = 2_000;
+export const BLOCK_SIZE = 1_000;
+
+/** Which regions' contents to include: 'all', or the ids of the expanded regions (the top level always is). */
+export type Expansion = 'all' | readonly string[];
+
+/** The graph with its blocks: every node's region is its innermost container, blocks included. */
+interface Hierarchy {
+  readonly nodes: readonly GraphNode[];
+  readonly regions: ReadonlyMap<string, GraphRegion>;
+  /** Nodes inside each region, nested ones included. */
+  readonly sizes: ReadonlyMap<string, number>;
+}
+
+const hierarchies = new WeakMap<FunctionGraph, Hierarchy>();
+
+/** The part of a graph an expansion shows. A graph answered whole is the graph itself. */
+export function expandGraph(g: FunctionGraph, expand: Expansion | undefined): FunctionGraph & { readonly total: number; readonly complete: boolean } {
+  const total = g.nodes.length;
+  if (expand === 'all' || (expand === undefined && total <= WHOLE_UP_TO)) return { ...g, total, complete: true };
+  const h = hierarchyOf(g);
+  const open = new Set(expand ?? []);
+  // What stands for a region in the answer: itself when every region around it is open, else the outermost
+  // closed region around it (which holds it, collapsed).
+  const standIns = new Map<string, string>();
+  const regionStandIn = (id: string): string => {
+    let s = standIns.get(id);
+    if (s === undefined) {
+      const parent = h.regions.get(id)!.parent;
+      if (parent === undefined) s = id;
+      else {
+        const p = regionStandIn(parent);
+        s = p !== parent ? p : open.has(parent) ? id : parent;
+      }
+      standIns.set(id, s);
+    }
+    return s;
+  };
+  const standIn = (n: GraphNode): string => {
+    if (n.region === undefined) return n.id;
+    const r = regionStandIn(n.region);
+    return r === n.region && open.has(r) ? n.id : r;
+  };
+  const nodes = h.nodes.filter((n) => standIn(n) === n.id);
+  const regions = [...h.regions.values()]
+    .filter((r) => regionStandIn(r.id) === r.id)
+    .map((r) => ({ ...r, size: h.sizes.get(r.id), collapsed: !open.has(r.id) }));
+  const idOf = new Map(h.nodes.map((n) => [n.id, standIn(n)]));
+  return { function: g.function, nodes, regions, edges: bundle(g.edges, idOf), total, complete: false };
+}
+
+/** Edges between shown elements: ends inside collapsed regions move to them; the same pair once, with a count. */
+function bundle(edges: readonly GraphEdge[], idOf: ReadonlyMap<string, string>): GraphEdge[] {
+  const out = new Map<string, GraphEdge & { count: number }>();
+  for (const e of edges) {
+    const from = idOf.get(e.from) ?? e.from;
+    const to = idOf.get(e.to) ?? e.to;
+    if (from === to && (from !== e.from || to !== e.to)) continue;
+    const key = `${from}\u0000${to}\u0000${e.kind}`;
+    const seen = out.get(key);
+    if (seen) seen.count++;
+    else out.set(key, { ...e, from, to, count: 1 });
+  }
+  return [...out.values()].map((e) => (e.count === 1 ? { from: e.from, to: e.to, kind: e.kind, label: e.label } : e));
+}
+
+function hierarchyOf(g: FunctionGraph): Hierarchy {
+  let h = hierarchies.get(g);
+  if (!h) hierarchies.set(g, (h = buildHierarchy(g)));
+  return h;
+}
+
+/** Cuts crowded levels into blocks, then counts the nodes inside every region. */
+function buildHierarchy(g: FunctionGraph): Hierarchy {
+  const regions = new Map<string, GraphRegion>(g.regions.map((r) => [r.id, r]));
+  const direct = new Map<string | undefined, GraphNode[]>();
+  for (const n of g.nodes) {
+    let list = direct.get(n.region);
+    if (!list) direct.set(n.region, (list = []));
+    list.push(n);
+  }
+  const regionOf = new Map<string, string | undefined>(g.nodes.map((n) => [n.id, n.region]));
+  for (const [container, list] of direct) {
+    if (list.length <= MAX_DIRECT) continue;
+    for (let k = 0; k * BLOCK_SIZE < list.length; k++) {
+      const members = list.slice(k * BLOCK_SIZE, (k + 1) * BLOCK_SIZE);
+      const id = `${container ?? g.function}/block${k + 1}`;
+      const first = members[0].span.line;
+      const last = members[members.length - 1].span.line;
+      regions.set(id, { id, kind: 'block', label: `lines ${first}–${last}`, parent: container });
+      for (const m of members) regionOf.set(m.id, id);
+    }
+  }
+  // Regions owned by a node that moved into a block now sit in that block.
+  const byId = new Map(g.nodes.map((n) => [n.id, n]));
+  for (const r of regions.values()) {
+    if (r.kind === 'block' || r.owner === undefined) continue;
+    const ownerRegion = regionOf.get(r.owner);
+    if (ownerRegion !== r.parent && byId.has(r.owner)) regions.set(r.id, { ...r, parent: ownerRegion });
+  }
+  const nodes = g.nodes.map((n) => (regionOf.get(n.id) === n.region ? n : { ...n, region: regionOf.get(n.id) }));
+  const sizes = new Map<string, number>();
+  for (const n of nodes) {
+    for (let r = n.region; r !== undefined; r = regions.get(r)?.parent) sizes.set(r, (sizes.get(r) ?? 0) + 1);
+  }
+  return { nodes, regions, sizes };
+}
