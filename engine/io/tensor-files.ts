@@ -1,6 +1,6 @@
 /** Tensors to and from .npy: which array types fit which dtypes, and the conversions. */
 import { DType } from '../base/dtype';
-import { decodeRange, encodeRange } from '../machine/dtypes';
+import { decode, decodeRange, encode, encodeRange } from '../machine/dtypes';
 import { ShapeMismatch, TensorSource } from '../machine/machine';
 import { Tensor } from '../machine/tensor';
 import { NpyArray, NpyDType, readNpyFile } from './npy';
@@ -33,7 +33,8 @@ function isBitPatterns(npy: NpyArray, dtype: DType): boolean {
 /** Fills a tensor from an array of the same shape, rounding each value to the tensor's dtype. */
 export function loadNpyInto(tensor: Tensor, npy: NpyArray): void {
   if (isBitPatterns(npy, tensor.dtype)) {
-    tensor.data.set(npy.data);
+    // Bit patterns are taken as they are, but a NaN's become the format's one NaN (its sign and payload dropped).
+    for (let i = 0; i < tensor.size; i++) tensor.data[i] = encode(tensor.dtype, decode(tensor.dtype, npy.data[i]));
   } else {
     encodeRange(tensor.dtype, npyValues(npy), 0, tensor.data, 0, tensor.size);
   }

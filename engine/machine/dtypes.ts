@@ -50,9 +50,14 @@ const F32_MANT_BITS = 23;
 // Adding 2^52 to a double in [0, 2^52) leaves no fraction bits: the FPU rounds it to an integer, ties to even.
 const TWO_POW_52 = 4503599627370496;
 
-/** f32: round to nearest, ties to even (Math.fround). Overflow goes to ±inf per IEEE 754; NaN stays NaN. */
+/**
+ * f32: round to nearest, ties to even (Math.fround). Overflow goes to ±inf per IEEE 754. NaN becomes the quiet NaN
+ * 0x7FC00000 whatever its sign and payload, as in the other formats: a NaN made by the host (x86 gives inf − inf a
+ * negative one) or read from a file must not reach the stored bits.
+ */
 function encodeF32(v: number): number {
-  return Math.fround(v);
+  // The literal NaN is the canonical quiet NaN; storing it into a Float32Array gives 0x7FC00000.
+  return v === v ? Math.fround(v) : NaN;
 }
 
 /** bf16 (1 sign, 8 exponent, 7 mantissa bits; the top half of an f32): round v to f32, then round the f32
@@ -250,8 +255,13 @@ type RangeEncoder = (src: ArrayLike<number>, s: number, dst: ElementArray, t: nu
 type RangeDecoder = (src: ElementArray, s: number, dst: Float64Array | Float32Array, t: number, n: number) => void;
 
 const RANGE_ENCODERS: Readonly<Record<DType, RangeEncoder>> = {
-  // Stores into a Float32Array round to nearest even, exactly as Math.fround.
-  f32: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = src[s + i]; },
+  // Stores into a Float32Array round to nearest even, exactly as Math.fround; NaN is made canonical (encodeF32).
+  f32: (src, s, dst, t, n) => {
+    for (let i = 0; i < n; i++) {
+      const x = src[s + i];
+      dst[t + i] = x === x ? x : NaN;
+    }
+  },
   bf16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeBf16(src[s + i]); },
   f16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeF16(src[s + i]); },
   fp8e4m3: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeE4M3(src[s + i]); },
