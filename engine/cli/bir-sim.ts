@@ -10,8 +10,7 @@ import * as path from 'path';
 import { checkProgram } from '../lang/check/checker';
 import { Diagnostic, formatDiagnostic, hasErrors } from '../lang/diagnostics';
 import { ENGINES } from '../ir/opcodes';
-import { writeNpyFile } from '../io/npy';
-import { tensorToNpy } from '../io/tensor-files';
+import { neverWrittenOutputs, writeOutputs } from '../io/outputs';
 import { CONTINUABLE_FAULTS, ContinuableFault, Fault } from '../machine/fault';
 import { LoadError, Machine } from '../machine/machine';
 import { runProgram } from '../run/simulate';
@@ -125,6 +124,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const { outcome, machine } = result;
   if (outcome.kind === 'failed') io.err(describeFault(outcome.fault, machine, display));
   if (!args.flags.has('quiet')) io.out(summary(machine, outcome.kind === 'failed' ? outcome.fault : undefined));
+  if (outcome.kind === 'exited') for (const w of neverWrittenOutputs(machine)) io.err(`bir-sim: ${w}`);
   if (outDir !== undefined) {
     if (outcome.kind !== 'exited') {
       io.err(`bir-sim: outputs not written to ${outDir}: the run did not complete`);
@@ -222,13 +222,4 @@ function summary(machine: Machine, fault: Fault | undefined): string {
     machine.ncores > 1 ? `cores: ${machine.ncores} (${machine.cores.map((c) => `core ${c.index}: ${c.executed}`).join(', ')})` : undefined,
     `faults: ${fault ? `1 (${fault.code})` : 'none'}`,
   ].filter((l) => l !== undefined).join('\n');
-}
-
-function writeOutputs(machine: Machine, dir: string): string[] {
-  fs.mkdirSync(dir, { recursive: true });
-  return machine.outputs().map(({ info, tensor }) => {
-    const file = path.join(dir, `${info.name}.npy`);
-    writeNpyFile(file, tensorToNpy(tensor));
-    return file;
-  });
 }

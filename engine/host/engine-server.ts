@@ -3,14 +3,12 @@
  * the program in time slices so that requests (breakpoints, pause) are served while a long simulation runs,
  * whether it lives in a worker thread or in the caller's thread.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { checkProgram, diskHost, SourceHost } from '../lang/check/checker';
 import { formatDiagnostic } from '../lang/diagnostics';
 import { Program } from '../ir/program';
-import { writeNpyFile } from '../io/npy';
-import { tensorToNpy } from '../io/tensor-files';
+import { neverWrittenOutputs, writeOutputs } from '../io/outputs';
 import { LoadError, Machine, MachineOptions } from '../machine/machine';
 import { npyMachineOptions } from '../run/simulate';
 import { CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
@@ -304,6 +302,7 @@ export class EngineServer {
     if (outcome.kind !== 'terminated') for (const note of this.core?.neverHitNotes() ?? []) this.emit({ kind: 'output', category: 'console', text: `${note}\n` });
     if (outcome.kind === 'failed') this.emit({ kind: 'output', category: 'stderr', text: `${describeFault(outcome.fault, machine)}\n` });
     if (outcome.kind === 'terminated') this.emit({ kind: 'output', category: 'console', text: 'The run was terminated.\n' });
+    if (outcome.kind === 'exited') for (const w of neverWrittenOutputs(machine)) this.emit({ kind: 'output', category: 'console', text: `${w}\n` });
     if (outcome.kind === 'exited' && this.config?.outDir) this.writeOutputs(machine, this.config.outDir);
     this.state = 'ended';
     const exitCode = 'exitCode' in outcome ? outcome.exitCode : 1;
@@ -313,12 +312,7 @@ export class EngineServer {
   private writeOutputs(machine: Machine, outDir: string): void {
     const dir = path.resolve(path.dirname(path.resolve(this.config!.program)), outDir);
     try {
-      fs.mkdirSync(dir, { recursive: true });
-      for (const { info, tensor } of machine.outputs()) {
-        const file = path.join(dir, `${info.name}.npy`);
-        writeNpyFile(file, tensorToNpy(tensor));
-        this.emit({ kind: 'output', category: 'console', text: `wrote ${file}\n` });
-      }
+      for (const file of writeOutputs(machine, dir)) this.emit({ kind: 'output', category: 'console', text: `wrote ${file}\n` });
     } catch (e) {
       this.emit({ kind: 'output', category: 'stderr', text: `cannot write the outputs to ${dir}: ${(e as Error).message}\n` });
     }
