@@ -6,6 +6,7 @@
 import * as ast from '../base/expr';
 import { Span } from '../base/span';
 import { suggest } from '../base/suggest';
+import { describeIndex, describeSlice, indexProblem, sliceProblem } from '../ir/bounds';
 import { unravel, View } from '../machine/view';
 import { EVAL_FUNCTIONS } from '../base/eval-functions';
 import { DenseValue, EvalError, forEachBlock, LazyValue, materialize, readBlock, scalar, ScalarValue, shapeOf, sizeOfValue, TensorValue, unwrittenCount, Value } from './value';
@@ -121,17 +122,19 @@ export class Evaluator {
       if (!Number.isInteger(v.value)) throw new EvalError('type', `${what} must be an integer, found ${v.value}`, x.span);
       return v.value;
     };
-    const where = `dimension ${dim} of '${base}' (size ${size})`;
+    const where = `dimension ${dim} of '${base}'`;
     if (item.kind === 'at') {
       const i = int(item.index, 0, 'an index');
-      if (i < 0 || i >= size) throw new EvalError('bounds', `index ${i} is out of bounds for ${where}`, item.span);
+      const problem = indexProblem(i, size);
+      if (problem) throw new EvalError('bounds', describeIndex(problem, i, where, size), item.span);
       return { at: i };
     }
     const lo = int(item.lo, 0, 'a slice start');
     const hi = int(item.hi, size, 'a slice end');
     const step = int(item.step, 1, 'a slice step');
     if (step < 1) throw new EvalError('bounds', `the step of a slice must be at least 1, found ${step}`, item.span);
-    if (lo < 0 || hi > size || lo >= hi) throw new EvalError('bounds', `slice ${lo}:${hi} is out of bounds for ${where}`, item.span);
+    const problem = sliceProblem(lo, hi, size);
+    if (problem) throw new EvalError('bounds', describeSlice(problem, lo, hi, where, size), item.span);
     return { lo, hi, step };
   }
 

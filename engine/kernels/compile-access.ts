@@ -1,6 +1,7 @@
 /** Access patterns compiled to closures that produce a view, with the bounds checks that depend on registers. */
 import { AccessItem, AccessPattern, ScalarExpr } from '../ir/program';
 import { evalScalarConst } from '../ir/scalar';
+import { describeIndex, describeSlice, indexProblem, sliceProblem } from '../ir/bounds';
 import { Core, Frame } from '../machine/core';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
@@ -74,14 +75,14 @@ function applyItems(ap: AccessPattern, base: View, items: CompiledItem[], f: Fra
     const stride = base.strides[d];
     if (item.kind === 'at') {
       const i = item.index(f, c, m);
-      if (!(Number.isInteger(i) && i >= 0 && i < size)) outOfBounds(ap, d, `index ${i}`, size, [item.expr], f);
+      const problem = indexProblem(i, size);
+      if (problem) outOfBounds(ap, describeIndex(problem, i, `dimension ${d} of '${ap.tensor.name}'`, size), [item.expr], f);
       offset += i * stride;
     } else {
       const lo = item.lo(f, c, m);
       const hi = item.hi(f, c, m);
-      if (!(Number.isInteger(lo) && Number.isInteger(hi) && lo >= 0 && lo < hi && hi <= size)) {
-        outOfBounds(ap, d, `slice ${lo}:${hi}`, size, item.exprs, f);
-      }
+      const problem = sliceProblem(lo, hi, size);
+      if (problem) outOfBounds(ap, describeSlice(problem, lo, hi, `dimension ${d} of '${ap.tensor.name}'`, size), item.exprs, f);
       offset += lo * stride;
       shape.push(Math.ceil((hi - lo) / item.step));
       strides.push(stride * item.step);
@@ -109,10 +110,10 @@ function swapLastTwo(shape: number[], strides: number[]): void {
   [strides[n - 2], strides[n - 1]] = [strides[n - 1], strides[n - 2]];
 }
 
-function outOfBounds(ap: AccessPattern, dim: number, what: string, size: number, exprs: ScalarExpr[], f: Frame): never {
+function outOfBounds(ap: AccessPattern, problem: string, exprs: ScalarExpr[], f: Frame): never {
   const regs = registersOf(exprs).map((r) => `r${r} = ${f.regs[r]}`);
   const values = regs.length ? ` (${regs.join(', ')})` : '';
-  throw new Fault('out-of-bounds', `'${ap.text}': ${what} is out of bounds for dimension ${dim} of '${ap.tensor.name}' (size ${size})${values}`, ap.span);
+  throw new Fault('out-of-bounds', `'${ap.text}': ${problem}${values}`, ap.span);
 }
 
 /** The registers an expression reads, for messages that show their values. */

@@ -21,6 +21,11 @@ const BINARY_PRECEDENCE: ReadonlyMap<string, number> = new Map([
 ]);
 /** Deeper nesting is refused, so that no tree can overflow the stack of the parser or of a tool that walks it. */
 const MAX_NESTING = 200;
+/**
+ * A chain of binary operators (`1 + 1 + ... + 1`) is not nesting, but it is a tree as deep as it is long for every
+ * tool that walks it: chains are limited on their own, far above what programs write and well within the stack.
+ */
+const MAX_CHAIN = 1000;
 const REGISTER = /^r[0-9]+$/;
 
 class Parser {
@@ -370,9 +375,14 @@ class Parser {
     const e = this.orExpr();
     // A chain such as 1+1+...+1 nests without recursion here, but every tool that walks the tree recurses.
     // A tree is never deeper than its tokens are many: short expressions need no walk.
-    if (this.nesting.expressions === 0 && this.pos - start > MAX_NESTING && exprDepth(e) > MAX_NESTING) {
-      this.diagnostics.error(e.span, `too deeply nested: more than ${MAX_NESTING} levels of expressions`);
-      throw new ParseError('too deeply nested');
+    if (this.nesting.expressions === 0 && this.pos - start > MAX_NESTING) {
+      const { nesting, chain } = exprDepth(e);
+      const problem = nesting > MAX_NESTING ? `too deeply nested: more than ${MAX_NESTING} levels of expressions`
+        : chain > MAX_CHAIN ? `too long: more than ${MAX_CHAIN} operators in a row (split the expression with Set)` : undefined;
+      if (problem) {
+        this.diagnostics.error(e.span, problem);
+        throw new ParseError(problem);
+      }
     }
     return e;
   }
@@ -683,21 +693,29 @@ function binary(op: ast.BinaryOp, left: ast.Expr, right: ast.Expr): ast.BinaryEx
   return { kind: 'binary', op, left, right, span: spanBetween(left.span, right.span) };
 }
 
-/** The depth of an expression tree, found without recursion. */
-function exprDepth(root: ast.Expr): number {
-  let deepest = 0;
-  const stack: [ast.Expr, number][] = [[root, 1]];
+/**
+ * How deep an expression tree is, found without recursion: its nesting (levels of parentheses, calls, unary
+ * operators and right operands) and its longest chain of operators (a left operand continues its operator's chain).
+ */
+function exprDepth(root: ast.Expr): { nesting: number; chain: number } {
+  let nesting = 0;
+  let chain = 0;
+  const stack: [ast.Expr, number, number][] = [[root, 1, 0]];
   while (stack.length > 0) {
-    const [e, depth] = stack.pop()!;
-    deepest = Math.max(deepest, depth);
+    const [e, depth, run] = stack.pop()!;
+    nesting = Math.max(nesting, depth);
+    chain = Math.max(chain, run);
+    if (e.kind === 'binary') {
+      stack.push([e.left, depth, run + 1], [e.right, depth + 1, 0]);
+      continue;
+    }
     const children: (ast.Expr | undefined)[] =
       e.kind === 'unary' ? [e.operand]
-        : e.kind === 'binary' ? [e.left, e.right]
-          : e.kind === 'call' ? [...e.args, ...e.named.map((n) => n.value)]
-            : e.kind === 'index' ? [e.base, ...e.items.flatMap((i) => (i.kind === 'at' ? [i.index] : [i.lo, i.hi, i.step]))]
-              : e.kind === 'member' ? [e.base, ...(e.args ?? [])]
-                : [];
-    for (const c of children) if (c) stack.push([c, depth + 1]);
+        : e.kind === 'call' ? [...e.args, ...e.named.map((n) => n.value)]
+          : e.kind === 'index' ? [e.base, ...e.items.flatMap((i) => (i.kind === 'at' ? [i.index] : [i.lo, i.hi, i.step]))]
+            : e.kind === 'member' ? [e.base, ...(e.args ?? [])]
+              : [];
+    for (const c of children) if (c) stack.push([c, depth + 1, 0]);
   }
-  return deepest;
+  return { nesting, chain };
 }

@@ -692,9 +692,14 @@ describe('parser', () => {
       assert.deepStrictEqual(exprErrors(`${'('.repeat(199)}1${')'.repeat(199)}`).errors, []);
       assert.deepStrictEqual(exprErrors(`${'('.repeat(300)}1${')'.repeat(300)}`).errors, ['1:201 too deeply nested: more than 200 levels of expressions']);
       assert.deepStrictEqual(exprErrors(`${'-'.repeat(300)}1`).errors, ['1:201 too deeply nested: more than 200 levels of expressions']);
-      // A long chain nests without recursion in the parser, but not in the tools that walk the tree.
+      // A long chain is not nesting: 301 operands are fine; beyond 1,000 operators in a row it is too long for the
+      // tools that walk the tree (the audit found 201 refused as "too deeply nested").
       assert.deepStrictEqual(exprErrors(`${'1 + '.repeat(199)}1`).errors, []);
-      assert.deepStrictEqual(exprErrors(`${'1 + '.repeat(300)}1`).errors, ['1:1 too deeply nested: more than 200 levels of expressions']);
+      assert.deepStrictEqual(exprErrors(`${'1 + '.repeat(300)}1`).errors, []);
+      assert.deepStrictEqual(exprErrors(`${'1 * '.repeat(1000)}1`).errors, []);
+      assert.deepStrictEqual(exprErrors(`${'1 + '.repeat(1001)}1`).errors, ['1:1 too long: more than 1000 operators in a row (split the expression with Set)']);
+      // Nesting inside a chain still counts as nesting.
+      assert.deepStrictEqual(exprErrors(`1 + ${'('.repeat(250)}1${')'.repeat(250)}`).errors, ['1:205 too deeply nested: more than 200 levels of expressions']);
       assert.deepStrictEqual(errors(`const A = ${'x['.repeat(5000)}\nconst B = 1\n`), ['1:411 too deeply nested: more than 200 levels of expressions']);
     });
 

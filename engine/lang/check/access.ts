@@ -122,7 +122,7 @@ function resolveItem(
     if (!index) return undefined;
     const v = evalScalarConst(index);
     if (v !== undefined && !(Number.isInteger(v) && v >= 0 && v < size)) {
-      resolver.diagnostics.error(item.span, `index ${v} is out of bounds for ${where} (size ${size})`);
+      resolver.diagnostics.error(item.span, `index ${v} is out of bounds for ${where}${boundsDetail(v, size)}`);
       return undefined;
     }
     return { item: { kind: 'at', index }, size: null };
@@ -133,19 +133,24 @@ function resolveItem(
   if (!lo || !hi || step === undefined) return undefined;
   const loV = evalScalarConst(lo);
   const hiV = evalScalarConst(hi);
+  const extent = constantDifference(hi, lo);
+  const empty = (): undefined => {
+    resolver.diagnostics.error(item.span, `empty slice of ${where}: the end must be greater than the start (length ${extent})`);
+    return undefined;
+  };
+  // The rule of ir/bounds.ts: a bound must be an integer, then a written slice must not be empty (whatever its start),
+  // then each end must be inside the dimension. A bound left out (`64:`) is the dimension's edge, never "empty".
+  const fraction = [loV, hiV].some((v) => v !== undefined && !Number.isInteger(v));
+  if (!fraction && item.lo && item.hi && extent !== undefined && extent <= 0) return empty();
   if (loV !== undefined && !(Number.isInteger(loV) && loV >= 0 && loV < size)) {
-    resolver.diagnostics.error(item.lo?.span ?? item.span, `slice start ${loV} is out of bounds for ${where} (size ${size})`);
+    resolver.diagnostics.error(item.lo?.span ?? item.span, `slice start ${loV} is out of bounds for ${where}${boundsDetail(loV, size)}`);
     return undefined;
   }
   if (hiV !== undefined && !(Number.isInteger(hiV) && hiV <= size)) {
-    resolver.diagnostics.error(item.hi?.span ?? item.span, `slice end ${hiV} is out of bounds for ${where} (size ${size})`);
+    resolver.diagnostics.error(item.hi?.span ?? item.span, `slice end ${hiV} is out of bounds for ${where}${boundsDetail(hiV, size)}`);
     return undefined;
   }
-  const extent = constantDifference(hi, lo);
-  if (extent !== undefined && extent <= 0) {
-    resolver.diagnostics.error(item.span, `empty slice of ${where}: the end must be greater than the start (length ${extent})`);
-    return undefined;
-  }
+  if (extent !== undefined && extent <= 0) return empty();
   const length = extent === undefined ? undefined : Math.ceil(extent / step);
   // A slice whose start depends on registers but whose length is known cannot be longer than its dimension.
   if (extent !== undefined && extent > size) {
@@ -153,4 +158,9 @@ function resolveItem(
     return undefined;
   }
   return { item: { kind: 'slice', lo, hi, step: { kind: 'const', value: step } }, size: length };
+}
+
+/** Why a bound outside its dimension is: not an integer, or past an edge. */
+function boundsDetail(v: number, size: number): string {
+  return Number.isInteger(v) ? ` (size ${size})` : ': a bound must be an integer';
 }
