@@ -27,6 +27,7 @@ export const LAUNCH_ATTRIBUTES: Readonly<Record<string, AttributeSpec>> = {
   stopOnPassEntry: { type: 'boolean', description: 'Stop before the first compiler pass (pass view).', default: false },
   passBreakpoints: { type: 'array', description: 'Snapshot indices of the pass pipeline to stop after (0 is the program as written).', default: [] },
   maxCallDepth: { type: 'integer', description: 'Nested calls allowed before the recursion-depth fault.', default: 64 },
+  maxInstructions: { type: 'integer', description: 'Instructions the run may execute (all cores together) before the instruction-limit fault; no limit when left out (Pause stops an endless loop).' },
   trace: { type: 'boolean', description: 'Log the DAP messages of the session (the BIR Debugger output channel).', default: false },
 };
 
@@ -79,6 +80,7 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     outDir,
     noDebug: args.noDebug === true,
     maxCallDepth: integer(args, 'maxCallDepth', 1, 100000),
+    maxInstructions: integer(args, 'maxInstructions', 1, Number.MAX_SAFE_INTEGER),
     stopOnPassEntry,
     passBreakpoints: passBreakpoints as number[] | undefined,
   };

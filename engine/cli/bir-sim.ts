@@ -1,6 +1,6 @@
 /**
  * bir-sim: run or check a BIR program from a terminal.
- *   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--quiet]
+ *   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--max-instructions N] [--quiet]
  *   bir-sim check FILE
  *   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
  * Exit status: 0 done, 1 the program faulted (run) or has errors (check), 2 a usage or program error (run).
@@ -27,7 +27,8 @@ export interface CliIO {
 }
 
 const USAGE = `usage:
-  bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--quiet]
+  bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST]
+                   [--max-instructions N] [--quiet]
   bir-sim check FILE
   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
 
@@ -38,6 +39,9 @@ run     runs FILE's main on the simulator; prints what the program prints, then 
         --faults LIST  continuable faults that end the run, of ${CONTINUABLE_FAULTS.join(', ')}
                        (default: uninitialized-read; 'none' for none)
         --passes LIST  compiler passes to run first, in order: ${PASS_NAMES.join(', ')} (comma-separated)
+        --max-instructions N
+                       end the run with the instruction-limit fault before its (N+1)-th instruction
+                       (all cores together; default: no limit)
         --quiet        print no summary
 check   prints the diagnostics of FILE; exit status 1 when there is an error.
 graph   prints the dataflow graphs of FILE's functions after the passes (or after one of them).
@@ -95,12 +99,13 @@ function check(argv: readonly string[], io: CliIO): number {
 }
 
 function run(argv: readonly string[], io: CliIO): number {
-  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', quiet: 'switch' });
+  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', 'max-instructions': 'value', quiet: 'switch' });
   const file = fileArgument(args.positional, 'run');
   const passes = parsePasses(args.flags.get('passes')?.at(-1));
   const cores = parseCores(args.flags.get('cores')?.at(-1));
   const inputs = parseInputs(args.flags.get('input') ?? []);
   const faults = parseFaults(args.flags.get('faults')?.at(-1));
+  const maxInstructions = parseLimit(args.flags.get('max-instructions')?.at(-1));
   const outDir = args.flags.get('out')?.at(-1);
 
   const checked = checkProgram(file);
@@ -113,7 +118,7 @@ function run(argv: readonly string[], io: CliIO): number {
   let result;
   try {
     const prefix = cores > 1;
-    result = runProgram(program, { cores, inputs, faults, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) });
+    result = runProgram(program, { cores, inputs, faults, maxInstructions, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) });
   } catch (e) {
     if (e instanceof LoadError) {
       io.err(`bir-sim: ${e.message}`);
@@ -202,6 +207,13 @@ function parseInputs(values: readonly string[]): Record<string, string> {
     inputs[v.slice(0, eq)] = path.resolve(file);
   }
   return inputs;
+}
+
+function parseLimit(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`--max-instructions must be a whole number from 1, found '${value}'`);
+  return n;
 }
 
 function parseFaults(value: string | undefined): Partial<Record<ContinuableFault, boolean>> | undefined {

@@ -227,6 +227,7 @@ export class EngineServer {
       cores: config.cores ?? 1,
       inputs,
       maxCallDepth: config.maxCallDepth,
+      maxInstructions: config.maxInstructions,
       output: (text, core) => this.emit({ kind: 'output', category: 'stdout', text: `${(config.cores ?? 1) > 1 ? `[core ${core}] ` : ''}${text}\n` }),
     });
   }

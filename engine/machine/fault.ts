@@ -15,6 +15,7 @@ export const FAULT_CODES = [
   'invalid-loop',
   'bank-crossing',
   'barrier-deadlock',
+  'instruction-limit',
   'internal-error',
 ] as const;
 export type FaultCode = (typeof FAULT_CODES)[number];

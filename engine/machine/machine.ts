@@ -22,6 +22,8 @@ export interface MachineOptions {
   /** Which continuable faults stop the program (true) or let the instruction complete (false). */
   readonly faults?: Partial<Record<ContinuableFault, boolean>>;
   readonly maxCallDepth?: number;
+  /** Instructions the run may execute (all cores together); the next one faults with `instruction-limit`. */
+  readonly maxInstructions?: number;
   /** Program output (Print), one call per line, without the newline. */
   readonly output?: (text: string, core: number) => void;
 }
@@ -52,6 +54,9 @@ export class Machine {
   readonly drams: Tensor[];
   readonly dramViews: View[];
   readonly maxCallDepth: number;
+  readonly maxInstructions: number;
+  /** Instructions the run may still execute before `instruction-limit`. */
+  instructionBudget: number;
   readonly faults: Record<ContinuableFault, boolean>;
   /** Instructions executed, by engine. */
   readonly counters: Record<Engine, number>;
@@ -73,6 +78,8 @@ export class Machine {
       throw new LoadError(`cores must be an integer from 1 to ${MAX_CORES}, found ${options.cores}`);
     }
     this.maxCallDepth = options.maxCallDepth ?? DEFAULT_MAX_CALL_DEPTH;
+    this.maxInstructions = options.maxInstructions ?? Infinity;
+    this.instructionBudget = this.maxInstructions;
     this.faults = { 'uninitialized-read': true, nan: false, race: false, ...options.faults };
     this.counters = Object.fromEntries(ENGINES.map((e) => [e, 0])) as Record<Engine, number>;
     this.output = options.output ?? (() => undefined);

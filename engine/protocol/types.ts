@@ -30,6 +30,7 @@ export interface LaunchConfig {
   readonly outDir?: string;
   readonly noDebug?: boolean;
   readonly maxCallDepth?: number;
+  readonly maxInstructions?: number;
   /** Stop before the first pass, and after these snapshots of the pipeline. */
   readonly stopOnPassEntry?: boolean;
   readonly passBreakpoints?: readonly number[];

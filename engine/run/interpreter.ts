@@ -268,6 +268,12 @@ export class Interpreter {
 
   private instruction(core: Core, frame: Frame, node: InstrNode): void {
     const m = this.machine;
+    // A fused group is the work of its members: it counts as they would.
+    const count = node.members?.length ?? 1;
+    if (m.instructionBudget < count) {
+      throw new Fault('instruction-limit', `the run reached its limit of ${m.maxInstructions} instructions (bir-sim --max-instructions, the launch attribute maxInstructions) before this one`, node.span);
+    }
+    m.instructionBudget -= count;
     if (node.opcode === 'Barrier') {
       frame.top.pc++;
       this.arriveAtBarrier(core, node);
@@ -277,8 +283,6 @@ export class Interpreter {
       exec(frame, core, m);
       frame.top.pc++;
     }
-    // A fused group is the work of its members: it counts as they would.
-    const count = node.members?.length ?? 1;
     m.counters[node.engine] += count;
     core.executed += count;
   }

@@ -128,3 +128,20 @@ func main() {
     assert.deepStrictEqual([b.reason, b.hitBreakpointIds], ['breakpoint', ids]);
   });
 });
+
+describe('DAP: an instruction limit', () => {
+  useDapSessions();
+
+  it('maxInstructions stops an endless loop with the instruction-limit fault', async () => {
+    const program = path.join(__dirname, '..', '..', 'examples', 'faults', 'instruction-limit.bir');
+    const s = await DapSession.start();
+    await s.launch({ program, maxInstructions: 1000 });
+    const { stopped } = await s.waitForStop();
+    assert.strictEqual(stopped.body.reason, 'exception');
+    const info = await s.ok<DebugProtocol.ExceptionInfoResponse>('exceptionInfo', { threadId: 1 });
+    assert.strictEqual(info.body.exceptionId, 'instruction-limit');
+    assert.match(info.body.description!, /reached its limit of 1000 instructions/);
+    await s.ok('continue', { threadId: 1 });
+    assert.strictEqual(await s.waitForEnd(), 1);
+  });
+});

@@ -560,6 +560,8 @@ interface FaultCase {
   readonly node: string;
   readonly message: string;
   readonly core?: number;
+  /** An instruction limit for the run. */
+  readonly maxInstructions?: number;
 }
 
 const FAULTS: readonly FaultCase[] = [
@@ -616,6 +618,10 @@ const FAULTS: readonly FaultCase[] = [
     code: 'barrier-deadlock', cores: 2, core: 0, line: 18, col: 5, at: 'Barrier', node: 'Barrier',
     message: 'core 0 waits at Barrier (line 18) but core 1 finished without reaching it',
   },
+  {
+    code: 'instruction-limit', maxInstructions: 1000, line: 15, col: 5, at: 'TensorScalar acc', node: 'TensorScalar',
+    message: 'the run reached its limit of 1000 instructions (bir-sim --max-instructions, the launch attribute maxInstructions) before this one',
+  },
 ];
 
 describe('examples/faults', function () {
@@ -629,7 +635,7 @@ describe('examples/faults', function () {
 
   for (const fc of FAULTS) {
     const file = path.join(dir, `${fc.code}.bir`);
-    const options: RunOptions = { cores: fc.cores ?? 1, faults: fc.enable ? { [fc.enable]: true } : undefined };
+    const options: RunOptions = { cores: fc.cores ?? 1, faults: fc.enable ? { [fc.enable]: true } : undefined, maxInstructions: fc.maxInstructions };
 
     it(`${fc.code}.bir: passes the checker and faults with '${fc.code}' at ${fc.line}:${fc.col}`, () => {
       const checked = checkProgram(file);
@@ -656,6 +662,7 @@ describe('examples/faults', function () {
       const argv = ['run', file, '--quiet'];
       if (fc.cores) argv.push('--cores', String(fc.cores));
       if (fc.enable) argv.push('--faults', fc.enable);
+      if (fc.maxInstructions) argv.push('--max-instructions', String(fc.maxInstructions));
       const res = runCli(argv);
       assert.equal(res.status, 1, res.err.join('\n'));
       const text = res.err.join('\n');
