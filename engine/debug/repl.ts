@@ -1,4 +1,5 @@
 /** Commands of the Debug Console that start with ':' (everything else is an expression). */
+import * as fs from 'fs';
 import * as path from 'path';
 import { EngineError } from '../protocol/errors';
 import { EvaluateResult } from '../protocol/types';
@@ -15,15 +16,16 @@ const HELP = [
   'Commands:',
   '  :help                  this text',
   '  :stats EXPR            exact statistics of every element of EXPR (any size): min, max, mean, zeros, NaN, Inf, never written',
-  '  :dump EXPR FILE.npy    write the value of EXPR as a .npy file (f64; relative paths from the program\'s folder)',
+  '  :dump EXPR FILE.npy    write the value of EXPR as a .npy file (f64), in the program\'s folder or below it;',
+  '                         an existing file is kept: :dump! EXPR FILE.npy replaces it',
 ].join('\n');
 
 export function replCommand(line: string, evaluate: (text: string) => Value, baseDir?: string): EvaluateResult {
   const [command, ...rest] = line.slice(1).trim().split(/\s+/);
   if (command === 'help' || command === '') return { result: HELP, reference: 0 };
-  if (command === 'dump') return dump(rest, evaluate, baseDir);
+  if (command === 'dump' || command === 'dump!') return dump(rest, evaluate, baseDir ?? process.cwd(), command === 'dump!');
   if (command === 'stats') return stats(rest.join(' '), evaluate);
-  throw new EngineError(`unknown command ':${command}' (commands: :help, :stats EXPR, :dump EXPR FILE.npy)`);
+  throw new EngineError(`unknown command ':${command}' (commands: :help, :stats EXPR, :dump EXPR FILE.npy, :dump! EXPR FILE.npy)`);
 }
 
 /** Exact statistics, streamed over the elements: what a summary of a large tensor only estimates. */
@@ -38,17 +40,31 @@ function stats(text: string, evaluate: (text: string) => Value): EvaluateResult 
   return { result: lines.join('\n'), reference: 0 };
 }
 
-function dump(args: string[], evaluate: (text: string) => Value, baseDir?: string): EvaluateResult {
+function dump(args: string[], evaluate: (text: string) => Value, baseDir: string, replace: boolean): EvaluateResult {
   if (args.length < 2) throw new EngineError(':dump takes an expression and a file: :dump acc[0:4, :] acc.npy');
   const file = args[args.length - 1];
   if (!file.endsWith('.npy')) throw new EngineError(`:dump writes a .npy file; '${file}' does not end in .npy`);
+  const target = dumpTarget(file, baseDir, replace);
   const value = evaluate(args.slice(0, -1).join(' '));
-  const target = path.resolve(baseDir ?? process.cwd(), file);
   const dense = value.kind === 'scalar' ? { shape: [] as number[], data: new Float64Array([value.value]) } : materialize(value);
   try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
     writeNpyFile(target, { dtype: 'f64', shape: [...dense.shape], data: Float64Array.from(dense.data) });
   } catch (e) {
     throw new EngineError(`:dump cannot write ${target}: ${(e as Error).message}`, 'io');
   }
   return { result: `wrote ${target} (f64[${dense.shape.join(', ')}])`, reference: 0 };
+}
+
+/**
+ * Where :dump writes: a path relative to the program's folder, inside it. A typed path never reaches elsewhere on the
+ * disk, and a file already there is replaced only when asked (`:dump!`), since a REPL line is easy to repeat by mistake.
+ */
+function dumpTarget(file: string, baseDir: string, replace: boolean): string {
+  if (path.isAbsolute(file)) throw new EngineError(`:dump writes in the program's folder (${baseDir}); give a relative path, not '${file}'`, 'io');
+  const target = path.resolve(baseDir, file);
+  const inside = path.relative(baseDir, target);
+  if (inside.startsWith('..') || path.isAbsolute(inside)) throw new EngineError(`:dump writes in the program's folder (${baseDir}) or below it; '${file}' is outside it`, 'io');
+  if (!replace && fs.existsSync(target)) throw new EngineError(`:dump: ${target} exists; :dump! ${'EXPR'} ${file} replaces it`, 'io');
+  return target;
 }

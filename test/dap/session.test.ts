@@ -5,6 +5,7 @@
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { DebugProtocol } from '@vscode/debugprotocol';
 import { readNpyFile } from '../../engine/io/npy';
@@ -242,9 +243,19 @@ describe('DAP: sessions', function () {
     it('REPL :help lists the language and the commands; :dump writes a .npy file', async () => {
       const help = (await s.evaluate(':help', 'repl')).result;
       for (const word of [':help', ':dump EXPR FILE.npy', 'sum', 'allclose', 'isnan']) assert.ok(help.includes(word), `:help mentions ${word}`);
-      const dir = tempProgramDir({});
-      const file = path.join(dir, 'src.npy');
-      const r = await s.evaluate(`:dump src[0:4, 0:8] ${file}`, 'repl');
+      // :dump writes in the program's folder (here examples/), in a folder of its own for this test.
+      const folder = `.dump-test-${process.pid}`;
+      const dir = path.join(path.dirname(CALLS_LOOPS), folder);
+      try {
+        await dumps(folder, path.join(dir, 'src.npy'));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      assert.match(await s.error('evaluate', { expression: ':nope', context: 'repl' }), /unknown command ':nope'/);
+    });
+
+    async function dumps(folder: string, file: string): Promise<void> {
+      const r = await s.evaluate(`:dump src[0:4, 0:8] ${folder}/src.npy`, 'repl');
       assert.match(r.result, /wrote .*src\.npy \(f64\[4, 8\]\)/);
       const npy = readNpyFile(file);
       assert.strictEqual(npy.dtype, 'f64');
@@ -252,8 +263,14 @@ describe('DAP: sessions', function () {
       const e01 = Number((await s.evaluate('sum(src[0:1, 1:2])', 'watch')).result);
       assert.ok(Math.abs(Number(npy.data[1]) - e01) < 1e-6);
       assert.match(await s.error('evaluate', { expression: ':dump src out.txt', context: 'repl' }), /does not end in \.npy/);
-      assert.match(await s.error('evaluate', { expression: ':nope', context: 'repl' }), /unknown command ':nope'/);
-    });
+      // Nowhere but the program's folder, and an existing file is replaced only with :dump!.
+      assert.match(await s.error('evaluate', { expression: `:dump src ${path.join(os.tmpdir(), 'src.npy')}`, context: 'repl' }), /give a relative path/);
+      assert.match(await s.error('evaluate', { expression: ':dump src ../src.npy', context: 'repl' }), /is outside it/);
+      assert.match(await s.error('evaluate', { expression: `:dump src[0:1, 0:1] ${folder}/src.npy`, context: 'repl' }), /exists; :dump! EXPR .*src\.npy replaces it/);
+      assert.deepStrictEqual([...readNpyFile(file).shape], [4, 8], 'the file is as it was');
+      await s.evaluate(`:dump! src[0:1, 0:2] ${folder}/src.npy`, 'repl');
+      assert.deepStrictEqual([...readNpyFile(file).shape], [1, 2]);
+    }
 
     it('step-in targets list the calls on the line of a frame', async () => {
       const r = await s.ok<DebugProtocol.StepInTargetsResponse>('stepInTargets', { frameId: frames[1].id });
