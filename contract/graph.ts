@@ -80,6 +80,14 @@ export interface GraphAnswer extends FunctionGraph {
   readonly total: number;
   /** The whole graph in Graphviz DOT, in a whole answer. */
   readonly dot?: string;
+  /** When asked with `find`: the nodes of the whole graph it names (ids in program order, at most 1,000) and how many. */
+  readonly found?: FoundNodes;
+}
+
+/** The answer to a search of a graph (`find`): ids of nodes anywhere in the function, shown or not. */
+export interface FoundNodes {
+  readonly ids: readonly string[];
+  readonly total: number;
 }
 
 export interface FusedGroup {

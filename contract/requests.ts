@@ -19,10 +19,16 @@ interface Body<T> {
 
 const body = <T>(): Body<T> => ({});
 
-/** Which regions of a graph to include: "all", or region ids (graphs up to 10,000 nodes are whole by default). */
+/**
+ * Which regions of a graph to include: "all", or ids (graphs up to 10,000 nodes are whole by default): a region's id
+ * includes its contents, a node's id every region that holds it.
+ */
 const expansion = z.union([z.literal('all'), z.array(z.string())], {
   error: (issue) => `needs expand as "all" or an array of region ids, found ${describeInput(issue.input)}`,
 }).optional();
+
+/** A search of the whole graph: its answer's `found` (see findNodes in engine/graph/hierarchy.ts). */
+const find = z.string({ error: (issue) => `needs find as a string, found ${describeInput(issue.input)}` }).optional();
 
 export const BIR_REQUESTS = {
   /** Frames of functions or of subgraphs in the Call Stack (the "BIR: Toggle Subgraph Frames" command). */
@@ -39,7 +45,7 @@ export const BIR_REQUESTS = {
   },
   /** The dataflow graph of the selected frame's function (of the stopped thread's top frame without frameId). */
   'bir/graph': {
-    arguments: z.looseObject({ frameId: z.int().optional(), expand: expansion }),
+    arguments: z.looseObject({ frameId: z.int().optional(), expand: expansion, find }),
     body: body<FrameGraph>(),
   },
   /** The snapshots of the pass pipeline: 0 is the program as written, then one after each pass. */
@@ -49,7 +55,7 @@ export const BIR_REQUESTS = {
   },
   /** A snapshot's graph of one function (main by default), with what its pass changed. */
   'bir/passGraph': {
-    arguments: z.looseObject({ index: z.int(), function: z.string().optional(), expand: expansion }),
+    arguments: z.looseObject({ index: z.int(), function: z.string().optional(), expand: expansion, find }),
     body: body<PassGraph>(),
   },
   /** At a compiler stop: go to the next snapshot; after the last one, the program's first instruction (index -1). */

@@ -13,7 +13,10 @@ export const WHOLE_UP_TO = 10_000;
 export const MAX_DIRECT = 2_000;
 export const BLOCK_SIZE = 1_000;
 
-/** Which regions' contents to include: 'all', or the ids of the expanded regions (the top level always is). */
+/**
+ * Which regions' contents to include: 'all', or ids (the top level always is). An id is a region's (its contents are
+ * included) or a node's (every region that holds it is, so the node is in the answer).
+ */
 export type Expansion = 'all' | readonly string[];
 
 /** The graph with its blocks: every node's region is its innermost container, blocks included. */
@@ -22,6 +25,8 @@ interface Hierarchy {
   readonly regions: ReadonlyMap<string, GraphRegion>;
   /** Nodes inside each region, nested ones included. */
   readonly sizes: ReadonlyMap<string, number>;
+  /** Each node by id (with its innermost container, blocks included). */
+  readonly byId: ReadonlyMap<string, GraphNode>;
 }
 
 const hierarchies = new WeakMap<FunctionGraph, Hierarchy>();
@@ -32,6 +37,10 @@ export function expandGraph(g: FunctionGraph, expand: Expansion | undefined): Fu
   if (expand === 'all' || (expand === undefined && total <= WHOLE_UP_TO)) return { ...g, total, complete: true };
   const h = hierarchyOf(g);
   const open = new Set(expand ?? []);
+  // A node's id opens every region around it.
+  for (const id of expand ?? []) {
+    for (let r = h.byId.get(id)?.region; r !== undefined; r = h.regions.get(r)?.parent) open.add(r);
+  }
   // What stands for a region in the answer: itself when every region around it is open, else the outermost
   // closed region around it (which holds it, collapsed).
   const standIns = new Map<string, string>();
@@ -115,5 +124,43 @@ function buildHierarchy(g: FunctionGraph): Hierarchy {
   for (const n of nodes) {
     for (let r = n.region; r !== undefined; r = regions.get(r)?.parent) sizes.set(r, (sizes.get(r) ?? 0) + 1);
   }
-  return { nodes, regions, sizes };
+  return { nodes, regions, sizes, byId: new Map(nodes.map((n) => [n.id, n])) };
+}
+
+/** At most this many ids in an answer to `find`. */
+export const FIND_LIMIT = 1_000;
+
+/**
+ * The nodes a search names, in program order: `L53`, `line 53`, `:53` or `53` a line; otherwise a name (an opcode, a
+ * tensor, a register: any identifier of the node's label, or the start of its opcode), or, from three characters, any
+ * part of its label or id. Case does not matter. The graph view's search box (webview/find.ts) follows the same rules.
+ */
+export function findNodes(g: FunctionGraph, query: string, limit = FIND_LIMIT): { ids: string[]; total: number } {
+  const match = nodeMatcher(query);
+  const ids: string[] = [];
+  let total = 0;
+  if (!match) return { ids, total };
+  for (const n of g.nodes) {
+    if (!match(n)) continue;
+    total++;
+    if (ids.length < limit) ids.push(n.id);
+  }
+  return { ids, total };
+}
+
+function nodeMatcher(query: string): ((n: GraphNode) => boolean) | undefined {
+  const q = query.trim().toLowerCase();
+  if (q === '') return undefined;
+  const line = /^(?:l|line\s*|:)?(\d+)$/.exec(q);
+  if (line) {
+    const at = Number(line[1]);
+    return (n) => n.span.line === at;
+  }
+  return (n) => {
+    if (n.opcode.toLowerCase().startsWith(q)) return true;
+    const label = n.label.toLowerCase();
+    if (q.length >= 3 && (label.includes(q) || n.id.toLowerCase().includes(q))) return true;
+    for (const word of label.match(/[a-z_][a-z0-9_]*/g) ?? []) if (word === q) return true;
+    return false;
+  };
 }

@@ -19,7 +19,7 @@ import { PassName } from '../passes/pass';
 import { PipelineHistory } from '../debug/history';
 import { buildProgramGraphs } from '../graph/build';
 import { graphToDot } from '../graph/export';
-import { expandGraph, Expansion } from '../graph/hierarchy';
+import { expandGraph, Expansion, findNodes } from '../graph/hierarchy';
 import type { FrameGraph, FunctionGraph, PassGraph, PassSummary, Span } from '../../contract/graph';
 import { EngineError, errorData } from '../protocol/errors';
 import { EngineMethod, EngineParams, EngineRequestMessage, EngineResult } from '../protocol/requests';
@@ -99,9 +99,9 @@ export class EngineServer {
     exceptionInfo: { needs: 'program-stopped', serve: (p) => this.debugCore().exceptionInfo(p.threadId) },
     terminate: { needs: 'nothing', serve: () => this.terminate() },
     'bir/setFrames': { needs: 'debugging', serve: (p) => ({ frames: this.debugCore().setFrames(p.frames), stopped: this.state === 'stopped' }) },
-    'bir/graph': { needs: 'debugging', serve: (p) => this.graph(p.frameId, p.expand) },
+    'bir/graph': { needs: 'debugging', serve: (p) => this.graph(p.frameId, p.expand, p.find) },
     'bir/passGraphs': { needs: 'launched', serve: () => ({ graphs: this.passGraphs() }) },
-    'bir/passGraph': { needs: 'launched', serve: (p) => this.passGraph(p.index, p.function, p.expand) },
+    'bir/passGraph': { needs: 'launched', serve: (p) => this.passGraph(p.index, p.function, p.expand, p.find) },
     'bir/nextPass': { needs: 'compiler', serve: () => this.nextPass() },
     'bir/setPassBreakpoints': { needs: 'launched', serve: (p) => this.setPassBreakpoints(p.indices) },
   };
@@ -417,11 +417,14 @@ export class EngineServer {
   private readonly graphCache = new Map<number, FunctionGraph[]>();
 
   /** bir/graph: the selected frame's function in the program that runs; at a compiler stop, main in that snapshot. */
-  private graph(frameId: number | undefined, expand: Expansion | undefined): FrameGraph {
-    if (this.state === 'compiler') return this.passGraph(this.passStop, undefined, expand);
+  private graph(frameId: number | undefined, expand: Expansion | undefined, find: string | undefined): FrameGraph {
+    if (this.state === 'compiler') return this.passGraph(this.passStop, undefined, expand, find);
     const { complete, ...g } = this.debugCore().graph(frameId, expand);
     const last = this.snapshots.length - 1;
-    return { ...g, dot: complete ? graphToDot(g) : undefined, pipeline: { index: last, pass: this.snapshots[last].pass } };
+    // A search covers the whole function, also what the answer leaves collapsed.
+    const whole = find === undefined ? undefined : this.snapshotGraphs(last).find((x) => x.function === g.function);
+    const found = whole && find !== undefined ? findNodes(whole, find) : undefined;
+    return { ...g, dot: complete ? graphToDot(g) : undefined, pipeline: { index: last, pass: this.snapshots[last].pass }, ...(found ? { found } : {}) };
   }
 
   private passGraphs(): PassSummary[] {
@@ -432,7 +435,7 @@ export class EngineServer {
   }
 
   /** A snapshot's graph of one function (main by default), with what the pass changed and the nodes it removed. */
-  private passGraph(i: number, fnName: string | undefined, expand: Expansion | undefined): PassGraph {
+  private passGraph(i: number, fnName: string | undefined, expand: Expansion | undefined, find?: string): PassGraph {
     const last = this.snapshots.length - 1;
     if (i < 0 || i > last) throw new EngineError(`bir/passGraph needs index, a snapshot number from 0 to ${last}, found ${i}`, 'reference');
     const s = this.snapshots[i];
@@ -447,7 +450,8 @@ export class EngineServer {
     const removedNodes = before ? expandGraph(before, complete ? 'all' : expand ?? []).nodes.filter((n) => removed.has(n.id)) : [];
     const ids = new Set(removedNodes.map((n) => n.id));
     const reasons = Object.fromEntries([...s.reasons].filter(([id]) => ids.has(id)));
-    return { index: i, pass: s.pass, ...shown, dot: complete ? graphToDot(g) : undefined, changes: s.changes, removedNodes, reasons };
+    const found = find !== undefined ? findNodes(g, find) : undefined;
+    return { index: i, pass: s.pass, ...shown, dot: complete ? graphToDot(g) : undefined, changes: s.changes, removedNodes, reasons, ...(found ? { found } : {}) };
   }
 
   private terminate(): void {
