@@ -389,8 +389,8 @@ export class BirDebugSession extends DebugSession {
   }
 
   private async configurationDone(): Promise<undefined> {
+    if (this.state === 'configured' || (this.state === 'ended' && this.launchArgs)) this.refuse('\'configurationDone\' was already sent: the program has started');
     const engine = this.engine('configurationDone');
-    if (this.state !== 'launched') this.refuse('\'configurationDone\' was already sent: the program has started');
     if (this.exceptionFilters) await engine.request('setExceptionBreakpoints', { filters: this.exceptionFilters });
     await engine.request('configurationDone', {});
     this.state = 'configured';

@@ -4,7 +4,7 @@
  */
 import type { Span } from './span';
 
-export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception';
+export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception' | 'goto';
 
 /** The node a stop is before. */
 export interface NodeSummary {
@@ -38,6 +38,8 @@ export interface StoppedInfo {
   readonly skipped: readonly SkippedLine[];
   /** At a fused group's stop: the group and its members in order. */
   readonly fusion?: FusionStop;
+  /** Instructions run before this stop, all cores together: where the run is in time. */
+  readonly instructions?: number;
   /** At a compiler stop: which snapshot of the pass pipeline. */
   readonly pipeline?: { readonly index: number; readonly pass: string; readonly boundary: 'initial' | 'after' };
 }

@@ -33,6 +33,9 @@ import type { FunctionGraph } from '../../contract/graph';
 import { buildGraph } from '../graph/build';
 import { expandGraph, Expansion } from '../graph/hierarchy';
 import { tensorSummary } from './tensor-summary';
+import { DebuggerState, Timeline } from './timeline';
+import { findBack, TravelContext } from './travel';
+import { Tracked } from '../machine/journal';
 
 const SLICE_CHECK_INTERVAL = 256;
 
@@ -48,6 +51,44 @@ export interface DebugOptions {
    * `notices`.
    */
   readonly notice?: (text: string, span?: Span) => void;
+  /** The most memory the history of the run (time travel) may take, in MiB; 0 turns it off. */
+  readonly historyMiB?: number;
+}
+
+/** The history's memory when the launch does not say. */
+export const DEFAULT_HISTORY_MIB = 512;
+
+interface DebuggerSnapshot {
+  readonly subgraphDepth: Int32Array;
+  readonly pendingEntry: boolean;
+  readonly hits: ReadonlyMap<Breakpoint, number>;
+  readonly reportedSkips: ReadonlySet<string>;
+}
+
+/** A node as a search of the past sees it. */
+export interface Visit {
+  readonly tick: number;
+  readonly core: Core;
+  readonly frame: Frame;
+  readonly node: Node;
+  /** The frame enters the node's line here (a line step would stop). */
+  readonly enters: boolean;
+  /** Breakpoints that stop here, as they did when the node first ran. */
+  readonly hitIds: readonly number[];
+  readonly key: number;
+  /** The frame's identity and depth, as steps compare them. */
+  readonly position: FramePosition;
+}
+
+/** A replay of the past: up to the target tick (where it stops), shown node by node to a search. */
+export interface Replay {
+  readonly target: number;
+  readonly reason: StopReason;
+  readonly hitIds?: readonly number[];
+  readonly text?: string;
+  readonly observe?: (visit: Visit) => void;
+  /** Stops before the target at the first node this accepts. */
+  readonly until?: (visit: Visit) => boolean;
 }
 
 /** What a run of the debug loop ended with. */
@@ -95,7 +136,17 @@ export class DebugCore implements ExecutionHooks {
   private nextFrameId = 1;
   private framesOfStop = new Map<number, LogicalFrame[]>();
   /** A decision of the current beforeNode, when it stops. */
-  private decision?: { reason: StopReason; hitIds: number[]; text?: string };
+  private decision?: { reason: StopReason; hitIds: readonly number[]; text?: string };
+  /** The history of the run, for time travel; undefined when history is off (or in a run without debugging). */
+  timeline?: Timeline;
+  /** Set while the past is replayed. */
+  private replay?: Replay;
+  /** The record of which nodes ran, as the journal sees it. */
+  private readonly lastRunRecord: Tracked;
+  /** A forward :goto past the furthest point the run has reached: the run stops once this many instructions ran. */
+  private runToInstructions?: number;
+  /** The ticks where the run stopped at an exception, with the fault: reverse continue stops there too. */
+  private readonly faultStops = new Map<number, Fault>();
   /** When the current time slice ends (performance.now()); the host sets it before each run. */
   sliceDeadline = Infinity;
   /** Nodes until the clock is looked at again: reading it at every node would cost more than the node. */
@@ -126,12 +177,35 @@ export class DebugCore implements ExecutionHooks {
     this.history = options.history;
     this.breakpoints = new Breakpoints(program, this.lineMap, options.history);
     this.lastRun = new Float64Array(program.nodes.length).fill(-1);
+    this.lastRunRecord = { arrays: [this.lastRun] };
     this.inspector = new Inspector(this.machine, (frame, op) => this.operandValue(frame, op));
     this.mode = options.frames ?? 'functions';
     this.stepBy = options.stepBy ?? 'line';
     this.pendingEntry = options.stopOnEntry ?? false;
     this.subgraphDepth = new Int32Array(this.machine.ncores).fill(1);
     this.notice = options.notice ?? ((text, span) => this.notices.push({ text, span }));
+    const historyMiB = options.historyMiB ?? DEFAULT_HISTORY_MIB;
+    if (historyMiB > 0) this.timeline = new Timeline(this.machine, this.interpreter, this.debuggerState(), historyMiB * 1024 * 1024);
+  }
+
+  /** What the debugger keeps about the run besides the machine, as a checkpoint saves and restores it. */
+  private debuggerState(): DebuggerState {
+    return {
+      snapshot: (): DebuggerSnapshot => ({
+        subgraphDepth: this.subgraphDepth.slice(),
+        pendingEntry: this.pendingEntry,
+        hits: new Map(this.breakpoints.all().map((b) => [b, b.hits])),
+        reportedSkips: new Set(this.reportedSkips),
+      }),
+      restore: (state) => {
+        const s = state as DebuggerSnapshot;
+        this.subgraphDepth.set(s.subgraphDepth);
+        this.pendingEntry = s.pendingEntry;
+        for (const b of this.breakpoints.all()) b.hits = s.hits.get(b) ?? 0;
+        this.reportedSkips.clear();
+        for (const k of s.reportedSkips) this.reportedSkips.add(k);
+      },
+    };
   }
 
   get framesMode(): FramesMode {
@@ -189,15 +263,17 @@ export class DebugCore implements ExecutionHooks {
       return this.stopAt({ core: outcome.core, node: outcome.node, reason: d.reason }, d.hitIds, d.text);
     }
     if (outcome.kind === 'fault-stopped') {
+      this.faultStops.set(this.interpreter.ticks, outcome.fault);
       return this.stopAt({ core: outcome.core, node: outcome.node, reason: 'exception', fault: outcome.fault }, [], outcome.fault.message);
     }
     this.stop = undefined;
     return { kind: 'ended', outcome };
   }
 
-  private stopAt(state: StopState, hitIds: number[], text?: string): DebugOutcome {
+  private stopAt(state: StopState, hitIds: readonly number[], text?: string): DebugOutcome {
     this.stop = state;
     this.policy = undefined;
+    this.runToInstructions = undefined;
     this.frameIds.clear();
     this.framesOfStop.clear();
     const node = state.node;
@@ -206,9 +282,10 @@ export class DebugCore implements ExecutionHooks {
       reason: state.reason,
       description: describeStop(state, text),
       text,
-      hitBreakpointIds: hitIds.length ? hitIds : undefined,
+      hitBreakpointIds: hitIds.length ? [...hitIds] : undefined,
       node: node && { id: node.id, opcode: node.kind === 'instr' ? node.opcode : node.kind, engine: node.kind === 'instr' ? node.engine : 'SP', span: node.span },
       skipped: this.skippedLines(state),
+      instructions: this.machine.instructionsExecuted,
       fusion: node?.kind === 'instr' && node.members ? fusionInfo(node) : undefined,
     };
     this.stepStart = undefined;
@@ -318,6 +395,8 @@ export class DebugCore implements ExecutionHooks {
   // ---- hooks ----
 
   beforeNode(core: Core, frame: Frame, node: Node): boolean {
+    const replay = this.replay;
+    if (this.timeline && !replay) this.timeline.atNode(core);
     const key = this.lineMap.lineKeys[node.index];
     const enters = key !== frame.lastLineKey;
     const first = !frame.started;
@@ -344,6 +423,7 @@ export class DebugCore implements ExecutionHooks {
         }
       }
     }
+    if (replay) return this.replayNode(replay, { tick: this.interpreter.ticks, core, frame, node, enters, hitIds, key });
     if (this.pendingEntry && core.index === 0) {
       this.pendingEntry = false;
       reason ??= 'entry';
@@ -352,10 +432,9 @@ export class DebugCore implements ExecutionHooks {
       Atomics.store(this.control, CONTROL_PAUSE, 0);
       reason ??= 'pause';
     }
+    if (this.runToInstructions !== undefined && this.machine.instructionsExecuted >= this.runToInstructions) reason ??= 'goto';
     if (!reason && this.policy?.shouldStop(core, this.position(core, frame, node), frame, enters, node)) reason = 'step';
-    frame.lastLineKey = key;
-    this.lastRun[node.index] = frame.activation;
-    frame.started = true;
+    this.ran(frame, node, key);
     if (reason) {
       this.decision = { reason, hitIds, text };
       return true;
@@ -369,6 +448,27 @@ export class DebugCore implements ExecutionHooks {
       }
     }
     return false;
+  }
+
+  /** What the debugger keeps of a node that runs: the line its frame is on, and that it ran in this activation. */
+  private ran(frame: Frame, node: Node, key: number): void {
+    frame.lastLineKey = key;
+    if (this.timeline) this.timeline.journal.touch(this.lastRunRecord, node.index, node.index + 1);
+    this.lastRun[node.index] = frame.activation;
+    frame.started = true;
+  }
+
+  /**
+   * A node met while replaying the past: the same bookkeeping as when it first ran (breakpoint hit counts included),
+   * shown to the search that asked for the replay, and a stop at the target tick only.
+   */
+  private replayNode(replay: Replay, visit: Omit<Visit, 'position'>): boolean {
+    replay.observe?.({ ...visit, position: this.position(visit.core, visit.frame, visit.node) });
+    if (visit.core.index === 0) this.pendingEntry = false;
+    this.ran(visit.frame, visit.node, visit.key);
+    if (visit.tick !== replay.target && !replay.until?.(visit as Visit)) return false;
+    this.decision = { reason: replay.reason, hitIds: replay.hitIds ?? [], text: replay.text };
+    return true;
   }
 
   onCall(core: Core): void {
@@ -402,7 +502,8 @@ export class DebugCore implements ExecutionHooks {
       bp.hits++;
       if (bp.hit && !bp.hit(bp.hits)) continue;
       if (bp.log) {
-        this.notice(this.interpolate(bp.log, core, frame), bp.nodes[0]?.span);
+        // A log point says its message once: not again when the past is replayed.
+        if (!this.replay) this.notice(this.interpolate(bp.log, core, frame), bp.nodes[0]?.span);
         continue;
       }
       hits.push(bp);
@@ -417,7 +518,7 @@ export class DebugCore implements ExecutionHooks {
       return truthy(v);
     } catch (e) {
       // A condition that cannot be evaluated stops, and says why: silently running on would hide the mistake.
-      this.notice(`breakpoint ${bp.id}: the condition '${bp.condition!.text}' cannot be evaluated here: ${(e as Error).message}`);
+      if (!this.replay) this.notice(`breakpoint ${bp.id}: the condition '${bp.condition!.text}' cannot be evaluated here: ${(e as Error).message}`);
       return true;
     }
   }
@@ -453,6 +554,128 @@ export class DebugCore implements ExecutionHooks {
     const extra = inlined?.depth ?? 0;
     if (mode === 'functions') return { identity: frame.activation * 65536 + site, depth: core.frames.length + extra };
     return { identity: frame.top.activation * 65536 + site, depth: this.subgraphDepth[core.index] + extra };
+  }
+
+  // ---- time travel ----
+
+  /** Runs the debug loop as a replay of the past, up to the replay's target; returns where it stopped. */
+  replayTo(replay: Replay): { core: Core; node: Node } {
+    this.replay = replay;
+    this.machine.replaying = true;
+    const deadline = this.sliceDeadline;
+    this.sliceDeadline = Infinity;
+    try {
+      const outcome = this.interpreter.runDebug(this);
+      if (outcome.kind !== 'stopped' || !this.decision) {
+        throw new EngineError(`the replay of the history did not reach tick ${replay.target} (${outcome.kind})`, 'internal');
+      }
+      return { core: outcome.core, node: outcome.node };
+    } finally {
+      this.replay = undefined;
+      this.machine.replaying = false;
+      this.sliceDeadline = deadline;
+    }
+  }
+
+  private travelContext(timeline: Timeline): TravelContext {
+    return { timeline, interpreter: this.interpreter, replayTo: (r) => void this.replayTo(r) };
+  }
+
+  private requireHistory(what: string): Timeline {
+    if (!this.timeline) throw new EngineError(`'${what}' needs the history of the run, which is off (launch attribute 'history')`, 'state');
+    return this.timeline;
+  }
+
+  /** Moves to a position of the history and stops there as the replay says. */
+  private travelTo(replay: Replay, fault?: Fault): DebugOutcome {
+    this.resume();
+    this.policy = undefined;
+    this.stepStart = undefined;
+    const t = this.timeline!;
+    t.restore(t.checkpointBefore(replay.target), this.interpreter.ticks);
+    const { core, node } = this.replayTo(replay);
+    const d = this.decision!;
+    this.decision = undefined;
+    // A fault where the run first stopped is met again: resuming goes on from it as it would have then.
+    if (fault) this.interpreter.pendFault(core, node, fault);
+    return this.stopAt({ core, node, reason: d.reason, fault }, d.hitIds, d.text);
+  }
+
+  /** The earliest position the history reaches, as a stop. */
+  private startOfHistory(t: Timeline): Replay {
+    if (t.start === 0) return { target: 0, reason: 'entry' };
+    return { target: t.start, reason: 'goto', text: `the earliest position the history reaches (instruction ${t.startInstructions})` };
+  }
+
+  /**
+   * Steps backward: over (to the previous line, or instruction, of this frame or its callers), in (to the previous
+   * line of any frame, into calls that just returned) or out (to the call, or the loop or branch, this frame came from).
+   */
+  stepBack(kind: StepKind, threadId: number, granularity?: StepGranularity): DebugOutcome {
+    const t = this.requireHistory('stepBack');
+    const core = this.coreOf(threadId);
+    const frame = core.frame;
+    if (!frame) throw new EngineError(`thread ${threadId} (core ${core.index}) has finished; it cannot step back`, 'state');
+    const now = this.interpreter.ticks;
+    if (now <= t.start) throw new EngineError(`there is no history before this point (instruction ${this.machine.instructionsExecuted})`, 'state');
+    const here = this.position(core, frame, nextNode(frame));
+    const byLine = (granularity ?? this.stepBy) === 'line' && kind !== 'out';
+    const wanted = (v: Visit): boolean => v.core === core && (!byLine || v.enters) && backStepAccepts(kind, v.position, here);
+    const found = findBack(this.travelContext(t), now, wanted);
+    return this.travelTo(found ? { target: found.tick, reason: 'step' } : this.startOfHistory(t));
+  }
+
+  /** Runs backward to the previous stop of a breakpoint or an exception, or to the start of the history. */
+  reverseContinue(): DebugOutcome {
+    const t = this.requireHistory('reverseContinue');
+    const now = this.interpreter.ticks;
+    if (now <= t.start) throw new EngineError(`there is no history before this point (instruction ${this.machine.instructionsExecuted})`, 'state');
+    const found = findBack(this.travelContext(t), now, (v) => v.hitIds.length > 0 || this.faultStops.has(v.tick));
+    if (!found) return this.travelTo(this.startOfHistory(t));
+    if (found.hitIds.length > 0) return this.travelTo({ target: found.tick, reason: this.reasonOf(found.hitIds), hitIds: found.hitIds });
+    const fault = this.faultStops.get(found.tick)!;
+    return this.travelTo({ target: found.tick, reason: 'exception', text: fault.message }, fault);
+  }
+
+  /** The reason of a stop by these breakpoints: a line or node breakpoint among them makes it 'breakpoint'. */
+  private reasonOf(hitIds: readonly number[]): StopReason {
+    const kinds = new Map(this.breakpoints.all().map((b) => [b.id, b.kind]));
+    return hitIds.some((id) => kinds.get(id) !== 'function') ? 'breakpoint' : 'function breakpoint';
+  }
+
+  /**
+   * Goes to the position where `instructions` instructions have run (the first node after them): back in the history,
+   * or forward through it; past the furthest point the run has reached, the program runs there (see runTo).
+   */
+  goToInstruction(instructions: number): DebugOutcome | 'run' {
+    const t = this.requireHistory(':goto');
+    if (!Number.isSafeInteger(instructions) || instructions < 0) throw new EngineError(`:goto takes an instruction count (a whole number), found ${instructions}`, 'argument');
+    if (instructions < t.startInstructions) throw new EngineError(`the history reaches back to instruction ${t.startInstructions}; ${instructions} is before it`, 'argument');
+    const frontierInstructions = this.frontierInstructions();
+    if (instructions > frontierInstructions) {
+      this.runToInstructions = instructions;
+      return 'run';
+    }
+    const k = this.checkpointOfInstructions(t, instructions);
+    const limit = t.frontier;
+    this.resume();
+    this.policy = undefined;
+    t.restore(k, this.interpreter.ticks);
+    const { core, node } = this.replayTo({ target: limit, reason: 'goto', text: `instruction ${instructions}`, until: () => this.machine.instructionsExecuted >= instructions });
+    this.decision = undefined;
+    return this.stopAt({ core, node, reason: 'goto' }, [], `instruction ${instructions}`);
+  }
+
+  /** Instructions run when the run was furthest. */
+  private frontierInstructions(): number {
+    const t = this.timeline!;
+    return this.interpreter.ticks >= t.frontier ? this.machine.instructionsExecuted : t.frontierInstructions;
+  }
+
+  private checkpointOfInstructions(t: Timeline, instructions: number): number {
+    let k = 0;
+    while (k + 1 < t.checkpoints.length && t.checkpoints[k + 1].instructions <= instructions) k++;
+    return k;
   }
 
   // ---- inspection ----
@@ -605,7 +828,16 @@ function describeStop(state: StopState, text?: string): string {
     case 'function breakpoint': return 'Paused on function breakpoint';
     case 'entry': return 'Paused on entry';
     case 'pause': return 'Paused';
+    case 'goto': return text ? `Paused at ${text}` : 'Paused';
     default: return text ?? 'Paused after step';
   }
 }
 
+/** Whether a step back of this kind stops at a node of a frame at `there`, from a frame at `here`. */
+function backStepAccepts(kind: StepKind, there: FramePosition, here: FramePosition): boolean {
+  switch (kind) {
+    case 'over': return there.depth < here.depth || (there.depth === here.depth && there.identity === here.identity);
+    case 'in': return true;
+    case 'out': return there.depth < here.depth;
+  }
+}

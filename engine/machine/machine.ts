@@ -4,6 +4,7 @@ import { ENGINES } from '../ir/opcodes';
 import { encodeRange } from './dtypes';
 import { ContinuableFault } from './fault';
 import { Core } from './core';
+import { Journal, Tracked } from './journal';
 import { DEFAULT_MAX_CALL_DEPTH, MAX_CORES } from './limits';
 import { randomValues } from './random';
 import { Tensor } from './tensor';
@@ -43,7 +44,7 @@ export class LoadError extends Error {
 export class ShapeMismatch extends Error {}
 
 /** Who wrote each DRAM element last, and in which interval between barriers: to find races between cores. */
-interface WriteLog {
+interface WriteLog extends Tracked {
   readonly core: Int8Array;
   readonly epoch: Int32Array;
 }
@@ -66,8 +67,12 @@ export class Machine {
   /** Incremented at every completed Barrier; writes in the same epoch by two cores race. */
   barrierEpoch = 0;
   nextActivation = 0;
-  private readonly writeLogs = new Map<Tensor, WriteLog>();
-  private readonly pools = new Map<string, Tensor[]>();
+  writeLogs = new Map<Tensor, WriteLog>();
+  pools = new Map<string, Tensor[]>();
+  /** Set while the debugger replays the past: Print says nothing, continuable faults pass (as they did, or the run would have ended there). */
+  replaying = false;
+  /** The journal of time travel; every tensor of the run tells it before writing. */
+  private journal?: Journal;
 
   constructor(
     readonly program: Program,
@@ -82,7 +87,11 @@ export class Machine {
     this.instructionBudget = this.maxInstructions;
     this.faults = { 'uninitialized-read': true, nan: false, race: false, ...options.faults };
     this.counters = Object.fromEntries(ENGINES.map((e) => [e, 0])) as Record<Engine, number>;
-    this.output = options.output ?? (() => undefined);
+    const output = options.output ?? (() => undefined);
+    // What the program printed once is not printed again when the debugger replays it.
+    this.output = (text, core) => {
+      if (!this.replaying) output(text, core);
+    };
     this.cores = Array.from({ length: this.ncores }, (_, i) => new Core(i));
     this.drams = program.drams.map((d) => this.createDram(d, options.inputs?.[d.name], options.files));
     this.dramViews = this.drams.map(wholeView);
@@ -94,7 +103,15 @@ export class Machine {
 
   /** Whether a continuable fault stops the program now. */
   raises(code: ContinuableFault): boolean {
-    return this.faults[code] && this.suppressed !== code;
+    return this.faults[code] && this.suppressed !== code && !this.replaying;
+  }
+
+  /** Journals every write of the run from now on (time travel). */
+  attachJournal(journal: Journal): void {
+    this.journal = journal;
+    for (const t of this.drams) t.journal = journal;
+    // The allocations of the frames the cores start in exist already.
+    for (const core of this.cores) for (const f of core.frames) for (const v of f.tensors) v.tensor.journal = journal;
   }
 
   private createDram(d: DramInfo, input: TensorSource | undefined, files: MachineOptions['files']): Tensor {
@@ -140,7 +157,9 @@ export class Machine {
       reused.clearWritten();
       return reused;
     }
-    return new Tensor(alloc.name, alloc.memory, alloc.dtype, alloc.shape, core, { ...alloc.placement, frameBase });
+    const t = new Tensor(alloc.name, alloc.memory, alloc.dtype, alloc.shape, core, { ...alloc.placement, frameBase });
+    t.journal = this.journal;
+    return t;
   }
 
   release(alloc: AllocInfo, core: number, tensor: Tensor): void {
@@ -154,9 +173,12 @@ export class Machine {
   recordDramWrite(t: Tensor, index: number, core: number): number | undefined {
     let log = this.writeLogs.get(t);
     if (!log) {
-      log = { core: new Int8Array(t.size).fill(-1), epoch: new Int32Array(t.size).fill(-1) };
+      const coreOf = new Int8Array(t.size).fill(-1);
+      const epoch = new Int32Array(t.size).fill(-1);
+      log = { core: coreOf, epoch, arrays: [coreOf, epoch] };
       this.writeLogs.set(t, log);
     }
+    this.journal?.touch(log, index, index + 1);
     const other = log.epoch[index] === this.barrierEpoch ? log.core[index] : -1;
     log.core[index] = core;
     log.epoch[index] = this.barrierEpoch;

@@ -2,8 +2,9 @@
 import { DType, dtypeInfo } from '../base/dtype';
 import { createElementArray, ElementArray } from './dtypes';
 import { MemoryKind, Placement } from '../ir/program';
+import { Journal, Tracked } from './journal';
 
-export class Tensor {
+export class Tensor implements Tracked {
   readonly data: ElementArray;
   /** 1 where the element was written. A byte per element keeps scans of regions fast. */
   readonly written: Uint8Array;
@@ -11,6 +12,10 @@ export class Tensor {
   writtenCount = 0;
   readonly size: number;
   readonly strides: readonly number[];
+  /** The journal of time travel, when the run is recorded: told before every write. */
+  journal?: Journal;
+  pageMarks?: Int32Array;
+  extraMark?: number;
 
   constructor(
     readonly name: string,
@@ -26,6 +31,19 @@ export class Tensor {
     this.data = createElementArray(dtype, this.size);
     this.written = new Uint8Array(this.size);
     this.strides = rowMajorStrides(shape);
+  }
+
+  get arrays(): readonly [ElementArray, Uint8Array] {
+    return [this.data, this.written];
+  }
+
+  /** What the journal saves with the elements: the count of written ones. */
+  get extra(): number {
+    return this.writtenCount;
+  }
+
+  set extra(n: number) {
+    this.writtenCount = n;
   }
 
   get bytes(): number {
@@ -44,6 +62,7 @@ export class Tensor {
   }
 
   markAllWritten(): void {
+    this.journal?.touch(this, 0, this.size);
     this.written.fill(1);
     this.writtenCount = this.size;
   }
@@ -51,6 +70,7 @@ export class Tensor {
   /** Forgets every write: a new activation's allocation starts unwritten. */
   clearWritten(): void {
     if (this.writtenCount === 0) return;
+    this.journal?.touch(this, 0, this.size);
     this.written.fill(0);
     this.writtenCount = 0;
   }

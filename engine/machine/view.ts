@@ -121,6 +121,7 @@ export function writeView(v: View, values: ArrayLike<number>): void {
     const full = t.fullyWritten;
     for (let r = 0; r < p.rows; r++) {
       const start = v.offset + r * p.rowStride;
+      t.journal?.touch(t, start, start + p.cols);
       encodeRange(t.dtype, values, r * p.cols, t.data, start, p.cols);
       if (!full) for (let c = 0; c < p.cols; c++) t.markWritten(start + c);
     }
@@ -128,7 +129,9 @@ export function writeView(v: View, values: ArrayLike<number>): void {
   }
   const data = t.data;
   const dtype = t.dtype;
+  const journal = t.journal;
   forEachIndex(v, (index, i) => {
+    journal?.touch(t, index, index + 1);
     data[index] = encode(dtype, values[i]);
     t.markWritten(index);
   });

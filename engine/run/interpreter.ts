@@ -14,6 +14,12 @@ import { compileAccess, ViewFn } from '../kernels/compile-access';
 import { compileScalar, ScalarFn } from '../kernels/compile-scalar';
 import { ExecutionHooks } from './hooks';
 
+export interface InterpreterSnapshot {
+  readonly ticks: number;
+  /** The core whose next node runs next. */
+  readonly core: number;
+}
+
 export type RunOutcome =
   /** A hook stopped the run before `node` ran on `core`. */
   | { readonly kind: 'stopped'; readonly core: Core; readonly node: Node }
@@ -52,6 +58,10 @@ export class Interpreter {
   /** Set when the run stopped at a fault. */
   private pendingFault?: { core: Core; node: Node; fault: Fault };
   private finished?: RunOutcome;
+  /** Nodes executed so far, all cores together: the run's clock, by which time travel names positions. */
+  ticks = 0;
+  /** The core and node being executed: who made a write that a search watches. */
+  running?: { readonly core: Core; readonly node: Node };
 
   constructor(
     readonly machine: Machine,
@@ -70,14 +80,18 @@ export class Interpreter {
     return core.frame?.current;
   }
 
-  /** Runs without a debugger to the end of the program; with a deadline (performance.now()), returns undefined when it passes. */
+  /**
+   * Runs without a debugger to the end of the program; with a deadline (performance.now()), returns undefined when it
+   * passes; with a tick limit, returns undefined when that many nodes have run (a replay of the past).
+   */
   runFast(): RunOutcome;
-  runFast(deadline: number): RunOutcome | undefined;
-  runFast(deadline = Infinity): RunOutcome | undefined {
+  runFast(deadline: number, untilTick?: number): RunOutcome | undefined;
+  runFast(deadline = Infinity, untilTick = Infinity): RunOutcome | undefined {
     if (this.finished) return this.finished;
     const cores = this.machine.cores;
     let sinceCheck = 0;
     while (true) {
+      if (this.ticks >= untilTick) return undefined;
       if (++sinceCheck >= FAST_CHECK_INTERVAL) {
         sinceCheck = 0;
         if (this.control[CONTROL_TERMINATE]) return this.finish({ kind: 'terminated', exitCode: 143 });
@@ -149,6 +163,27 @@ export class Interpreter {
     }
     this.turn = (core.index + 1) % this.machine.ncores;
     return undefined;
+  }
+
+  /** The scheduler's state, for a checkpoint taken before a core runs its next node (no fault pending). */
+  snapshot(core: Core): InterpreterSnapshot {
+    return { ticks: this.ticks, core: core.index };
+  }
+
+  /** Back to a checkpoint: the next run asks the hooks about the same core's next node, as the recorded run did. */
+  restore(s: InterpreterSnapshot): void {
+    this.ticks = s.ticks;
+    this.turn = s.core;
+    this.resumeCore = -1;
+    this.pendingFault = undefined;
+    this.finished = undefined;
+  }
+
+  /** Stopped before a node that faulted when the run first met it: resuming then goes on as from that fault. */
+  pendFault(core: Core, node: Node, fault: Fault): void {
+    this.pendingFault = { core, node, fault };
+    this.resumeCore = -1;
+    this.turn = core.index;
   }
 
   private finish(outcome: RunOutcome): RunOutcome {
@@ -249,6 +284,7 @@ export class Interpreter {
   /** Runs a node; returns the fault it raised, if any (the node then has not completed). */
   private execute(core: Core, node: Node, hooks: ExecutionHooks | undefined): Fault | undefined {
     const frame = core.frame!;
+    this.running = { core, node };
     try {
       switch (node.kind) {
         case 'instr': this.instruction(core, frame, node); break;
@@ -257,6 +293,7 @@ export class Interpreter {
         case 'call': this.call(core, frame, node, hooks); break;
         case 'return': this.returnFrom(core, frame, hooks); break;
       }
+      this.ticks++;
       return undefined;
     } catch (e) {
       const fault = e instanceof Fault ? e : internalFault(e, node.span);

@@ -1,0 +1,174 @@
+/**
+ * Time travel: checkpoints of the run and the journal of its memory. At the frontier (the furthest the run has gone)
+ * the debugger records: a checkpoint of the machine's state apart from memory every CHECKPOINT_TICKS nodes, and the
+ * journal's undo and redo pages of memory per interval between checkpoints. Any past position is then reached by
+ * putting the state of the checkpoint before it back (memory through the journal, the rest from the snapshot) and
+ * re-executing the program from there, which is deterministic and bit-exact.
+ *
+ * The history is bounded (`historyMiB`): past it, the oldest intervals are merged (fewer checkpoints, longer
+ * replays), then dropped, and the debugger says how far back the history reaches.
+ */
+import { Core } from '../machine/core';
+import { Journal, Tracked } from '../machine/journal';
+import { Machine } from '../machine/machine';
+import { MachineSnapshot, restoreMachine, snapshotMachine } from '../machine/snapshot';
+import { Interpreter, InterpreterSnapshot } from '../run/interpreter';
+
+/** Nodes between checkpoints: a step back re-executes at most this many. */
+export const CHECKPOINT_TICKS = 20_000;
+
+/** The debugger's own state at a checkpoint (what it keeps about the run besides the machine). */
+export interface DebuggerState {
+  snapshot(): unknown;
+  restore(state: unknown): void;
+}
+
+export interface Checkpoint {
+  /** Nodes executed before it. */
+  readonly tick: number;
+  /** Instructions executed before it (what the user counts). */
+  readonly instructions: number;
+  readonly machine: MachineSnapshot;
+  readonly interpreter: InterpreterSnapshot;
+  readonly debugger: unknown;
+}
+
+export class Timeline {
+  readonly journal = new Journal();
+  readonly checkpoints: Checkpoint[] = [];
+  /** The furthest tick the run has reached: beyond it nothing is recorded yet. */
+  frontier = 0;
+  /** Instructions run when the run was furthest. */
+  frontierInstructions = 0;
+  /** Said when the history had to be thinned or cut, for the user. */
+  readonly notices: string[] = [];
+
+  constructor(
+    private readonly machine: Machine,
+    private readonly interpreter: Interpreter,
+    private readonly state: DebuggerState,
+    /** The most memory the history may take, in bytes. */
+    private readonly limit: number,
+  ) {
+    machine.attachJournal(this.journal);
+  }
+
+  /** The tick of the earliest position history can reach. */
+  get start(): number {
+    return this.checkpoints[0]?.tick ?? 0;
+  }
+
+  get startInstructions(): number {
+    return this.checkpoints[0]?.instructions ?? 0;
+  }
+
+  /** Where a core is about to run its next node: records when the run is at its frontier. */
+  atNode(core: Core): void {
+    const ticks = this.interpreter.ticks;
+    if (ticks < this.frontier) {
+      // Running again through recorded history: follow the intervals, to record again from the frontier on.
+      if (ticks >= this.nextBoundary) this.follow(ticks);
+      return;
+    }
+    if (this.journal.current !== this.checkpoints.length - 1 && this.checkpoints.length) this.follow(ticks);
+    this.frontier = ticks;
+    this.frontierInstructions = this.machine.instructionsExecuted;
+    const last = this.checkpoints[this.checkpoints.length - 1];
+    // A checkpoint every CHECKPOINT_TICKS, or sooner when the interval being recorded takes a quarter of the limit:
+    // history is cut at checkpoints, so one there lets the oldest go.
+    if (last && ticks - last.tick < CHECKPOINT_TICKS && (this.journal.currentBytes <= this.limit / 4 || ticks === last.tick)) return;
+    if (last) this.journal.seal();
+    this.checkpoints.push({
+      tick: ticks,
+      instructions: this.machine.instructionsExecuted,
+      machine: snapshotMachine(this.machine),
+      interpreter: this.interpreter.snapshot(core),
+      debugger: this.state.snapshot(),
+    });
+    this.keepWithinLimit();
+    this.follow(ticks);
+  }
+
+  /** The tick of the checkpoint after the journal's current interval: crossing it moves to the next interval. */
+  private nextBoundary = Infinity;
+
+  /** Puts the journal on the interval that holds a tick (recording only in the last one). */
+  private follow(tick: number): void {
+    const k = this.checkpointBefore(tick);
+    this.journal.current = k;
+    this.journal.recording = k === this.checkpoints.length - 1;
+    this.nextBoundary = this.checkpoints[k + 1]?.tick ?? Infinity;
+  }
+
+  /** The checkpoint at or before a tick. */
+  checkpointBefore(tick: number): number {
+    let lo = 0;
+    let hi = this.checkpoints.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.checkpoints[mid].tick <= tick) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /**
+   * Puts the whole state back as at checkpoint k, from the state at tick `now`. Memory moves through the journal:
+   * backward with undo pages, forward with redo pages; the rest comes from the checkpoint's snapshots.
+   */
+  restore(k: number, now: number): void {
+    const i = this.checkpointBefore(now);
+    this.journal.undo(i);
+    if (k <= i) for (let j = i - 1; j >= k; j--) this.journal.undo(j);
+    else for (let j = i; j < k; j++) this.journal.redo(j);
+    const c = this.checkpoints[k];
+    restoreMachine(this.machine, c.machine);
+    this.interpreter.restore(c.interpreter);
+    this.state.restore(c.debugger);
+    // Only the interval at the frontier records; in the others every page a replay writes is saved already.
+    this.follow(c.tick);
+  }
+
+  /**
+   * The state changed in the past (a value set while stopped there): the recorded future is not this run's any more.
+   * History after the current tick is forgotten; the run records again from here.
+   */
+  forgetFuture(now: number): void {
+    const k = this.checkpointBefore(now);
+    this.checkpoints.length = k + 1;
+    this.journal.truncateAfter(k);
+    this.frontier = now;
+    this.follow(now);
+  }
+
+  /** Merges old intervals, then drops the oldest, until the history fits its limit again. */
+  private keepWithinLimit(): void {
+    const before = this.startInstructions;
+    let thinned = false;
+    while (this.journal.bytes > this.limit && this.checkpoints.length > 2) {
+      // Merge every other interval of the older half: replays there get twice as long.
+      const half = Math.floor((this.checkpoints.length - 1) / 2);
+      if (half >= 2 && !thinned) {
+        for (let k = half - 1; k >= 1; k -= 2) this.mergeInterval(k - 1);
+        thinned = true;
+        continue;
+      }
+      this.journal.dropFirst();
+      this.checkpoints.shift();
+      thinned = false;
+    }
+    if (this.startInstructions !== before) {
+      this.notices.push(`The history reached its memory limit: stepping back now reaches instruction ${this.startInstructions} at the earliest.`);
+    }
+  }
+
+  private mergeInterval(k: number): void {
+    this.journal.merge(k);
+    this.checkpoints.splice(k + 1, 1);
+  }
+}
+
+/** What the debugger's record of which nodes ran looks like to the journal. */
+export function trackedArray(a: Float64Array): Tracked {
+  return { arrays: [a] };
+}

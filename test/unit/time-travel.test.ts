@@ -1,0 +1,219 @@
+/**
+ * Time travel, as an invariant: on every example and on generated programs, a random walk of forward steps,
+ * continues, steps back (over, in, out; by line and by instruction), reverse continues and gotos, where the whole
+ * machine's state at each stop is compared with a plain forward run stopped at the same tick. Zero differences.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { DebugCore, DebugOutcome } from '../../engine/debug/debug-core';
+import { ExecutionHooks } from '../../engine/run/hooks';
+import { Interpreter } from '../../engine/run/interpreter';
+import { Machine } from '../../engine/machine/machine';
+import { checkProgram } from '../../engine/lang/check/checker';
+import { Program } from '../../engine/ir/program';
+import { npyMachineOptions } from '../../engine/run/simulate';
+import { machineHash } from '../helpers/machine-hash';
+import { programOf } from '../helpers/virtual-host';
+import { CHECKPOINT_TICKS } from '../../engine/debug/timeline';
+
+const EXAMPLES = path.resolve(__dirname, '..', '..', 'examples');
+
+/** Stops before every node: the plain run the walk is compared with. */
+class EveryNode implements ExecutionHooks {
+  beforeNode(): boolean {
+    return true;
+  }
+  onCall(): void {}
+  onReturn(): void {}
+  onRegionEnter(): void {}
+  onRegionExit(): void {}
+  onFault(): boolean {
+    return false;
+  }
+}
+
+/** The machine's hash at each of the given ticks of a plain forward run. */
+function referenceHashes(program: Program, cores: number, ticks: ReadonlySet<number>): Map<number, string> {
+  const machine = new Machine(program, npyMachineOptions({ cores }));
+  const interpreter = new Interpreter(machine);
+  const hooks = new EveryNode();
+  const out = new Map<number, string>();
+  const last = Math.max(...ticks);
+  for (let outcome = interpreter.runDebug(hooks); outcome.kind === 'stopped' && interpreter.ticks <= last; outcome = interpreter.runDebug(hooks)) {
+    if (ticks.has(interpreter.ticks)) out.set(interpreter.ticks, machineHash(machine));
+  }
+  return out;
+}
+
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function settle(core: DebugCore, outcome: DebugOutcome): DebugOutcome {
+  let o = outcome;
+  while (o.kind === 'yield') o = core.run();
+  return o;
+}
+
+interface Walk {
+  readonly stops: { tick: number; hash: string; op: string }[];
+}
+
+/** A random walk through time; the machine's hash at every stop. */
+function walk(program: Program, cores: number, seed: number, moves: number, historyMiB?: number): Walk & { core: DebugCore } {
+  const rnd = random(seed);
+  const core = new DebugCore(program, npyMachineOptions({ cores }), { stopOnEntry: true, historyMiB }, new Int32Array(2));
+  const stops: Walk['stops'] = [];
+  const lines = [...new Set(program.nodes.filter((n) => n.span.file === program.entry.file).map((n) => n.span.line))];
+  const record = (op: string, o: DebugOutcome): boolean => {
+    if (o.kind !== 'stopped') return false;
+    stops.push({ tick: core.interpreter.ticks, hash: machineHash(core.machine), op });
+    return true;
+  };
+  if (!record('entry', settle(core, core.run()))) return { stops, core };
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  for (let i = 0; i < moves; i++) {
+    const thread = 1 + Math.floor(rnd() * cores);
+    const granularity = pick(['line', 'instruction'] as const);
+    const t = core.timeline!;
+    const atStart = core.interpreter.ticks <= t.start;
+    const op = pick(['continue', 'next', 'in', 'out', 'back', 'backIn', 'backOut', 'reverse', 'goto', 'goto']);
+    let outcome: DebugOutcome;
+    try {
+      switch (op) {
+        case 'continue':
+          core.setBreakpoints(program.entry.file, [pick(lines), pick(lines)].map((line) => ({ line })));
+          core.continue();
+          outcome = settle(core, core.run());
+          break;
+        case 'next':
+        case 'in':
+        case 'out':
+          core.step(op === 'next' ? 'over' : op, thread, granularity);
+          outcome = settle(core, core.run());
+          break;
+        case 'back':
+        case 'backIn':
+        case 'backOut':
+          if (atStart) continue;
+          outcome = core.stepBack(op === 'back' ? 'over' : op === 'backIn' ? 'in' : 'out', thread, granularity);
+          break;
+        case 'reverse':
+          if (atStart) continue;
+          core.setBreakpoints(program.entry.file, [pick(lines)].map((line) => ({ line })));
+          outcome = core.reverseContinue();
+          break;
+        default: {
+          const target = Math.floor(t.startInstructions + rnd() * (t.frontierInstructions - t.startInstructions + 1));
+          const r = core.goToInstruction(target);
+          outcome = r === 'run' ? settle(core, core.run()) : r;
+        }
+      }
+    } catch (e) {
+      // A step on a core that has finished is refused: the walk goes on.
+      if (/has finished/.test((e as Error).message)) continue;
+      throw e;
+    }
+    if (!record(`${op} ${granularity} t${thread}`, outcome)) break;
+  }
+  return { stops, core };
+}
+
+/** Walks (new ones while a walk ends with the program) until `wanted` stops were compared; returns how many. */
+function check(program: Program, cores: number, seed: number, wanted: number, historyMiB?: number): number {
+  let compared = 0;
+  for (let w = 0; w < 20 && compared < wanted; w++) {
+    const { stops } = walk(program, cores, seed + 1000 * w, wanted - compared, historyMiB);
+    const reference = referenceHashes(program, cores, new Set(stops.map((s) => s.tick)));
+    const differences = stops.filter((s) => reference.get(s.tick) !== s.hash).map((s) => `${s.op} at tick ${s.tick}`);
+    assert.deepStrictEqual(differences, [], `seed ${seed + 1000 * w}`);
+    compared += stops.length;
+  }
+  return compared;
+}
+
+/** Generated programs: loops, calls, branches and elementwise work on a few tensors, long enough for several checkpoints. */
+function generated(seed: number): string {
+  const rnd = random(seed);
+  const body: string[] = [];
+  const ops = [
+    () => '    TensorScalar a <- a, op = add, scalar = r1',
+    () => '    TensorTensor b <- a, b, op = add',
+    () => '    Memset c[0:4, 0:4] <- r2',
+    () => '    call mix(a, b)',
+    () => '    if r1 > 3 { Set r2 = r2 + 1 } else { Set r2 = r2 - 1 }',
+    () => '    DmaCopy out[0:4, 0:8] <- b',
+  ];
+  for (let i = 0; i < 6; i++) body.push(ops[Math.floor(rnd() * ops.length)]());
+  const loops = 9000 + Math.floor(rnd() * 3000);
+  return `module gen
+dram out : f32[4, 8] output
+func main() {
+  sbuf a : f32[4, 8]
+  sbuf b : f32[4, 8]
+  sbuf c : f32[4, 8]
+  Memset a <- 1
+  Memset b <- 0
+  Memset c <- 0
+  Set r2 = 0
+  for r1 in 0..${loops} {
+${body.join('\n')}
+  }
+  DmaCopy out <- b
+}
+func mix(x: sbuf f32[4, 8], y: sbuf f32[4, 8]) {
+  sbuf t : f32[4, 8]
+  TensorTensor t <- x, y, op = mul
+  TensorScalar y <- t, op = mul, scalar = 0.5
+}
+`;
+}
+
+describe('time travel: the state at every stop is the forward run\'s', function () {
+  this.timeout(300_000);
+  const examples = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.bir')).sort();
+
+  for (const file of examples) {
+    it(`${file}: a random walk forward and back`, () => {
+      const program = checkProgram(path.join(EXAMPLES, file)).program!;
+      const cores = file === 'two_cores.bir' ? 2 : 1;
+      assert.ok(check(program, cores, 1, 100) >= 100);
+    });
+  }
+
+  for (const seed of [11, 12, 13, 14]) {
+    it(`generated program ${seed}: a walk across checkpoints`, () => {
+      const program = programOf(generated(seed));
+      assert.ok(check(program, 1, seed, 60) >= 60);
+    });
+  }
+
+  it('a small history limit thins and cuts the history; every position it still reaches is exact', () => {
+    const program = programOf(generated(21));
+    // Enough for a few intervals of this program: the oldest are merged, then dropped.
+    const limit = 0.001;
+    assert.ok(check(program, 1, 21, 60, limit) >= 60);
+    const { core } = walk(program, 1, 21, 0, limit);
+    core.continue();
+    settle(core, core.run());
+    const t = core.timeline!;
+    assert.ok(t.journal.bytes <= 2 * limit * 1024 * 1024, `the history takes ${t.journal.bytes} bytes`);
+    assert.ok(t.start > 0, 'the oldest history was dropped');
+    assert.match(t.notices.join('\n'), /stepping back now reaches instruction \d+ at the earliest/);
+  });
+
+  it('the generated programs are long enough to have checkpoints', () => {
+    const program = programOf(generated(11));
+    const core = new DebugCore(program, npyMachineOptions({}), {}, new Int32Array(2));
+    settle(core, core.run());
+    assert.ok(core.interpreter.ticks > 3 * CHECKPOINT_TICKS);
+  });
+});
