@@ -1,4 +1,7 @@
-/** Activation: wires the adapter factory, configurations, providers, commands and diagnostics. No debugging logic. */
+/**
+ * Activation: wires the adapter factory, configurations, providers, commands, diagnostics, the graph view and the
+ * walkthrough (opened beside the editor on the first activation). No debugging logic.
+ */
 import * as vscode from 'vscode';
 import { registerAdapterFactory } from './adapter-factory';
 import { registerCommands } from './commands';
@@ -6,6 +9,7 @@ import { registerConfigurations } from './configuration';
 import { registerDiagnostics } from './diagnostics';
 import { registerGraphPanel } from './graph-panel';
 import { evaluatableExpression, registerProviders } from './providers';
+import { registerWalkthrough } from './walkthrough';
 
 /** What the extension offers other extensions (and its tests). */
 export interface BirDebuggerApi {
@@ -21,6 +25,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerCommands(context);
   registerDiagnostics(context);
   registerGraphPanel(context);
+  registerWalkthrough(context);
   return { evaluatableExpression };
 }
 

@@ -13,6 +13,8 @@ import { birRequest } from './bir-requests';
 export const GRAPH_VIEW_TYPE = 'bir.graph';
 const NO_SESSION = 'Start debugging a .bir file (F5) to see its graph.';
 const RUNNING = 'The program is running: its graph shows when it stops (a breakpoint, a step or Pause).';
+/** The share of the editor area the view takes when it opens beside the source (two groups side by side). */
+const PANEL_SHARE = 0.56;
 const RESUMING = new Set(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'goto', 'restart', 'bir/nextPass']);
 
 export function registerGraphPanel(context: vscode.ExtensionContext): void {
@@ -55,12 +57,39 @@ class GraphPanelHost implements vscode.Disposable {
       this.panel.reveal(undefined, true);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(GRAPH_VIEW_TYPE, 'BIR Graph', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+    const panel = vscode.window.createWebviewPanel(GRAPH_VIEW_TYPE, 'BIR Graph', { viewColumn: this.panelColumn(), preserveFocus: true }, {
       enableScripts: true,
       retainContextWhenHidden: true,
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')],
     });
     this.attach(panel);
+    void this.widen(panel);
+  }
+
+  /**
+   * Beside the source: in the group next to the source's when there is one (a walkthrough's, a preview's) rather than
+   * in a third group that would squeeze both, else in a new group beside it.
+   */
+  private panelColumn(): vscode.ViewColumn {
+    const source = vscode.window.activeTextEditor?.viewColumn ?? this.lastEditorColumn ?? vscode.ViewColumn.One;
+    const others = vscode.window.tabGroups.all.map((g) => g.viewColumn).filter((c) => c !== source);
+    return others.find((c) => c > source) ?? others[0] ?? vscode.ViewColumn.Beside;
+  }
+
+  /** With the source and the view side by side in two groups, the view gets the wider share (its labels then read). */
+  private async widen(panel: vscode.WebviewPanel): Promise<void> {
+    type Layout = { orientation: number; groups: { size?: number; groups?: unknown[] }[] };
+    try {
+      const layout = await vscode.commands.executeCommand<Layout | undefined>('vscode.getEditorLayout');
+      const at = (panel.viewColumn ?? 0) - 1;
+      if (!layout || layout.orientation !== 0 || layout.groups.length !== 2 || layout.groups.some((g) => g.groups) || (at !== 0 && at !== 1)) return;
+      const total = (layout.groups[0].size ?? 1) + (layout.groups[1].size ?? 1);
+      if ((layout.groups[at].size ?? 1) / total >= PANEL_SHARE - 0.01) return;
+      const sizes = at === 1 ? [1 - PANEL_SHARE, PANEL_SHARE] : [PANEL_SHARE, 1 - PANEL_SHARE];
+      await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: sizes.map((size) => ({ size })) });
+    } catch {
+      // a layout VS Code does not describe: left as it is
+    }
   }
 
   /** Takes a panel (new, or restored after a reload) and gives it the page. */

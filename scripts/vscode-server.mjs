@@ -4,7 +4,7 @@
 //   node scripts/vscode-server.mjs install          prepare VS Code 1.100.3 (cached)
 //   node scripts/vscode-server.mjs serve [folder]   serve it with the extension installed, print the address
 import { execFileSync, spawn } from 'child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
@@ -75,18 +75,51 @@ export function freePort() {
 }
 
 /**
- * Starts the server; resolves when it accepts connections. `dirs` holds the user data, server data and
- * extensions folders (fresh temporary ones by default).
+ * User settings of every server started here: no telemetry (and so no notice about usage data), no prompt to open
+ * the git repository of a parent folder (this repository, around examples/).
  */
-export async function startServer({ port, extensionsDir, userDataDir, serverDataDir, log = () => undefined, timeoutMs = 120000 } = {}) {
+export const QUIET_SETTINGS = {
+  'telemetry.telemetryLevel': 'off',
+  'git.openRepositoryInParentFolders': 'never',
+};
+
+/**
+ * Writes settings into a settings.json, over what it has (a file that is not plain JSON, for example with comments a
+ * user added, is left as it is).
+ */
+export function writeSettings(file, settings) {
+  let current = {};
+  if (existsSync(file)) {
+    try {
+      current = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      return;
+    }
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ ...current, ...settings }, null, 2)}\n`);
+}
+
+/**
+ * Starts the server; resolves when it accepts connections. `dirs` holds the user data, server data and
+ * extensions folders (fresh temporary ones by default); `settings` are user settings added to QUIET_SETTINGS. The
+ * server runs without telemetry and without code-server's own getting-started page (VS Code's, and the extension's
+ * walkthrough, remain).
+ */
+export async function startServer({ port, extensionsDir, userDataDir, serverDataDir, settings = {}, log = () => undefined, timeoutMs = 120000 } = {}) {
   port ??= await freePort();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bir-vscode-'));
   userDataDir ??= path.join(tmp, 'user-data');
   serverDataDir ??= path.join(tmp, 'server-data');
   extensionsDir ??= path.join(tmp, 'extensions');
+  // The user's settings, and the machine's: the extension host of a served VS Code reads machine-scoped settings
+  // (workbench.welcomePage.walkthroughs.openOnInstall is one) from the user data folder's Machine/settings.json.
+  writeSettings(path.join(userDataDir, 'User', 'settings.json'), { ...QUIET_SETTINGS, ...settings });
+  writeSettings(path.join(userDataDir, 'Machine', 'settings.json'), { ...QUIET_SETTINGS, ...settings });
   const child = spawn(process.execPath, [
     serverMain(), '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', '--accept-server-license-terms',
     '--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir, '--disable-workspace-trust',
+    '--telemetry-level', 'off', '--disable-getting-started-override',
   ], { stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const listeners = [];
@@ -111,6 +144,19 @@ export async function startServer({ port, extensionsDir, userDataDir, serverData
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     }),
   };
+}
+
+/**
+ * The address that opens a folder in the served VS Code, and a file of it in the editor (VS Code's web payload
+ * `openFile`, a vscode-remote URI of this server).
+ */
+export function workbenchAddress(server, folder, file) {
+  let address = `${server.url}/?folder=${encodeURIComponent(folder)}`;
+  if (file) {
+    const uri = `vscode-remote://127.0.0.1:${server.port}${path.resolve(folder, file).split(path.sep).map(encodeURIComponent).join('/')}`;
+    address += `&payload=${encodeURIComponent(JSON.stringify([['openFile', uri]]))}`;
+  }
+  return address;
 }
 
 function waitForPort(port, child, timeoutMs, output) {

@@ -14,7 +14,8 @@ async function main() {
   installVSCode();
   const folder = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-'));
   cpSync(path.join(root, 'examples'), folder, { recursive: true });
-  const server = await startServer();
+  // The walkthrough that opens on a first start has a test of its own (first-start.mjs).
+  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
   installExtension(packagedExtension(), server.extensionsDir);
   // The server reads its extensions when a window connects: installing before opening the page is enough.
   const browser = await launchChromium();

@@ -50,7 +50,8 @@ async function main() {
       { type: 'bir', request: 'launch', name: 'BIR with passes', program: '${workspaceFolder}/calls_loops.bir', passes: ['inline', 'dce', 'fuse'], stopOnPassEntry: true },
     ],
   }, null, 2));
-  const server = await startServer();
+  // The walkthrough that opens on a first start has a test of its own (first-start.mjs).
+  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
   installExtension(packagedExtension(), server.extensionsDir);
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });

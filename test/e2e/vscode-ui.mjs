@@ -123,6 +123,11 @@ export async function positionOf(page, text, offsetInText) {
   }, [text, offsetInText]);
 }
 
+/** The graph view's page (the extension's webview; other webviews, such as a walkthrough's, are not it). */
+export function graphView(page) {
+  return page.frameLocator('iframe.webview[src*="extensionId=bir-tools.bir-debug"]').frameLocator('#active-frame');
+}
+
 /** Keeps a screenshot of the page as it was when a test failed, and says where. */
 export async function keepFailure(page, name) {
   const failure = path.join(os.tmpdir(), `${name}.png`);

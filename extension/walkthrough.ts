@@ -1,0 +1,89 @@
+/**
+ * The "Get started with the BIR Debugger" walkthrough (package.json `contributes.walkthroughs`): it opens beside the
+ * editor on the extension's first activation (once, unless the user turned walkthroughs off), and from the command
+ * palette (BIR: Get Started). Its steps' links run the commands below, each doing what the step describes on the
+ * example `calls_loops.bir`.
+ */
+import * as vscode from 'vscode';
+
+export const WALKTHROUGH = 'getStarted';
+const SHOWN_KEY = 'bir.walkthroughShown';
+const EXAMPLE = 'calls_loops.bir';
+/** The line of the walkthrough's breakpoint: the call of the epilogue in full_tile's loop. */
+const BREAKPOINT_LINE = 55;
+/** The access pattern the hover step shows (on that line). */
+const PATTERN = 'acc[0:TM, r2*CH : r2*CH+CH]';
+
+export function registerWalkthrough(context: vscode.ExtensionContext): void {
+  const id = `${context.extension.id}#${WALKTHROUGH}`;
+  const open = (toSide: boolean): Thenable<unknown> => vscode.commands.executeCommand('workbench.action.openWalkthrough', id, toSide);
+  context.subscriptions.push(
+    vscode.commands.registerCommand('bir.openWalkthrough', () => open(vscode.window.activeTextEditor !== undefined)),
+    vscode.commands.registerCommand('bir.openExample', () => openExample()),
+    vscode.commands.registerCommand('bir.walkthrough.setBreakpoint', () => setBreakpoint()),
+    vscode.commands.registerCommand('bir.walkthrough.debug', () => debugExample()),
+    vscode.commands.registerCommand('bir.walkthrough.hover', () => showHover()),
+    vscode.commands.registerCommand('bir.walkthrough.memory', () => vscode.commands.executeCommand('workbench.debug.action.focusVariablesView')),
+  );
+  // Once per user, on the first activation; not in extension tests, and not when walkthroughs are turned off.
+  if (context.extensionMode === vscode.ExtensionMode.Test || context.globalState.get<boolean>(SHOWN_KEY)) return;
+  void context.globalState.update(SHOWN_KEY, true);
+  if (!vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall', true)) return;
+  void open(true);
+}
+
+/** The example in the workspace (this repository's examples/ folder), if there is one. */
+async function findExample(): Promise<vscode.Uri | undefined> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith(`/${EXAMPLE}`));
+  if (open) return open.uri;
+  const [found] = await vscode.workspace.findFiles(`**/${EXAMPLE}`, '**/node_modules/**', 1);
+  return found;
+}
+
+async function openExample(): Promise<vscode.TextEditor | undefined> {
+  const uri = await findExample();
+  if (!uri) {
+    const choice = await vscode.window.showInformationMessage(
+      `The examples are in the examples/ folder of the BIR Debugger's repository: open that folder to follow the walkthrough (${EXAMPLE}).`,
+      'Open Folder...',
+    );
+    if (choice) await vscode.commands.executeCommand('vscode.openFolder');
+    return undefined;
+  }
+  const shown = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+  return vscode.window.showTextDocument(uri, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.One, preview: false });
+}
+
+async function setBreakpoint(): Promise<void> {
+  const editor = await openExample();
+  if (!editor) return;
+  const position = new vscode.Position(BREAKPOINT_LINE - 1, 0);
+  const line = editor.document.lineAt(position.line);
+  editor.selection = new vscode.Selection(position.line, line.firstNonWhitespaceCharacterIndex, position.line, line.firstNonWhitespaceCharacterIndex);
+  editor.revealRange(line.range, vscode.TextEditorRevealType.InCenter);
+  const there = vscode.debug.breakpoints.some((b) => b instanceof vscode.SourceBreakpoint
+    && b.location.uri.toString() === editor.document.uri.toString() && b.location.range.start.line === position.line);
+  if (!there) vscode.debug.addBreakpoints([new vscode.SourceBreakpoint(new vscode.Location(editor.document.uri, position))]);
+}
+
+async function debugExample(): Promise<void> {
+  const editor = await openExample();
+  if (editor) await vscode.commands.executeCommand('bir.debugFile', editor.document.uri);
+}
+
+/** Puts the cursor in the access pattern of the breakpoint's line and asks for the debug hover there. */
+async function showHover(): Promise<void> {
+  const editor = await openExample();
+  if (!editor) return;
+  const line = editor.document.lineAt(BREAKPOINT_LINE - 1);
+  const at = line.text.indexOf(PATTERN);
+  if (at < 0) return;
+  const position = new vscode.Position(line.lineNumber, at + 1);
+  editor.selection = new vscode.Selection(position, position);
+  editor.revealRange(line.range, vscode.TextEditorRevealType.InCenter);
+  if (vscode.debug.activeDebugSession?.type !== 'bir') {
+    void vscode.window.showInformationMessage(`Start debugging first (F5): the hover shows values while the program is stopped at line ${BREAKPOINT_LINE}.`);
+    return;
+  }
+  await vscode.commands.executeCommand('editor.debug.action.showDebugHover');
+}
