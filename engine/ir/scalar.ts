@@ -1,5 +1,6 @@
 /** The meaning of scalar expressions over registers (64-bit floats), shared by constant folding and the run loops. */
 import { BinaryOp } from '../base/expr';
+import { pow } from '../base/math';
 import { ScalarExpr, ScalarFunction } from './program';
 
 /** `%` takes the sign of the divisor (as in Python), so `r0 % 4` is never negative for a positive 4. */
@@ -10,7 +11,8 @@ export function applyBinary(op: BinaryOp, a: number, b: number): number {
     case '*': return a * b;
     case '/': return a / b;
     case '%': return a - b * Math.floor(a / b);
-    case '**': return a ** b;
+    // base/math's pow, not `**`: the same bits on every host.
+    case '**': return pow(a, b);
     case '==': return a === b ? 1 : 0;
     case '!=': return a !== b ? 1 : 0;
     case '<': return a < b ? 1 : 0;

@@ -4,6 +4,7 @@
  * - integer (every input is of an integer dtype or an integral scalar): exact results, division truncates
  *   toward zero, and/or/xor are bitwise on 32 bits; the store saturates to the destination.
  */
+import { cos, exp, log, log1p, pow, sin, tanh } from '../base/math';
 import { ActivationFunction, AluOp, ReduceOp } from '../ir/opcodes';
 import { Fault } from '../machine/fault';
 
@@ -19,7 +20,7 @@ export function floatOp(op: AluOp): Binary {
     case 'div': return (a, b) => f(a / b);
     case 'max': return (a, b) => (a !== a || b !== b ? NaN : a > b ? a : b);
     case 'min': return (a, b) => (a !== a || b !== b ? NaN : a < b ? a : b);
-    case 'pow': return (a, b) => f(a ** b);
+    case 'pow': return (a, b) => f(pow(a, b));
     case 'eq': return (a, b) => (a === b ? 1 : 0);
     case 'ne': return (a, b) => (a !== b ? 1 : 0);
     case 'lt': return (a, b) => (a < b ? 1 : 0);
@@ -43,7 +44,7 @@ export function integerOp(op: AluOp, where: () => string): Binary {
         if (b === 0) throw new Fault('division-by-zero', `integer division by zero in ${where()}: ${a} / 0`);
         return Math.trunc(a / b) + 0;
       };
-    case 'pow': return (a, b) => a ** b;
+    case 'pow': return (a, b) => pow(a, b);
     case 'and': return bitwise((x, y) => x & y);
     case 'or': return bitwise((x, y) => x | y);
     case 'xor': return bitwise((x, y) => x ^ y);
@@ -60,27 +61,36 @@ export type Unary = (x: number) => number;
 
 const SQRT_2_OVER_PI = Math.sqrt(2 / Math.PI);
 
-/** Activation functions, computed in double and rounded to f32. gelu is the tanh approximation. */
+/**
+ * Activation functions, computed in double and rounded to f32. The transcendental ones come from base/math.ts,
+ * not from Math.*, whose accuracy varies between hosts. gelu is the tanh approximation written as
+ * x / (1 + exp(−2u)), which equals 0.5·x·(1 + tanh(u)) but does not cancel for negative x.
+ */
 export function activation(fn: ActivationFunction): Unary {
   switch (fn) {
     case 'identity': return (x) => x;
     case 'relu': return (x) => (x > 0 ? x : x !== x ? NaN : 0);
-    case 'gelu': return (x) => f(0.5 * x * (1 + Math.tanh(SQRT_2_OVER_PI * (x + 0.044715 * x * x * x))));
-    case 'sigmoid': return (x) => f(1 / (1 + Math.exp(-x)));
-    case 'tanh': return (x) => f(Math.tanh(x));
-    case 'exp': return (x) => f(Math.exp(x));
-    case 'log': return (x) => f(Math.log(x));
+    case 'gelu': return gelu;
+    case 'sigmoid': return (x) => f(1 / (1 + exp(-x)));
+    case 'tanh': return (x) => f(tanh(x));
+    case 'exp': return (x) => f(exp(x));
+    case 'log': return (x) => f(log(x));
     case 'sqrt': return (x) => f(Math.sqrt(x));
     case 'rsqrt': return (x) => f(1 / Math.sqrt(x));
     case 'square': return (x) => f(x * x);
-    case 'silu': return (x) => f(x / (1 + Math.exp(-x)));
-    case 'softplus': return (x) => f(Math.max(x, 0) + Math.log1p(Math.exp(-Math.abs(x))));
+    case 'silu': return (x) => f(x / (1 + exp(-x)));
+    case 'softplus': return (x) => f(Math.max(x, 0) + log1p(exp(-Math.abs(x))));
     case 'abs': return (x) => Math.abs(x);
     case 'sign': return (x) => (x > 0 ? 1 : x < 0 ? -1 : x);
     case 'reciprocal': return (x) => f(1 / x);
-    case 'sin': return (x) => f(Math.sin(x));
-    case 'cos': return (x) => f(Math.cos(x));
+    case 'sin': return (x) => f(sin(x));
+    case 'cos': return (x) => f(cos(x));
   }
+}
+
+function gelu(x: number): number {
+  const u = SQRT_2_OVER_PI * (x + 0.044715 * x * x * x);
+  return f(x / (1 + exp(-2 * u)));
 }
 
 /** Reductions start from their identity and fold left along the free dimension, rounding each step to f32. */
