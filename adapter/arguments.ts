@@ -135,6 +135,8 @@ export const DAP_ARGUMENTS = {
   next: z.looseObject({ ...threadId, singleThread: bool.optional(), granularity }) satisfies z.ZodType<P.NextArguments>,
   stepIn: z.looseObject({ ...threadId, singleThread: bool.optional(), targetId: int.optional(), granularity }) satisfies z.ZodType<P.StepInArguments>,
   stepOut: z.looseObject({ ...threadId, singleThread: bool.optional(), granularity }) satisfies z.ZodType<P.StepOutArguments>,
+  stepBack: z.looseObject({ ...threadId, singleThread: bool.optional(), granularity }) satisfies z.ZodType<P.StepBackArguments>,
+  reverseContinue: z.looseObject({ ...threadId, singleThread: bool.optional() }) satisfies z.ZodType<P.ReverseContinueArguments>,
   stepInTargets: z.looseObject({ frameId: int }) satisfies z.ZodType<P.StepInTargetsArguments>,
   pause: z.looseObject(threadId) satisfies z.ZodType<P.PauseArguments>,
   exceptionInfo: z.looseObject(threadId) satisfies z.ZodType<P.ExceptionInfoArguments>,

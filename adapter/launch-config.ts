@@ -28,6 +28,7 @@ export const LAUNCH_ATTRIBUTES: Readonly<Record<string, AttributeSpec>> = {
   passBreakpoints: { type: 'array', description: 'Snapshot indices of the pass pipeline to stop after (0 is the program as written).', default: [] },
   maxCallDepth: { type: 'integer', description: 'Nested calls allowed before the recursion-depth fault.', default: 64 },
   maxInstructions: { type: 'integer', description: 'Instructions the run may execute (all cores together) before the instruction-limit fault; no limit when left out (Pause stops an endless loop).' },
+  historyMiB: { type: 'integer', description: 'Memory the history of the run may take for time travel (Step Back, Reverse Continue, :goto, :last, :why), in MiB; the oldest history is thinned, then dropped, beyond it. 0 turns time travel off.', default: 512 },
   trace: { type: 'boolean', description: 'Log the DAP messages of the session (the BIR Debugger output channel).', default: false },
 };
 
@@ -81,6 +82,7 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     noDebug: args.noDebug === true,
     maxCallDepth: integer(args, 'maxCallDepth', 1, 100000),
     maxInstructions: integer(args, 'maxInstructions', 1, Number.MAX_SAFE_INTEGER),
+    historyMiB: integer(args, 'historyMiB', 0, 1 << 20),
     stopOnPassEntry,
     passBreakpoints: passBreakpoints as number[] | undefined,
   };

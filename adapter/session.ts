@@ -48,6 +48,8 @@ interface DapBodies {
   next: void;
   stepIn: void;
   stepOut: void;
+  stepBack: void;
+  reverseContinue: void;
   stepInTargets: P.StepInTargetsResponse['body'];
   pause: void;
   exceptionInfo: P.ExceptionInfoResponse['body'];
@@ -132,6 +134,8 @@ export class BirDebugSession extends DebugSession {
     next: async (a) => this.engine('next').request('next', { threadId: a.threadId, granularity: stepGranularity(a.granularity) }),
     stepIn: async (a) => this.engine('stepIn').request('stepIn', { threadId: a.threadId, granularity: stepGranularity(a.granularity), targetId: a.targetId }),
     stepOut: async (a) => this.engine('stepOut').request('stepOut', { threadId: a.threadId, granularity: stepGranularity(a.granularity) }),
+    stepBack: async (a) => this.engine('stepBack').request('stepBack', { threadId: a.threadId, granularity: stepGranularity(a.granularity) }),
+    reverseContinue: async (a) => this.engine('reverseContinue').request('reverseContinue', { threadId: a.threadId }),
     stepInTargets: async (a) => {
       const targets = await this.engine('stepInTargets').request('stepInTargets', { frameId: a.frameId });
       return { targets: targets.map((t) => ({ id: t.id, label: t.label, line: this.positions.line(t.line), column: this.positions.column(t.column) })) };
@@ -310,6 +314,7 @@ export class BirDebugSession extends DebugSession {
       supportsExceptionInfoRequest: true,
       supportsSteppingGranularity: true,
       supportsStepInTargetsRequest: true,
+      supportsStepBack: true,
       supportsTerminateRequest: true,
       supportTerminateDebuggee: true,
       supportsRestartRequest: true,

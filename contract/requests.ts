@@ -63,6 +63,24 @@ export const BIR_REQUESTS = {
     arguments: z.looseObject({}),
     body: body<{ index: number }>(),
   },
+  /** Time travel: back to the previous line (or instruction) of any frame, into calls that just returned. */
+  'bir/stepBackInto': {
+    arguments: z.looseObject({ threadId: z.int(), granularity: z.enum(['statement', 'line', 'instruction']).optional() }),
+    body: body<Record<string, never>>(),
+  },
+  /** Time travel: back to the call (or the loop or branch, with frames of subgraphs) the frame came from. */
+  'bir/stepBackOut': {
+    arguments: z.looseObject({ threadId: z.int(), granularity: z.enum(['statement', 'line', 'instruction']).optional() }),
+    body: body<Record<string, never>>(),
+  },
+  /** Time travel: to where this many instructions have run (all cores together), back or forward. */
+  'bir/goto': {
+    arguments: z.looseObject({
+      instructions: z.int({ error: (issue) => `needs instructions, a whole number of instructions, found ${describeInput(issue.input)}` })
+        .min(0, { error: (issue) => `needs instructions, a count of instructions (0 or more), found ${describeInput(issue.input)}` }),
+    }),
+    body: body<Record<string, never>>(),
+  },
   /** The snapshots to stop after before the program runs; replaces the previous set. */
   'bir/setPassBreakpoints': {
     arguments: z.looseObject({

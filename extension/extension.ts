@@ -1,6 +1,6 @@
 /**
- * Activation: wires the adapter factory, configurations, providers, commands, diagnostics, the graph view and the
- * walkthrough (opened beside the editor on the first activation). No debugging logic.
+ * Activation: wires the adapter factory, configurations, providers, commands, diagnostics, the graph view, time
+ * travel and the walkthrough (opened beside the editor on the first activation). No debugging logic.
  */
 import * as vscode from 'vscode';
 import { registerAdapterFactory } from './adapter-factory';
@@ -9,6 +9,7 @@ import { registerConfigurations } from './configuration';
 import { registerDiagnostics } from './diagnostics';
 import { registerGraphPanel } from './graph-panel';
 import { evaluatableExpression, registerProviders } from './providers';
+import { registerTimeTravel } from './time-travel';
 import { registerWalkthrough } from './walkthrough';
 
 /** What the extension offers other extensions (and its tests). */
@@ -25,6 +26,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerCommands(context);
   registerDiagnostics(context);
   registerGraphPanel(context);
+  registerTimeTravel(context);
   registerWalkthrough(context);
   return { evaluatableExpression };
 }

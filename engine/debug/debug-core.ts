@@ -27,7 +27,7 @@ import { operandValue } from './operand-values';
 import { LineMap } from './line-map';
 import { functionName, LogicalFrame, logicalFrames, nextNode } from './stack';
 import { FramePosition, StepKind, StepPolicy } from './stepping';
-import { replCommand } from './repl';
+import { MOVING_COMMANDS, ReplContext, replCommand, splitCommand } from './repl';
 import { PipelineHistory } from './history';
 import type { FunctionGraph } from '../../contract/graph';
 import { buildGraph } from '../graph/build';
@@ -35,6 +35,10 @@ import { expandGraph, Expansion } from '../graph/hierarchy';
 import { tensorSummary } from './tensor-summary';
 import { DebuggerState, Timeline } from './timeline';
 import { findBack, TravelContext } from './travel';
+import { history, lastWrite, NamedTarget, TimeQueryHost, why } from './time-queries';
+import { describeWrite, allocatingActivation, elementName } from './origins';
+import { sample, SearchContext } from './writes';
+import { elementIndex, viewSize } from '../machine/view';
 import { Tracked } from '../machine/journal';
 
 const SLICE_CHECK_INTERVAL = 256;
@@ -280,7 +284,8 @@ export class DebugCore implements ExecutionHooks {
     const info: StoppedInfo = {
       threadId: state.core.index + 1,
       reason: state.reason,
-      description: describeStop(state, text),
+      // Where the run is in time shows with the stop in the Call Stack.
+      description: `${describeStop(state, text)} (instruction ${this.machine.instructionsExecuted.toLocaleString('en-US')})`,
       text,
       hitBreakpointIds: hitIds.length ? [...hitIds] : undefined,
       node: node && { id: node.id, opcode: node.kind === 'instr' ? node.opcode : node.kind, engine: node.kind === 'instr' ? node.engine : 'SP', span: node.span },
@@ -578,11 +583,27 @@ export class DebugCore implements ExecutionHooks {
   }
 
   private travelContext(timeline: Timeline): TravelContext {
-    return { timeline, interpreter: this.interpreter, replayTo: (r) => void this.replayTo(r) };
+    return { timeline, interpreter: this.interpreter, replayTo: (r) => this.replayTo(r) };
+  }
+
+  /** Refuses a move through time that cannot be made, before it is made: no history, or nothing before here. */
+  checkTravel(what: string, backward: boolean, threadId?: number): void {
+    const t = this.requireHistory(what);
+    if (threadId !== undefined && !this.coreOf(threadId).frame) throw new EngineError(`thread ${threadId} has finished; it cannot step back`, 'state');
+    if (backward && this.interpreter.ticks <= t.start) {
+      throw new EngineError(`'${what}': there is no history before this point (instruction ${this.machine.instructionsExecuted})`, 'state');
+    }
+  }
+
+  /** A stop where the run is, after a move through time failed. */
+  stopHere(): DebugOutcome {
+    const core = this.machine.cores.find((c) => c.frame && nextNode(c.frame)) ?? this.machine.cores[0];
+    const node = core.frame ? nextNode(core.frame) : undefined;
+    return this.stopAt({ core, node, reason: 'pause' }, [], 'stopped where the move through time failed');
   }
 
   private requireHistory(what: string): Timeline {
-    if (!this.timeline) throw new EngineError(`'${what}' needs the history of the run, which is off (launch attribute 'history')`, 'state');
+    if (!this.timeline) throw new EngineError(`'${what}' needs the history of the run, which is off (launch attribute historyMiB is 0)`, 'state');
     return this.timeline;
   }
 
@@ -648,9 +669,8 @@ export class DebugCore implements ExecutionHooks {
    * or forward through it; past the furthest point the run has reached, the program runs there (see runTo).
    */
   goToInstruction(instructions: number): DebugOutcome | 'run' {
-    const t = this.requireHistory(':goto');
-    if (!Number.isSafeInteger(instructions) || instructions < 0) throw new EngineError(`:goto takes an instruction count (a whole number), found ${instructions}`, 'argument');
-    if (instructions < t.startInstructions) throw new EngineError(`the history reaches back to instruction ${t.startInstructions}; ${instructions} is before it`, 'argument');
+    this.checkGoto(instructions);
+    const t = this.timeline!;
     const frontierInstructions = this.frontierInstructions();
     if (instructions > frontierInstructions) {
       this.runToInstructions = instructions;
@@ -664,6 +684,13 @@ export class DebugCore implements ExecutionHooks {
     const { core, node } = this.replayTo({ target: limit, reason: 'goto', text: `instruction ${instructions}`, until: () => this.machine.instructionsExecuted >= instructions });
     this.decision = undefined;
     return this.stopAt({ core, node, reason: 'goto' }, [], `instruction ${instructions}`);
+  }
+
+  /** Refuses a :goto that cannot be made: no history, not a count, before the history's start. */
+  checkGoto(instructions: number): void {
+    const t = this.requireHistory(':goto');
+    if (!Number.isSafeInteger(instructions) || instructions < 0) throw new EngineError(`:goto takes an instruction count (a whole number), found ${instructions}`, 'argument');
+    if (instructions < t.startInstructions) throw new EngineError(`the history reaches back to instruction ${t.startInstructions}; ${instructions} is before it`, 'argument');
   }
 
   /** Instructions run when the run was furthest. */
@@ -749,16 +776,103 @@ export class DebugCore implements ExecutionHooks {
 
   evaluate(expression: string, frameId: number | undefined, context: string): EvaluateResult {
     const trimmed = expression.trim();
-    try {
-      if (context === 'repl' && trimmed.startsWith(':')) {
-        return replCommand(trimmed, (text) => this.evaluateValue(text, frameId), path.dirname(this.program.entry.file));
-      }
+    return userErrors(() => {
+      if (context === 'repl' && trimmed.startsWith(':')) return replCommand(trimmed, this.replContext(frameId));
       return this.result(this.evaluateValue(trimmed, frameId), trimmed, context);
-    } catch (e) {
-      // An evaluation error is the user's to read, wherever it arose (evaluating, or reading the result).
-      if (e instanceof EvalError) throw new EngineError(e.span ? `column ${e.span.col}: ${e.message}` : e.message, 'evaluation');
-      throw e;
+    });
+  }
+
+  /**
+   * The console's commands that move the program through time, `:goto N` and `:last EXPR`: checked (and searched)
+   * now, so that a refusal is the console's answer; the move is made after it. Undefined for any other input.
+   */
+  replMove(expression: string, frameId: number | undefined, context: string): { readonly text: string; readonly move: () => DebugOutcome | 'run' } | undefined {
+    const trimmed = expression.trim();
+    if (context !== 'repl' || !trimmed.startsWith(':')) return undefined;
+    const [command, text] = splitCommand(trimmed);
+    if (!MOVING_COMMANDS.has(command)) return undefined;
+    return userErrors(() => {
+      if (command === 'goto') {
+        const n = instructionCount(text);
+        this.checkGoto(n);
+        return { text: `going to instruction ${n.toLocaleString('en-US')}`, move: () => this.goToInstruction(n) };
+      }
+      const write = lastWrite(this.timeQueryHost(frameId), text);
+      const found = `the last write of ${text}: ${describeWrite(write)}`;
+      return { text: `going back to ${found}`, move: () => this.travelTo({ target: write.tick, reason: 'goto', text: found }) };
+    });
+  }
+
+  private replContext(frameId: number | undefined): ReplContext {
+    const host = this.timeQueryHost(frameId);
+    return {
+      evaluate: (text) => this.evaluateValue(text, frameId),
+      baseDir: path.dirname(this.program.entry.file),
+      history: (text) => history(host, text),
+      why: (text) => why(host, text),
+    };
+  }
+
+  private timeQueryHost(frameId: number | undefined): TimeQueryHost {
+    return {
+      inspector: this.inspector,
+      inThePast: (what, search) => this.inThePast(what, search),
+      named: (text, what) => this.namedTarget(text, frameId, what),
+      now: () => this.interpreter.ticks,
+    };
+  }
+
+  /**
+   * Runs a search of the past, then brings the run back to where it is stopped, in the same frame objects (the
+   * stop's references stay valid) and with a fault stop's fault pending again.
+   */
+  private inThePast<T>(what: string, search: (ctx: SearchContext) => T): T {
+    const t = this.requireHistory(what);
+    const now = this.interpreter.ticks;
+    const stop = this.stopState;
+    const frames = new Map(this.machine.cores.flatMap((c) => c.frames.map((f) => [f.activation, f] as const)));
+    try {
+      return search({ ...this.travelContext(t), machine: this.machine });
+    } finally {
+      this.interpreter.reuseFrames = frames;
+      try {
+        t.restore(t.checkpointBefore(now), this.interpreter.ticks);
+        this.replayTo({ target: now, reason: stop.reason });
+      } finally {
+        this.interpreter.reuseFrames = undefined;
+        this.decision = undefined;
+      }
+      if (stop.fault && stop.node) this.interpreter.pendFault(stop.core, stop.node, stop.fault);
     }
+  }
+
+  /** What an expression of the console names, to search its writes: a register of the frame, or a view of memory. */
+  private namedTarget(text: string, frameId: number | undefined, what: string): NamedTarget {
+    const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
+    if (!lf) throw new EngineError('no frame to evaluate in', 'state');
+    const parsed = parseUserExpression(text, `'${text}'`);
+    if ('error' in parsed) throw new EngineError(parsed.error, 'evaluation');
+    const e = parsed.expr;
+    const f = lf.frame;
+    if (e.kind === 'name' && /^r([0-9]|1[0-5])$/.test(e.name)) {
+      const index = Number(e.name.slice(1));
+      return { target: { kind: 'register', activation: f.activation, index, text }, size: 1, value: { value: f.regs[index], written: f.isWritten(index) }, first: text };
+    }
+    const v = this.evaluator(lf.core, f, text).evaluate(e);
+    if (v.kind !== 'view') {
+      throw new EngineError(`${what} needs a tensor, an access pattern, an element or a register; '${text}' is ${v.kind === 'scalar' ? 'a number' : 'a computed value'}, not memory`, 'argument');
+    }
+    const view = v.view;
+    const size = viewSize(view);
+    if (size === 0) throw new EngineError(`${what}: '${text}' has no elements`, 'argument');
+    const first = elementIndex(view, 0);
+    const single = size === 1;
+    return {
+      target: { kind: 'memory', view: single ? { tensor: view.tensor, offset: first, shape: [], strides: [] } : view, text, allocatedBy: allocatingActivation(this.machine, view.tensor) },
+      size,
+      value: single ? sample(view.tensor, first) : undefined,
+      first: elementName(view.tensor, first),
+    };
   }
 
   private evaluateValue(text: string, frameId: number | undefined): Value {
@@ -808,6 +922,23 @@ export class DebugCore implements ExecutionHooks {
       details: { message: f.message, typeName: f.code, stackTrace: where && `at ${where}`, location: f.span },
     };
   }
+}
+
+/** An evaluation error is the user's to read, wherever it arose (evaluating, or reading the result). */
+function userErrors<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof EvalError) throw new EngineError(e.span ? `column ${e.span.col}: ${e.message}` : e.message, 'evaluation');
+    throw e;
+  }
+}
+
+/** The N of `:goto N`: digits, with , or _ between thousands allowed. */
+function instructionCount(text: string): number {
+  const plain = text.replace(/[,_]/g, '');
+  if (!/^\d+$/.test(plain)) throw new EngineError(`:goto takes an instruction count (a whole number, as in :goto 1200), found '${text}'`, 'argument');
+  return Number(plain);
 }
 
 function fusionInfo(node: InstrNode): StoppedInfo['fusion'] {

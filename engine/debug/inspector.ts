@@ -16,7 +16,11 @@ import { REGISTERS, PSUM_BYTES_PER_PARTITION, SBUF_BYTES_PER_PARTITION } from '.
 type Container =
   | { readonly kind: 'locals' | 'registers' | 'memory' | 'node'; readonly frame: LogicalFrame }
   | { readonly kind: 'memory-kind'; readonly frame: LogicalFrame; readonly memory: 'dram' | 'sbuf' | 'psum' }
-  | { readonly kind: 'tensor'; readonly value: TensorValue; readonly evaluateName?: string };
+  | { readonly kind: 'tensor'; readonly value: TensorValue; readonly evaluateName?: string }
+  /** Children known in advance (a :history), paged. */
+  | { readonly kind: 'rows'; readonly rows: readonly VariableInfo[] }
+  /** Children computed when first asked for (a step of a :why), then kept. */
+  | { readonly kind: 'lazy'; readonly expand: () => VariableInfo[]; rows?: VariableInfo[] };
 
 export class Inspector {
   /** References of this stop: they start above every reference handed out before, so a stale one is refused. */
@@ -61,7 +65,19 @@ export class Inspector {
       case 'memory-kind': return filter === 'indexed' ? [] : this.memory(c.frame, c.memory);
       case 'node': return filter === 'indexed' ? [] : this.node(c.frame);
       case 'tensor': return filter === 'named' ? [] : this.elements(c.value, c.evaluateName, start, count);
+      case 'rows': return filter === 'named' ? [] : c.rows.slice(Math.max(0, start), count ? start + count : undefined);
+      case 'lazy': return filter === 'indexed' ? [] : (c.rows ??= c.expand());
     }
+  }
+
+  /** A reference to children listed now, paged by the client (indexed). */
+  rowsReference(rows: readonly VariableInfo[]): number {
+    return this.handle({ kind: 'rows', rows });
+  }
+
+  /** A reference to children computed when the client first opens them (named). */
+  lazyReference(expand: () => VariableInfo[]): number {
+    return this.handle({ kind: 'lazy', expand });
   }
 
   /** A variable for a tensor value: its summary, expandable into its first dimension. */

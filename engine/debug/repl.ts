@@ -18,14 +18,43 @@ const HELP = [
   '  :stats EXPR            exact statistics of every element of EXPR (any size): min, max, mean, zeros, NaN, Inf, never written',
   '  :dump EXPR FILE.npy    write the value of EXPR as a .npy file (f64), in the program\'s folder or below it;',
   '                         an existing file is kept: :dump! EXPR FILE.npy replaces it',
+  'Time travel (EXPR: an element, a slice, a tensor or a register):',
+  '  :goto N                go to where N instructions have run (all cores together), back or forward',
+  '  :last EXPR             go back to the instruction that last wrote any element of EXPR',
+  '  :history EXPR          every write to EXPR up to now: instruction count, instruction, line, core, old and new value',
+  '  :why EXPR              where one element\'s (or register\'s) value came from: the write and what it read, step by step',
 ].join('\n');
 
-export function replCommand(line: string, evaluate: (text: string) => Value, baseDir?: string): EvaluateResult {
-  const [command, ...rest] = line.slice(1).trim().split(/\s+/);
+const COMMANDS = ':help, :stats EXPR, :dump EXPR FILE.npy, :dump! EXPR FILE.npy, :goto N, :last EXPR, :history EXPR, :why EXPR';
+
+/** What the console's commands work with. */
+export interface ReplContext {
+  evaluate(text: string): Value;
+  /** Where :dump writes. */
+  readonly baseDir: string;
+  history(text: string): EvaluateResult;
+  why(text: string): EvaluateResult;
+}
+
+/** The commands that move the program through time: the engine answers them with a stop, not a value. */
+export const MOVING_COMMANDS = new Set(['goto', 'last']);
+
+/** The command word and what follows it: `:last acc[3, 7]` is ['last', 'acc[3, 7]']. */
+export function splitCommand(line: string): [string, string] {
+  const body = line.trim().slice(1).trim();
+  const space = body.search(/\s/);
+  return space < 0 ? [body, ''] : [body.slice(0, space), body.slice(space).trim()];
+}
+
+export function replCommand(line: string, ctx: ReplContext): EvaluateResult {
+  const [command, text] = splitCommand(line);
+  const rest = text === '' ? [] : text.split(/\s+/);
   if (command === 'help' || command === '') return { result: HELP, reference: 0 };
-  if (command === 'dump' || command === 'dump!') return dump(rest, evaluate, baseDir ?? process.cwd(), command === 'dump!');
-  if (command === 'stats') return stats(rest.join(' '), evaluate);
-  throw new EngineError(`unknown command ':${command}' (commands: :help, :stats EXPR, :dump EXPR FILE.npy, :dump! EXPR FILE.npy)`);
+  if (command === 'dump' || command === 'dump!') return dump(rest, ctx.evaluate, ctx.baseDir, command === 'dump!');
+  if (command === 'stats') return stats(text, ctx.evaluate);
+  if (command === 'history') return ctx.history(text);
+  if (command === 'why') return ctx.why(text);
+  throw new EngineError(`unknown command ':${command}' (commands: ${COMMANDS})`);
 }
 
 /** Exact statistics, streamed over the elements: what a summary of a large tensor only estimates. */

@@ -4,6 +4,8 @@
  * breakpoint hit counts and frame positions), and keeps the latest node it wants before the present. The first
  * interval (going back) that has one answers; earlier ones are not replayed.
  */
+import { Core } from '../machine/core';
+import { Node } from '../ir/program';
 import { Interpreter } from '../run/interpreter';
 import { Replay, Visit } from './debug-core';
 import { Timeline } from './timeline';
@@ -12,8 +14,8 @@ import { Timeline } from './timeline';
 export interface TravelContext {
   readonly timeline: Timeline;
   readonly interpreter: Interpreter;
-  /** Replays from the present state up to the replay's target tick, where the state then is. */
-  replayTo(replay: Replay): void;
+  /** Replays from the present state up to the replay's target tick; the core and node it stopped before. */
+  replayTo(replay: Replay): { readonly core: Core; readonly node: Node };
 }
 
 export interface Found {
@@ -38,9 +40,9 @@ export function findBack(ctx: TravelContext, now: number, wanted: (v: Visit) => 
   return undefined;
 }
 
-/** Puts the run as it was at a tick of its history: the checkpoint before it, then a replay to it. */
-export function moveTo(ctx: TravelContext, replay: Replay): void {
+/** Puts the run as it was at a tick of its history (the checkpoint before it, then a replay to it): the node next. */
+export function moveTo(ctx: TravelContext, replay: Replay): { readonly core: Core; readonly node: Node } {
   const t = ctx.timeline;
   t.restore(t.checkpointBefore(replay.target), ctx.interpreter.ticks);
-  ctx.replayTo(replay);
+  return ctx.replayTo(replay);
 }

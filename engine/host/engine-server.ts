@@ -13,6 +13,7 @@ import { LoadError, Machine, MachineOptions } from '../machine/machine';
 import { npyMachineOptions } from '../run/simulate';
 import { CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
 import { DebugCore, DebugOutcome } from '../debug/debug-core';
+import { StepKind } from '../debug/stepping';
 import { describeFault } from '../run/describe-fault';
 import { runPipeline, Snapshot } from '../passes/pipeline';
 import { PassName } from '../passes/pass';
@@ -23,7 +24,7 @@ import { expandGraph, Expansion, findNodes } from '../graph/hierarchy';
 import type { FrameGraph, FunctionGraph, PassGraph, PassSummary, Span } from '../../contract/graph';
 import { EngineError, errorData } from '../protocol/errors';
 import { EngineMethod, EngineParams, EngineRequestMessage, EngineResult } from '../protocol/requests';
-import { BreakpointInfo, EngineEvent, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
+import { BreakpointInfo, EngineEvent, EvaluateResult, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
 import { EngineToClient } from './messages';
 
 /** How long the program runs before the server looks at its requests again. */
@@ -89,12 +90,17 @@ export class EngineServer {
     next: { needs: 'program-stopped', serve: (p) => this.resume(() => this.debugCore().step('over', p.threadId, p.granularity)) },
     stepIn: { needs: 'program-stopped', serve: (p) => this.stepIn(p.threadId, p.granularity, p.targetId) },
     stepOut: { needs: 'program-stopped', serve: (p) => this.resume(() => this.debugCore().step('out', p.threadId, p.granularity)) },
+    stepBack: { needs: 'program-stopped', serve: (p) => this.stepBack('stepBack', 'over', p.threadId, p.granularity) },
+    'bir/stepBackInto': { needs: 'program-stopped', serve: (p) => this.stepBack('bir/stepBackInto', 'in', p.threadId, granularityOf(p.granularity)) },
+    'bir/stepBackOut': { needs: 'program-stopped', serve: (p) => this.stepBack('bir/stepBackOut', 'out', p.threadId, granularityOf(p.granularity)) },
+    reverseContinue: { needs: 'program-stopped', serve: (p) => this.travel(() => this.debugCore().checkTravel('reverseContinue', true, p.threadId), () => this.debugCore().reverseContinue()) },
+    'bir/goto': { needs: 'program-stopped', serve: (p) => this.travel(() => this.debugCore().checkGoto(p.instructions), () => this.debugCore().goToInstruction(p.instructions)) },
     pause: { needs: 'started', serve: () => this.pause() },
     threads: { needs: 'nothing', serve: () => this.threads() },
     stackTrace: { needs: 'stopped', serve: (p) => (this.state === 'compiler' ? this.compilerStack() : this.debugCore().stackTrace(p.threadId, p.startFrame, p.levels)) },
     scopes: { needs: 'stopped', serve: (p) => (this.state === 'compiler' ? [] : this.debugCore().scopes(p.frameId)) },
     variables: { needs: 'program-stopped', serve: (p) => this.debugCore().variables(p.reference, p.start, p.count, p.filter) },
-    evaluate: { needs: 'program-stopped', serve: (p) => this.debugCore().evaluate(p.expression, p.frameId, p.context) },
+    evaluate: { needs: 'program-stopped', serve: (p) => this.evaluate(p.expression, p.frameId, p.context) },
     stepInTargets: { needs: 'program-stopped', serve: (p) => this.debugCore().stepInTargets(p.frameId) },
     exceptionInfo: { needs: 'program-stopped', serve: (p) => this.debugCore().exceptionInfo(p.threadId) },
     terminate: { needs: 'nothing', serve: () => this.terminate() },
@@ -158,6 +164,7 @@ export class EngineServer {
         return;
       case 'stopped':
       case 'program-stopped':
+        if (!this.core && state === 'running') refuse(`'${method}' is not available in a run without debugging (launched with noDebug): it never stops`);
         if (state === 'running') refuse(`'${method}' needs a stopped program, and it is running`);
         if (state === 'launched') refuse(`'${method}' needs a stopped program, and it has not started (send configurationDone)`);
         if (state === 'compiler' && need === 'program-stopped') {
@@ -206,7 +213,7 @@ export class EngineServer {
       if (!config.noDebug) {
         const history = new PipelineHistory(this.snapshots);
         const notice = (text: string, span?: Span): void => this.emit({ kind: 'output', category: 'console', text: `${text}\n`, span });
-        this.core = new DebugCore(program, machineOptions, { frames: config.frames, stepBy: config.stepBy, stopOnEntry: config.stopOnEntry, history, notice }, this.control);
+        this.core = new DebugCore(program, machineOptions, { frames: config.frames, stepBy: config.stepBy, stopOnEntry: config.stopOnEntry, history, notice, historyMiB: config.historyMiB }, this.control);
       } else {
         new Machine(program, machineOptions); // validates inputs and cores now, so the launch fails with the reason
       }
@@ -290,13 +297,18 @@ export class EngineServer {
       this.emit({ kind: 'exited', exitCode: 1 });
       return;
     }
+    this.report(outcome);
+  }
+
+  /** What a run (or a move through time) ended with: go on in the next slice, a stop, or the end of the program. */
+  private report(outcome: DebugOutcome): void {
     if (outcome.kind === 'yield') return this.schedule();
     if (outcome.kind === 'stopped') {
       this.state = 'stopped';
       this.emit({ kind: 'stopped', info: outcome.info });
       return;
     }
-    this.end(outcome.outcome, core.machine);
+    this.end(outcome.outcome, this.debugCore().machine);
   }
 
   private end(outcome: RunOutcome, machine: Machine): void {
@@ -327,6 +339,42 @@ export class EngineServer {
       this.emit({ kind: 'continued', threadId: 1, allThreads: true });
       this.schedule();
     });
+  }
+
+  /**
+   * A move through time: checked now (so that a refusal answers the request), made after the answer. The program
+   * then runs (reported by `continued`) and stops where the move lands, or runs on forward (a :goto past the furthest
+   * point reached).
+   */
+  private travel(check: () => void, move: () => DebugOutcome | 'run'): Record<string, never> {
+    check();
+    this.state = 'running';
+    setImmediate(() => {
+      this.emit({ kind: 'continued', threadId: 1, allThreads: true });
+      let outcome: DebugOutcome | 'run';
+      try {
+        outcome = move();
+      } catch (e) {
+        this.emit({ kind: 'output', category: 'stderr', text: `the move through time failed: ${(e as Error).message}\n` });
+        outcome = this.debugCore().stopHere();
+      }
+      if (outcome === 'run') this.schedule();
+      else this.report(outcome);
+    });
+    return {};
+  }
+
+  private stepBack(what: string, kind: StepKind, threadId: number, granularity: StepGranularity | undefined): Record<string, never> {
+    return this.travel(() => this.debugCore().checkTravel(what, true, threadId), () => this.debugCore().stepBack(kind, threadId, granularity));
+  }
+
+  /** Evaluate, where `:goto` and `:last` answer at once and then move the program (a stop follows). */
+  private evaluate(expression: string, frameId: number | undefined, context: string): EvaluateResult {
+    const core = this.debugCore();
+    const move = core.replMove(expression, frameId, context);
+    if (!move) return core.evaluate(expression, frameId, context);
+    this.travel(() => undefined, move.move);
+    return { result: move.text, reference: 0 };
   }
 
   private stepIn(threadId: number, granularity: StepGranularity | undefined, targetId: number | undefined): void {
@@ -472,4 +520,9 @@ export class EngineServer {
 
 function describePipelineStop(s: Snapshot): string {
   return s.index === 0 ? 'before the passes (snapshot 0, the program as written)' : `after pass '${s.pass}' (snapshot ${s.index})`;
+}
+
+/** DAP's `statement` is a line here. */
+function granularityOf(g: 'statement' | 'line' | 'instruction' | undefined): StepGranularity | undefined {
+  return g === undefined ? undefined : g === 'instruction' ? 'instruction' : 'line';
 }

@@ -51,8 +51,10 @@ function fused(node: InstrNode): Executor {
   return (f, c, m) => {
     for (let i = resumeAt.get(c.index) ?? 0; i < members.length; i++) {
       resumeAt.set(c.index, i);
+      m.member = i;
       members[i](f, c, m);
     }
+    m.member = -1;
     resumeAt.delete(c.index);
   };
 }

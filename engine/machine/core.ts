@@ -23,6 +23,12 @@ export interface RegionCursor {
 }
 
 export class Frame {
+  /**
+   * Told before every register write while set: searches of the past watch registers with it. Static because a
+   * search runs synchronously and watches every frame of the machine it replays.
+   */
+  static watcher?: (frame: Frame, index: number, value: number) => void;
+
   readonly regs = new Float64Array(REGISTERS);
   /** Bit i set when register i was written in this activation. */
   regWritten = 0;
@@ -56,12 +62,24 @@ export class Frame {
   }
 
   setRegister(index: number, value: number): void {
+    if (Frame.watcher) Frame.watcher(this, index, value);
     this.regs[index] = value;
     this.regWritten |= 1 << index;
   }
 
   isWritten(index: number): boolean {
     return (this.regWritten & (1 << index)) !== 0;
+  }
+
+  /** As a new activation starts: what a replay of the past does to the frame object it runs the activation in again. */
+  reset(tensors: readonly View[]): this {
+    this.regs.fill(0);
+    this.regWritten = 0;
+    this.cursors.length = 0;
+    this.started = false;
+    this.lastLineKey = -1;
+    this.tensors.splice(0, this.tensors.length, ...tensors);
+    return this;
   }
 }
 

@@ -53,14 +53,17 @@ export class Journal {
   /** The index of the interval being recorded. */
   current = 0;
   readonly intervals: Interval[] = [newInterval()];
-  /** Called at every write while set: searches watch writes with it (which element, by whom). */
-  watcher?: (owner: Tracked, from: number, to: number) => void;
+  /**
+   * Called at every write while set, before it: searches of the past watch writes with it (which element, by whom).
+   * `allocating` marks a tensor made fresh for a new activation (its elements unwritten), not a write.
+   */
+  watcher?: (owner: Tracked, from: number, to: number, allocating: boolean) => void;
   /** Every owner with page marks, so that marks can be renumbered. */
   private readonly owners = new Set<Tracked>();
 
   /** Before the run writes elements [from, to) of an owner. */
-  touch(owner: Tracked, from: number, to: number): void {
-    if (this.watcher) this.watcher(owner, from, to);
+  touch(owner: Tracked, from: number, to: number, allocating = false): void {
+    if (this.watcher) this.watcher(owner, from, to, allocating);
     if (!this.recording || to <= from) return;
     const current = this.current;
     let marks = owner.pageMarks;
@@ -83,6 +86,13 @@ export class Journal {
       interval.bytes += bytesOf(copy);
       this.total += bytesOf(copy);
     }
+  }
+
+  /** Whether interval k saved any page of an owner's elements [from, to): only then can it have written them. */
+  touched(k: number, owner: Tracked, from: number, to: number): boolean {
+    const first = from >> PAGE_BITS;
+    const last = (to - 1) >> PAGE_BITS;
+    return this.intervals[k].undo.some((u) => u.owner === owner && u.page >= first && u.page <= last);
   }
 
   /** Ends the current interval at a checkpoint: its pages are copied as they are now, and a new interval starts. */

@@ -69,6 +69,15 @@ export class Machine {
   nextActivation = 0;
   writeLogs = new Map<Tensor, WriteLog>();
   pools = new Map<string, Tensor[]>();
+  /**
+   * Tensors made for allocations, in the order the run made them, and how many of them the run has made so far. A
+   * replay of the past makes the same ones again as the same objects, so that whatever refers to a tensor (a search
+   * of its writes, a reference of the Variables view) holds across time travel.
+   */
+  private readonly made: Tensor[] = [];
+  madeCount = 0;
+  /** The member of a fused group running now (-1 outside groups): who made a write that a search watches. */
+  member = -1;
   /** Set while the debugger replays the past: Print says nothing, continuable faults pass (as they did, or the run would have ended there). */
   replaying = false;
   /** The journal of time travel; every tensor of the run tells it before writing. */
@@ -157,8 +166,29 @@ export class Machine {
       reused.clearWritten();
       return reused;
     }
+    const t = this.make(alloc, core, frameBase);
+    this.journal?.watcher?.(t, 0, t.size, true);
+    return t;
+  }
+
+  /** A new tensor for an allocation, or the one the run made at this point before (the past replayed), made new again. */
+  private make(alloc: AllocInfo, core: number, frameBase: number): Tensor {
+    if (!this.journal) return new Tensor(alloc.name, alloc.memory, alloc.dtype, alloc.shape, core, { ...alloc.placement, frameBase });
+    const n = this.madeCount++;
+    const before = this.made[n];
+    // Any tensor alike in every respect serves: a fresh one of them cannot be told from another.
+    const alike = before && before.name === alloc.name && before.dtype === alloc.dtype && before.core === core
+      && before.shape.length === alloc.shape.length && before.shape.every((d, i) => d === alloc.shape[i])
+      && before.placement?.frameBase === frameBase && before.placement.offset === alloc.placement.offset;
+    if (alike) {
+      before.reset();
+      return before;
+    }
+    // A different future from here on (the past was changed): the tensors it made are not this run's.
+    this.made.length = n;
     const t = new Tensor(alloc.name, alloc.memory, alloc.dtype, alloc.shape, core, { ...alloc.placement, frameBase });
     t.journal = this.journal;
+    this.made.push(t);
     return t;
   }
 

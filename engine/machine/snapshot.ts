@@ -28,6 +28,7 @@ export interface MachineSnapshot {
   readonly counters: Readonly<Record<Engine, number>>;
   readonly barrierEpoch: number;
   readonly nextActivation: number;
+  readonly madeCount: number;
   readonly instructionBudget: number;
   readonly pools: ReadonlyMap<string, readonly Tensor[]>;
   readonly writeLogs: Machine['writeLogs'];
@@ -39,6 +40,7 @@ export function snapshotMachine(m: Machine): MachineSnapshot {
     counters: { ...m.counters },
     barrierEpoch: m.barrierEpoch,
     nextActivation: m.nextActivation,
+    madeCount: m.madeCount,
     instructionBudget: m.instructionBudget,
     pools: new Map([...m.pools].map(([k, list]) => [k, [...list]])),
     writeLogs: new Map(m.writeLogs),
@@ -50,6 +52,7 @@ export function restoreMachine(m: Machine, s: MachineSnapshot): void {
   Object.assign(m.counters, s.counters);
   m.barrierEpoch = s.barrierEpoch;
   m.nextActivation = s.nextActivation;
+  m.madeCount = s.madeCount;
   m.instructionBudget = s.instructionBudget;
   m.suppressed = undefined;
   m.pools = new Map([...s.pools].map(([k, list]) => [k, [...list]]));

@@ -69,8 +69,18 @@ export class Tensor implements Tracked {
 
   /** Forgets every write: a new activation's allocation starts unwritten. */
   clearWritten(): void {
-    if (this.writtenCount === 0) return;
-    this.journal?.touch(this, 0, this.size);
+    if (this.writtenCount === 0) {
+      this.journal?.watcher?.(this, 0, this.size, true);
+      return;
+    }
+    this.journal?.touch(this, 0, this.size, true);
+    this.written.fill(0);
+    this.writtenCount = 0;
+  }
+
+  /** As the tensor was when made: every element zero and unwritten. */
+  reset(): void {
+    this.data.fill(0);
     this.written.fill(0);
     this.writtenCount = 0;
   }

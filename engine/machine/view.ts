@@ -157,3 +157,57 @@ export function unravel(shape: readonly number[], i: number): number[] {
   }
   return out;
 }
+
+/** The smallest and largest element index (in the tensor) the view reaches. */
+export function viewExtent(v: View): { readonly lo: number; readonly hi: number } {
+  let lo = v.offset;
+  let hi = v.offset;
+  v.shape.forEach((n, d) => {
+    const reach = v.strides[d] * (n - 1);
+    if (reach < 0) lo += reach;
+    else hi += reach;
+  });
+  return { lo, hi };
+}
+
+/**
+ * The row-major position in the view of a tensor's element, or -1 when the view does not hold it. Views made by
+ * slicing and transposing step over each other (every stride passes the reach of the smaller ones): then the
+ * element's coordinates follow by division from the largest stride down; other views are searched element by element.
+ */
+export function viewPosition(v: View, index: number): number {
+  const { lo, hi } = viewExtent(v);
+  if (index < lo || index > hi || viewSize(v) === 0) return -1;
+  const dims = v.shape.map((_, d) => d).filter((d) => v.shape[d] > 1).sort((a, b) => v.strides[b] - v.strides[a]);
+  if (!nested(v, dims)) return scanPosition(v, index);
+  const coords = new Array<number>(v.shape.length).fill(0);
+  let rest = index - v.offset;
+  for (const d of dims) {
+    const q = Math.floor(rest / v.strides[d]);
+    if (q >= v.shape[d]) return -1;
+    coords[d] = q;
+    rest -= q * v.strides[d];
+  }
+  if (rest !== 0) return -1;
+  let position = 0;
+  v.shape.forEach((n, d) => (position = position * n + coords[d]));
+  return position;
+}
+
+function nested(v: View, dims: readonly number[]): boolean {
+  let reach = 0;
+  for (let i = dims.length - 1; i >= 0; i--) {
+    const d = dims[i];
+    if (v.strides[d] <= reach) return false;
+    reach += v.strides[d] * (v.shape[d] - 1);
+  }
+  return true;
+}
+
+function scanPosition(v: View, index: number): number {
+  let found = -1;
+  forEachIndex(v, (at, i) => {
+    if (found < 0 && at === index) found = i;
+  });
+  return found;
+}

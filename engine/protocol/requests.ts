@@ -45,6 +45,10 @@ export interface EngineRequests extends ForwardedBirRequests {
   next: Request<Step, void>;
   stepIn: Request<Step & { readonly targetId?: number }, void>;
   stepOut: Request<Step, void>;
+  /** Time travel: back over the previous line (or instruction) of this frame or its callers. */
+  stepBack: Request<Step, void>;
+  /** Time travel: back to the previous stop of a breakpoint or an exception, or to the start of the history. */
+  reverseContinue: Request<Thread, void>;
   pause: Request<Partial<Thread>, void>;
   threads: Request<None, ThreadInfo[]>;
   stackTrace: Request<Thread & { readonly startFrame?: number; readonly levels?: number }, { frames: StackFrameInfo[]; total: number }>;

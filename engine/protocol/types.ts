@@ -31,6 +31,8 @@ export interface LaunchConfig {
   readonly noDebug?: boolean;
   readonly maxCallDepth?: number;
   readonly maxInstructions?: number;
+  /** Memory for the history of the run (time travel), in MiB; 0 turns it off. */
+  readonly historyMiB?: number;
   /** Stop before the first pass, and after these snapshots of the pipeline. */
   readonly stopOnPassEntry?: boolean;
   readonly passBreakpoints?: readonly number[];

@@ -62,6 +62,11 @@ export class Interpreter {
   ticks = 0;
   /** The core and node being executed: who made a write that a search watches. */
   running?: { readonly core: Core; readonly node: Node };
+  /**
+   * Frames to run activations in again, by activation: set while a replay brings the run back to where it stopped,
+   * so that the frames the stop refers to are the ones the run goes on with.
+   */
+  reuseFrames?: ReadonlyMap<number, Frame>;
 
   constructor(
     readonly machine: Machine,
@@ -236,6 +241,8 @@ export class Interpreter {
       frame.cursors.pop();
       const loop = cursor.loop;
       if (loop && loop.iteration + 1 < loop.count) {
+        // The loop writes its register between nodes: a search of the past sees the loop as the writer.
+        this.running = { core, node: loop.node };
         loop.iteration++;
         loop.value += loop.step;
         frame.setRegister(loop.node.register, loop.value);
@@ -272,7 +279,11 @@ export class Interpreter {
     });
     for (const a of fn.allocs) tensors[a.slot] = wholeView(this.machine.allocate(a, core.index, a.memory === 'sbuf' ? sbufBase : psumBase));
     const depth = core.frames.length;
-    const frame = new Frame(fn, this.machine.nextActivation++, depth, tensors, sbufBase, psumBase, call);
+    const activation = this.machine.nextActivation++;
+    const again = this.reuseFrames?.get(activation);
+    const frame = again && again.fn === fn && again.callNode === call && again.depth === depth
+      ? again.reset(tensors)
+      : new Frame(fn, activation, depth, tensors, sbufBase, psumBase, call);
     for (const [r, v] of registers) frame.setRegister(r, v);
     frame.cursors.push({ region: fn.body, pc: 0, activation: frame.activation });
     core.frames.push(frame);

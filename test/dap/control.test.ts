@@ -297,7 +297,7 @@ describe('DAP: control', function () {
       assert.match(await s.error('configurationDone'), /launch/);
       assert.match(await s.error('setBreakpoints', { source: { path: loops }, breakpoints: [] }), /needs a launched program/);
       assert.match(await s.error('attach', {}), /launch/);
-      assert.match(await s.error('stepBack', { threadId: 1 }), /unsupported request 'stepBack'/);
+      assert.match(await s.error('stepBack', { threadId: 1 }), /needs a launched program/);
       await s.ok('launch', { program: loops });
       assert.match(await s.error('pause', { threadId: 1 }), /has not started/);
       assert.match(await s.error('continue', { threadId: 1 }), /needs a stopped program/);

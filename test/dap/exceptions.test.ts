@@ -72,7 +72,7 @@ async function expectFaultStop(s: DapSession, c: FaultCase): Promise<void> {
   assert.strictEqual(body.threadId, thread);
   assert.strictEqual(body.allThreadsStopped, true);
   assert.ok(body.text && body.text.length > 10, 'the fault message is the text');
-  assert.strictEqual(body.description, `Paused on ${c.code}`);
+  assert.match(body.description!, new RegExp(`^Paused on ${c.code} \\(instruction [0-9,]+\\)$`));
   const where = location(c);
   const top = await s.topFrame(thread);
   assert.deepStrictEqual([top.source?.path, top.line, top.column], [where.file, where.line, where.column], `${c.file}: top frame at the faulting operand`);

@@ -455,7 +455,7 @@ export class DapSession {
   }
 
   /** Resumes with a request and waits for the stop it ends in. */
-  async resumeToStop(command: 'continue' | 'next' | 'stepIn' | 'stepOut', args: Record<string, unknown> = {}): Promise<{ stopped: DebugProtocol.StoppedEvent; bir: DebugProtocol.Event; frame: DebugProtocol.StackFrame }> {
+  async resumeToStop(command: string, args: Record<string, unknown> = {}): Promise<{ stopped: DebugProtocol.StoppedEvent; bir: DebugProtocol.Event; frame: DebugProtocol.StackFrame }> {
     await this.ok(command, { threadId: 1, ...args });
     const stop = await this.waitForStop();
     const frame = await this.topFrame(stop.stopped.body.threadId ?? 1);

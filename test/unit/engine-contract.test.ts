@@ -103,8 +103,8 @@ describe('the DebugEngine contract (in process)', () => {
 
   it('answers a request it does not know with an internal error, not a crash', () => {
     const server = new EngineServer(() => undefined, new Int32Array(2));
-    const reply = server.handle({ id: 7, method: 'stepBack' as EngineMethod, params: {} as never });
+    const reply = server.handle({ id: 7, method: 'bir/teleport' as EngineMethod, params: {} as never });
     assert.strictEqual(reply.type, 'reply');
-    assert.deepStrictEqual(reply.type === 'reply' && reply.error, { message: 'unknown engine request \'stepBack\'', kind: 'internal' });
+    assert.deepStrictEqual(reply.type === 'reply' && reply.error, { message: 'unknown engine request \'bir/teleport\'', kind: 'internal' });
   });
 });

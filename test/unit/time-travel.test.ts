@@ -7,7 +7,6 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { DebugCore, DebugOutcome } from '../../engine/debug/debug-core';
-import { ExecutionHooks } from '../../engine/run/hooks';
 import { Interpreter } from '../../engine/run/interpreter';
 import { Machine } from '../../engine/machine/machine';
 import { checkProgram } from '../../engine/lang/check/checker';
@@ -16,22 +15,10 @@ import { npyMachineOptions } from '../../engine/run/simulate';
 import { machineHash } from '../helpers/machine-hash';
 import { programOf } from '../helpers/virtual-host';
 import { CHECKPOINT_TICKS } from '../../engine/debug/timeline';
+import { generated, random } from '../helpers/generated-programs';
+import { EveryNode } from '../helpers/every-node';
 
 const EXAMPLES = path.resolve(__dirname, '..', '..', 'examples');
-
-/** Stops before every node: the plain run the walk is compared with. */
-class EveryNode implements ExecutionHooks {
-  beforeNode(): boolean {
-    return true;
-  }
-  onCall(): void {}
-  onReturn(): void {}
-  onRegionEnter(): void {}
-  onRegionExit(): void {}
-  onFault(): boolean {
-    return false;
-  }
-}
 
 /** The machine's hash at each of the given ticks of a plain forward run. */
 function referenceHashes(program: Program, cores: number, ticks: ReadonlySet<number>): Map<number, string> {
@@ -44,17 +31,6 @@ function referenceHashes(program: Program, cores: number, ticks: ReadonlySet<num
     if (ticks.has(interpreter.ticks)) out.set(interpreter.ticks, machineHash(machine));
   }
   return out;
-}
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function settle(core: DebugCore, outcome: DebugOutcome): DebugOutcome {
@@ -138,43 +114,6 @@ function check(program: Program, cores: number, seed: number, wanted: number, hi
     compared += stops.length;
   }
   return compared;
-}
-
-/** Generated programs: loops, calls, branches and elementwise work on a few tensors, long enough for several checkpoints. */
-function generated(seed: number): string {
-  const rnd = random(seed);
-  const body: string[] = [];
-  const ops = [
-    () => '    TensorScalar a <- a, op = add, scalar = r1',
-    () => '    TensorTensor b <- a, b, op = add',
-    () => '    Memset c[0:4, 0:4] <- r2',
-    () => '    call mix(a, b)',
-    () => '    if r1 > 3 { Set r2 = r2 + 1 } else { Set r2 = r2 - 1 }',
-    () => '    DmaCopy out[0:4, 0:8] <- b',
-  ];
-  for (let i = 0; i < 6; i++) body.push(ops[Math.floor(rnd() * ops.length)]());
-  const loops = 9000 + Math.floor(rnd() * 3000);
-  return `module gen
-dram out : f32[4, 8] output
-func main() {
-  sbuf a : f32[4, 8]
-  sbuf b : f32[4, 8]
-  sbuf c : f32[4, 8]
-  Memset a <- 1
-  Memset b <- 0
-  Memset c <- 0
-  Set r2 = 0
-  for r1 in 0..${loops} {
-${body.join('\n')}
-  }
-  DmaCopy out <- b
-}
-func mix(x: sbuf f32[4, 8], y: sbuf f32[4, 8]) {
-  sbuf t : f32[4, 8]
-  TensorTensor t <- x, y, op = mul
-  TensorScalar y <- t, op = mul, scalar = 0.5
-}
-`;
 }
 
 describe('time travel: the state at every stop is the forward run\'s', function () {

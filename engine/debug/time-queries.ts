@@ -1,0 +1,107 @@
+/**
+ * The Debug Console's questions about the past, answered from the history of the run without moving it:
+ * `:history EXPR` (every write to an element, a slice or a register, with the values before and after) and
+ * `:why EXPR` (the write that made one element or register what it is, and what that write read, a step back at a
+ * time). `:last EXPR` finds the last write for the debugger to go to.
+ */
+import { EngineError } from '../protocol/errors';
+import { EvaluateResult, VariableInfo } from '../protocol/types';
+import { Inspector } from './inspector';
+import { describeWrite, explain, formatSample, Origin, OriginInput } from './origins';
+import { findWrites, Sample, SearchContext, Write, WriteTarget } from './writes';
+
+/** What an expression of the console names: something that is written. */
+export interface NamedTarget {
+  readonly target: WriteTarget;
+  /** Elements (1 for a register). */
+  readonly size: number;
+  /** The value now, when it is one element or a register. */
+  readonly value?: Sample;
+  /** The name of its first element, for messages (`acc[3, 7]`). */
+  readonly first: string;
+}
+
+export interface TimeQueryHost {
+  readonly inspector: Inspector;
+  /** Runs a search of the past, then brings the run back to where it stopped. */
+  inThePast<T>(what: string, search: (ctx: SearchContext) => T): T;
+  /** What an expression names, in the frame the console evaluates in. */
+  named(text: string, what: string): NamedTarget;
+  /** The present, in ticks. */
+  now(): number;
+}
+
+/** Writes listed by :history at most: a longer history lists its latest ones and says how many there were. */
+export const HISTORY_ROWS = 10_000;
+
+export function history(host: TimeQueryHost, text: string): EvaluateResult {
+  if (text === '') throw new EngineError(':history takes an expression: :history acc[3, 7]', 'argument');
+  const named = host.named(text, ':history');
+  const found = host.inThePast(':history', (ctx) => findWrites(ctx, named.target, host.now(), 'all', HISTORY_ROWS));
+  const writes = found.writes.filter((w) => !w.allocation);
+  const allocation = found.writes.find((w) => w.allocation);
+  const since = allocation ? ` since its allocation at instruction ${count(allocation.instructions)}` : '';
+  const rows = found.writes.map((w) => historyRow(w, named));
+  if (writes.length === 0) return { result: `${text}: not written${since || ' in the history of the run'}`, reference: rows.length ? host.inspector.rowsReference(rows) : 0, indexed: rows.length || undefined };
+  const shown = found.total - (allocation ? 1 : 0);
+  const span = `instructions ${count(writes[0].instructions)} to ${count(writes[writes.length - 1].instructions)}`;
+  const listed = shown > writes.length ? `; the latest ${writes.length} listed` : '';
+  return {
+    result: `${text}: ${shown} write${shown === 1 ? '' : 's'}${since} (${span}${listed})`,
+    reference: host.inspector.rowsReference(rows),
+    indexed: rows.length,
+  };
+}
+
+function historyRow(w: Write, named: NamedTarget): VariableInfo {
+  const element = named.size > 1 ? `[${w.position}] ` : '';
+  const more = w.count > 1 ? ` (and ${w.count - 1} more element${w.count === 2 ? '' : 's'})` : '';
+  const change = w.allocation ? 'allocated, unwritten' : `${element}${formatSample(w.before)} → ${formatSample(w.after)}${more}`;
+  return { name: `#${count(w.instructions)}`, value: `${change}: ${describeWrite(w)}`, reference: 0 };
+}
+
+export function why(host: TimeQueryHost, text: string): EvaluateResult {
+  if (text === '') throw new EngineError(':why takes one element or a register: :why acc[3, 7]', 'argument');
+  const named = host.named(text, ':why');
+  if (named.size !== 1 || !named.value) {
+    throw new EngineError(`:why explains one element; '${text}' has ${named.size} elements (name one, as in :why ${named.first})`, 'argument');
+  }
+  const value = named.value;
+  const origin = host.inThePast(':why', (ctx) => explain(ctx, named.target, host.now(), value));
+  const rows = inputRows(host, origin);
+  return {
+    result: `${text} = ${formatSample(value)} ← ${origin.text}`,
+    reference: rows.length ? host.inspector.rowsReference(rows) : 0,
+    indexed: rows.length || undefined,
+  };
+}
+
+/** The values a write read, each opening into its own origin. */
+function inputRows(host: TimeQueryHost, origin: Origin): VariableInfo[] {
+  return origin.inputs.map((input) => ({
+    name: input.label,
+    value: formatSample(input.value),
+    reference: host.inspector.lazyReference(() => originRows(host, input)),
+  }));
+}
+
+function originRows(host: TimeQueryHost, input: OriginInput): VariableInfo[] {
+  const origin = host.inThePast(':why', (ctx) => explain(ctx, input.target, input.before, input.value, input.within));
+  return [{ name: '← from', value: origin.text, reference: 0 }, ...inputRows(host, origin)];
+}
+
+/** The last write to what an expression names, before now; refused with what the history says when there is none. */
+export function lastWrite(host: TimeQueryHost, text: string): Write {
+  if (text === '') throw new EngineError(':last takes an expression: :last acc[3, 7]', 'argument');
+  const named = host.named(text, ':last');
+  if (named.value && !named.value.written) throw new EngineError(`${text} was never written (it is <uninit>)`, 'state');
+  const found = host.inThePast(':last', (ctx) => findWrites(ctx, named.target, host.now(), 'last'));
+  const write = found.writes[found.writes.length - 1];
+  if (!write) throw new EngineError(`${text} was not written ${found.horizon === 'history' ? 'in the history of the run' : 'in this activation'}`, 'state');
+  if (write.allocation) throw new EngineError(`${text} was not written since its allocation at instruction ${count(write.instructions)}`, 'state');
+  return write;
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}

@@ -1,0 +1,215 @@
+/**
+ * Searches of the past for writes: to elements of a tensor (a view of it) or to a register of one activation. A
+ * search replays the history interval by interval, going back from a tick, with watchers on the journal (memory)
+ * and on frames (registers) that see every write as it happens, with the node (and fused member) making it and the
+ * value before it. Intervals whose journal saved no page of the tensor cannot have written it and are not replayed.
+ * A tensor allocated by an activation is a new tensor for that activation: the search stops at its allocation.
+ */
+import { InstrNode, Node } from '../ir/program';
+import { Frame } from '../machine/core';
+import { decode } from '../machine/dtypes';
+import { Tracked } from '../machine/journal';
+import { Machine } from '../machine/machine';
+import { Tensor } from '../machine/tensor';
+import { View, viewExtent, viewPosition } from '../machine/view';
+import { TravelContext } from './travel';
+
+/** What a search watches. */
+export type WriteTarget =
+  | {
+      readonly kind: 'memory';
+      readonly view: View;
+      readonly text: string;
+      /** For a tensor an activation allocated: that activation, before which the tensor was another one's. */
+      readonly allocatedBy?: number;
+    }
+  | { readonly kind: 'register'; readonly activation: number; readonly index: number; readonly text: string };
+
+export interface Sample {
+  readonly value: number;
+  readonly written: boolean;
+}
+
+export interface Write {
+  /** The tick to stop at for it: before the node that writes (a loop's next iteration: after the loop set its register). */
+  readonly tick: number;
+  readonly instructions: number;
+  readonly core: number;
+  readonly node: Node;
+  /** The member of a fused group that wrote. */
+  readonly member?: InstrNode;
+  /** The tensor was allocated here (a new activation's tensor, unwritten), not written. */
+  readonly allocation: boolean;
+  /** The first element of the target it wrote, as a row-major position in the target, and how many of them. */
+  readonly position: number;
+  count: number;
+  readonly before: Sample;
+  after?: Sample;
+}
+
+export interface WriteSearch {
+  /** In the order they happened; at most `keep` of the latest. */
+  readonly writes: Write[];
+  /** All the writes found, listed or not. */
+  readonly total: number;
+  /** Why the search went no further back: the history's start, the target's allocation, or its activation's start. */
+  readonly horizon: 'history' | 'allocation' | 'activation';
+}
+
+export interface SearchContext extends TravelContext {
+  readonly machine: Machine;
+}
+
+/**
+ * The writes to a target before a tick: the last one (`last`), or all of them (`all`, keeping the latest `keep`).
+ * Leaves the machine somewhere in the past: the caller moves it back.
+ */
+export function findWrites(ctx: SearchContext, target: WriteTarget, before: number, mode: 'last' | 'all', keep = 100_000): WriteSearch {
+  const t = ctx.timeline;
+  const kept: Write[][] = [];
+  let total = 0;
+  let horizon: WriteSearch['horizon'] = 'history';
+  for (let k = t.checkpointBefore(Math.max(t.start, before - 1)); k >= 0; k--) {
+    const from = t.checkpoints[k].tick;
+    if (from >= before) continue;
+    // The target's activation began in this interval: nothing before it can have written the target.
+    const owner = target.kind === 'register' ? target.activation : target.allocatedBy;
+    const bornHere = owner !== undefined && t.checkpoints[k].machine.nextActivation <= owner;
+    if (!bornHere && target.kind === 'memory' && !mayWrite(ctx, k, target.view)) continue;
+    const end = Math.min(before, t.checkpoints[k + 1]?.tick ?? before);
+    t.restore(k, ctx.interpreter.ticks);
+    let writes = watch(ctx, target, () => ctx.replayTo({ target: end, reason: 'step' }));
+    const allocated = writes.map((w) => w.allocation).lastIndexOf(true);
+    if (allocated >= 0) writes = writes.slice(allocated);
+    total += writes.length;
+    if (writes.length && kept.reduce((n, w) => n + w.length, 0) < keep) kept.unshift(writes);
+    if (allocated >= 0) {
+      horizon = 'allocation';
+      break;
+    }
+    if (bornHere) {
+      horizon = 'activation';
+      break;
+    }
+    if (mode === 'last' && writes.length) break;
+  }
+  const writes = kept.flat();
+  return { writes: writes.slice(Math.max(0, writes.length - keep)), total, horizon };
+}
+
+/** Whether interval k journaled a page the view reaches. */
+function mayWrite(ctx: SearchContext, k: number, view: View): boolean {
+  const { lo, hi } = viewExtent(view);
+  return ctx.timeline.journal.touched(k, view.tensor, lo, hi + 1);
+}
+
+/** Runs `replay` with watchers on the target; returns its writes in order. */
+function watch(ctx: SearchContext, target: WriteTarget, replay: () => void): Write[] {
+  const writes: Write[] = [];
+  const journal = ctx.timeline.journal;
+  const watcher = new WriteWatcher(ctx, target, writes);
+  if (target.kind === 'memory') journal.watcher = (owner, from, to, allocating) => watcher.memory(owner, from, to, allocating);
+  else Frame.watcher = (frame, index, value) => watcher.register(frame, index, value);
+  try {
+    replay();
+  } finally {
+    journal.watcher = undefined;
+    Frame.watcher = undefined;
+  }
+  watcher.settle();
+  return writes;
+}
+
+class WriteWatcher {
+  /** Writes whose value after is not known yet, by the tensor element they wrote first. */
+  private readonly pending = new Map<number, Write>();
+  private readonly tensor?: Tensor;
+  private readonly lo: number = 0;
+  private readonly hi: number = -1;
+
+  constructor(
+    private readonly ctx: SearchContext,
+    private readonly target: WriteTarget,
+    private readonly writes: Write[],
+  ) {
+    if (target.kind === 'memory') {
+      this.tensor = target.view.tensor;
+      ({ lo: this.lo, hi: this.hi } = viewExtent(target.view));
+    }
+  }
+
+  memory(owner: Tracked, from: number, to: number, allocating: boolean): void {
+    if (owner !== this.tensor || to <= this.lo || from > this.hi || this.target.kind !== 'memory') return;
+    const view = this.target.view;
+    const tensor = this.tensor;
+    let first = -1;
+    let firstIndex = -1;
+    let count = 0;
+    for (let index = Math.max(from, this.lo), end = Math.min(to, this.hi + 1); index < end; index++) {
+      const position = viewPosition(view, index);
+      if (position < 0) continue;
+      if (count++ === 0) {
+        first = position;
+        firstIndex = index;
+      }
+      // A later write of an element tells the earlier one's value after.
+      const earlier = this.pending.get(index);
+      if (earlier && !allocating) {
+        earlier.after = sample(tensor, index);
+        this.pending.delete(index);
+      }
+    }
+    if (count === 0) return;
+    const write = this.merge(count, allocating) ?? this.add(first, count, allocating, sample(tensor, firstIndex));
+    if (!allocating && write.position === first) this.pending.set(firstIndex, write);
+  }
+
+  register(frame: Frame, index: number, value: number): void {
+    if (this.target.kind !== 'register' || frame.activation !== this.target.activation || index !== this.target.index) return;
+    const write = this.add(0, 1, false, { value: frame.regs[index], written: frame.isWritten(index) });
+    write.after = { value, written: true };
+  }
+
+  /** Values after the writes not overwritten since: as memory is now, at the end of the replay. */
+  settle(): void {
+    for (const [index, write] of this.pending) write.after = sample(this.tensor!, index);
+    this.pending.clear();
+    for (const w of this.writes) if (w.allocation) w.after = { value: 0, written: false };
+  }
+
+  /** Rows of one instruction arrive one by one: they add to its write. */
+  private merge(count: number, allocating: boolean): Write | undefined {
+    const last = this.writes[this.writes.length - 1];
+    const running = this.ctx.interpreter.running;
+    if (!last || allocating || last.allocation || last.tick !== this.ctx.interpreter.ticks || last.node !== running?.node || last.member !== this.member()) return undefined;
+    last.count += count;
+    return last;
+  }
+
+  private add(position: number, count: number, allocation: boolean, before: Sample): Write {
+    const running = this.ctx.interpreter.running!;
+    const write: Write = {
+      tick: this.ctx.interpreter.ticks,
+      instructions: this.ctx.machine.instructionsExecuted,
+      core: running.core.index,
+      node: running.node,
+      member: this.member(),
+      allocation,
+      position,
+      count,
+      before,
+    };
+    this.writes.push(write);
+    return write;
+  }
+
+  private member(): InstrNode | undefined {
+    const node = this.ctx.interpreter.running?.node;
+    const m = this.ctx.machine.member;
+    return node?.kind === 'instr' && node.members && m >= 0 ? node.members[m] : undefined;
+  }
+}
+
+export function sample(t: Tensor, index: number): Sample {
+  return { value: decode(t.dtype, t.data[index]), written: t.written[index] !== 0 };
+}
