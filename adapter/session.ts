@@ -123,8 +123,9 @@ export class BirDebugSession extends DebugSession {
       const vars = await this.engine('variables').request('variables', { reference: a.variablesReference, start: a.start, count: a.count, filter: a.filter });
       return { variables: vars.map(toVariable) };
     },
-    evaluate: async (a) => {
+    evaluate: async (a, reply) => {
       const r = await this.engine('evaluate').request('evaluate', { expression: a.expression, frameId: a.frameId, context: a.context ?? 'repl' });
+      if (r.show) reply.afterAnswer(() => this.sendEvent(new Event('bir/showTensor', { expression: r.show!.expression, frameId: a.frameId })));
       return { result: r.result, type: r.type, variablesReference: r.reference, indexedVariables: r.indexed, namedVariables: r.named };
     },
     continue: async (a) => {

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary } from './graph';
+import { DIVERGENCE_ARGUMENTS, MEMORY_MAP_ARGUMENTS, TENSOR_ARGUMENTS, type Divergence, type MemoryMap, type TensorData } from './tensor';
 
 export type FramesMode = 'functions' | 'subgraphs';
 
@@ -81,6 +82,12 @@ export const BIR_REQUESTS = {
     }),
     body: body<Record<string, never>>(),
   },
+  /** The tensor view: a 2-D region of an expression's value in binary, with statistics, changes and a comparison. */
+  'bir/tensor': { arguments: TENSOR_ARGUMENTS, body: body<TensorData>() },
+  /** The tensor view: the next element, row-major, where the value is not close to the reference. */
+  'bir/tensorDivergence': { arguments: DIVERGENCE_ARGUMENTS, body: body<Divergence>() },
+  /** The tensor view: a core's SBUF and PSUM as its live allocations, and where a tensor lies in them. */
+  'bir/memoryMap': { arguments: MEMORY_MAP_ARGUMENTS, body: body<MemoryMap>() },
   /** The snapshots to stop after before the program runs; replaces the previous set. */
   'bir/setPassBreakpoints': {
     arguments: z.looseObject({

@@ -3,6 +3,7 @@
  * before each `stopped`. Types only.
  */
 import type { Span } from './span';
+import type { ShowTensorEvent } from './tensor';
 
 export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception' | 'goto';
 
@@ -47,4 +48,6 @@ export interface StoppedInfo {
 /** The custom events of the adapter, by name: their bodies. */
 export interface BirEvents {
   readonly 'bir/stopped': StoppedInfo;
+  /** `:show EXPR` in the Debug Console: open the tensor view on it. */
+  readonly 'bir/showTensor': ShowTensorEvent;
 }

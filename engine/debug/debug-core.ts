@@ -40,6 +40,9 @@ import { describeWrite, allocatingActivation, elementName } from './origins';
 import { sample, SearchContext } from './writes';
 import { elementIndex, viewSize } from '../machine/view';
 import { Tracked } from '../machine/journal';
+import { DivergenceArguments, tensorData, TensorArguments, tensorDivergence, TensorHost } from './tensor-data';
+import { memoryMap, MemoryMapArguments } from './memory-map';
+import { writtenBetween } from './changed-writes';
 
 const SLICE_CHECK_INTERVAL = 256;
 
@@ -920,6 +923,35 @@ export class DebugCore implements ExecutionHooks {
     return {
       exceptionId: f.code, description: f.message, breakMode: 'always',
       details: { message: f.message, typeName: f.code, stackTrace: where && `at ${where}`, location: f.span },
+    };
+  }
+
+  // ---- the tensor view (tensor-data.ts, memory-map.ts, changed-writes.ts) ----
+
+  tensorData(args: TensorArguments): ReturnType<typeof tensorData> {
+    return userErrors(() => tensorData(this.tensorHost(args.frameId), args));
+  }
+
+  tensorDivergence(args: DivergenceArguments): ReturnType<typeof tensorDivergence> {
+    return userErrors(() => tensorDivergence(this.tensorHost(args.frameId), args));
+  }
+
+  /** The core of the thread asked for, else of the frame; the frame's allocations are the ones it names. */
+  memoryMap(args: MemoryMapArguments): ReturnType<typeof memoryMap> {
+    const lf = args.frameId === undefined ? this.defaultFrame() : this.frame(args.frameId);
+    const core = args.threadId !== undefined ? this.coreOf(args.threadId) : lf?.core ?? this.stopState.core;
+    const selected = args.expression === undefined ? undefined : userErrors(() => this.evaluateValue(args.expression!.trim(), args.frameId));
+    return memoryMap(core, this.program.entry.name, lf?.core === core ? lf.frame : undefined, selected);
+  }
+
+  private tensorHost(frameId: number | undefined): TensorHost {
+    const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
+    return {
+      evaluate: (text) => this.evaluateValue(text.trim(), frameId),
+      baseDir: path.dirname(this.program.entry.file),
+      frame: lf?.name,
+      instructions: this.machine.instructionsExecuted,
+      writtenBetween: (t, lo, hi, from, to) => this.inThePast('changes since the last stop', (ctx) => writtenBetween(ctx, t, lo, hi, from, to)),
     };
   }
 }

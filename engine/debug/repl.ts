@@ -18,6 +18,7 @@ const HELP = [
   '  :stats EXPR            exact statistics of every element of EXPR (any size): min, max, mean, zeros, NaN, Inf, never written',
   '  :dump EXPR FILE.npy    write the value of EXPR as a .npy file (f64), in the program\'s folder or below it;',
   '                         an existing file is kept: :dump! EXPR FILE.npy replaces it',
+  '  :show EXPR            open EXPR in the tensor view (VS Code): a heatmap, histogram, changes, comparison, memory map',
   'Time travel (EXPR: an element, a slice, a tensor or a register):',
   '  :goto N                go to where N instructions have run (all cores together), back or forward',
   '  :last EXPR             go back to the instruction that last wrote any element of EXPR',
@@ -25,7 +26,7 @@ const HELP = [
   '  :why EXPR              where one element\'s (or register\'s) value came from: the write and what it read, step by step',
 ].join('\n');
 
-const COMMANDS = ':help, :stats EXPR, :dump EXPR FILE.npy, :dump! EXPR FILE.npy, :goto N, :last EXPR, :history EXPR, :why EXPR';
+const COMMANDS = ':help, :stats EXPR, :dump EXPR FILE.npy, :dump! EXPR FILE.npy, :show EXPR, :goto N, :last EXPR, :history EXPR, :why EXPR';
 
 /** What the console's commands work with. */
 export interface ReplContext {
@@ -52,6 +53,7 @@ export function replCommand(line: string, ctx: ReplContext): EvaluateResult {
   if (command === 'help' || command === '') return { result: HELP, reference: 0 };
   if (command === 'dump' || command === 'dump!') return dump(rest, ctx.evaluate, ctx.baseDir, command === 'dump!');
   if (command === 'stats') return stats(text, ctx.evaluate);
+  if (command === 'show') return show(text, ctx.evaluate);
   if (command === 'history') return ctx.history(text);
   if (command === 'why') return ctx.why(text);
   throw new EngineError(`unknown command ':${command}' (commands: ${COMMANDS})`);
@@ -67,6 +69,17 @@ function stats(text: string, evaluate: (text: string) => Value): EvaluateResult 
   if (s.count > 0) lines.push(`  min ${formatNumber(s.min)}  max ${formatNumber(s.max)}  mean ${formatStat(s.sum / s.count)}  sum ${formatStat(s.sum)}`);
   lines.push(`  zero ${s.zero}  nan ${s.nan}  +inf ${s.posInf}  -inf ${s.negInf}  never written ${s.unwritten}`);
   return { result: lines.join('\n'), reference: 0 };
+}
+
+/**
+ * `:show EXPR`: checked here (a tensor, evaluable in this frame); the answer asks the editor to open the tensor view
+ * (the adapter sends the `bir/showTensor` event after it).
+ */
+function show(text: string, evaluate: (text: string) => Value): EvaluateResult {
+  if (text === '') throw new EngineError(':show takes an expression: :show acc');
+  const value = evaluate(text);
+  if (value.kind === 'scalar') throw new EngineError(`:show shows tensors; '${text}' is a number`);
+  return { result: `showing ${text} (${dtypeLabel(value)}[${shapeOf(value).join(', ')}]) in the tensor view`, reference: 0, show: { expression: text } };
 }
 
 function dump(args: string[], evaluate: (text: string) => Value, baseDir: string, replace: boolean): EvaluateResult {

@@ -110,6 +110,9 @@ export class EngineServer {
     'bir/passGraph': { needs: 'launched', serve: (p) => this.passGraph(p.index, p.function, p.expand, p.find) },
     'bir/nextPass': { needs: 'compiler', serve: () => this.nextPass() },
     'bir/setPassBreakpoints': { needs: 'launched', serve: (p) => this.setPassBreakpoints(p.indices) },
+    'bir/tensor': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorData(p) },
+    'bir/tensorDivergence': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorDivergence(p) },
+    'bir/memoryMap': { needs: 'program-stopped', serve: (p) => this.debugCore().memoryMap(p) },
   };
 
   /** Serves one request: its result, or why it cannot be served now. */

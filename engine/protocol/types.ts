@@ -122,6 +122,8 @@ export interface EvaluateResult {
   readonly reference: number;
   readonly named?: number;
   readonly indexed?: number;
+  /** `:show EXPR`: the tensor view is to open on this expression (the adapter's `bir/showTensor` event). */
+  readonly show?: { readonly expression: string };
 }
 
 export interface StepInTarget {
