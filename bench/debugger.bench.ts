@@ -1,7 +1,9 @@
 /**
  * Debugger benchmarks, measured in one run and reported as ratios and latencies:
  *   npx tsx bench/debugger.bench.ts [--json FILE]
- * - the debug loop with breakpoints set but never hit, divided by the fast loop, on the same program;
+ * - the debug loop with breakpoints set but never hit, divided by the fast loop, on the same program (the history of
+ *   time travel off: its cost is measured by bench/time-travel.bench.ts), and the same with the history on, as a
+ *   session runs by default;
  * - a conditional breakpoint evaluated at every instruction, divided by the plain debug loop;
  * - the step round trip (next -> stopped) over stdio with the real adapter and worker, median and 95th percentile;
  * - the first page of variables of a 128x512 tensor, and a hover evaluate of a 128x512 access pattern.
@@ -12,7 +14,7 @@ import { DebugClient } from '@vscode/debugadapter-testsupport';
 import { DebugCore } from '../engine/debug/debug-core';
 import { Machine } from '../engine/machine/machine';
 import { Interpreter } from '../engine/run/interpreter';
-import { best, report, virtualProgram, writeJson } from './harness';
+import { bestOfRounds, report, virtualProgram, writeJson } from './harness';
 
 const LOOP = (n: number) => `module loop
 dram y : f32[4, 16] output
@@ -29,28 +31,34 @@ func main() {
 }
 `;
 
-function debugLoop(program: ReturnType<typeof virtualProgram>, setup: (core: DebugCore) => void): number {
-  return best(5, () => {
-    const core = new DebugCore(program, {}, {}, new Int32Array(2));
+/** Runs the debug loop to the end of the program. */
+function debugLoop(program: ReturnType<typeof virtualProgram>, setup: (core: DebugCore) => void, historyMiB = 0): () => void {
+  return () => {
+    const core = new DebugCore(program, {}, { historyMiB }, new Int32Array(2));
     setup(core);
     for (let outcome = core.run(); outcome.kind !== 'ended'; outcome = core.run()) {
       if (outcome.kind === 'stopped') core.continue();
     }
-  });
+  };
 }
 
 function loopRatios(): Record<string, number> {
   const program = virtualProgram(LOOP(300_000));
-  const fast = best(5, () => new Interpreter(new Machine(program)).runFast());
-  // Breakpoints on lines the run never reaches (a branch never taken is simulated by a line after the loop end).
-  const withBreakpoints = debugLoop(program, (core) => {
-    core.setBreakpoints('/virtual/bench.bir', [{ line: 2 }, { line: 12 }]);
-    core.setFunctionBreakpoints([{ name: 'nothing' }]);
+  // Rounds alternate between the variants, so that a load on the shared machine falls on all of them alike.
+  const t = bestOfRounds(5, {
+    fast: () => new Interpreter(new Machine(program)).runFast(),
+    // Breakpoints on lines the run never reaches (a branch never taken is simulated by a line after the loop end).
+    withBreakpoints: debugLoop(program, (core) => {
+      core.setBreakpoints('/virtual/bench.bir', [{ line: 2 }, { line: 12 }]);
+      core.setFunctionBreakpoints([{ name: 'nothing' }]);
+    }),
+    conditional: debugLoop(program, (core) => {
+      core.setBreakpoints('/virtual/bench.bir', [{ line: 8, condition: 'r0 < 0' }, { line: 9, condition: 'r0 < 0' }, { line: 10, condition: 'r0 < 0' }]);
+    }),
+    plainDebug: debugLoop(program, () => undefined),
+    recorded: debugLoop(program, () => undefined, 512),
   });
-  const conditional = debugLoop(program, (core) => {
-    core.setBreakpoints('/virtual/bench.bir', [{ line: 8, condition: 'r0 < 0' }, { line: 9, condition: 'r0 < 0' }, { line: 10, condition: 'r0 < 0' }]);
-  });
-  const plainDebug = debugLoop(program, () => undefined);
+  const { fast, withBreakpoints, conditional, plainDebug, recorded } = t;
   return {
     instructions: 300_000 * 3 + 4,
     fastSeconds: fast,
@@ -58,6 +66,8 @@ function loopRatios(): Record<string, number> {
     debugOverFast: withBreakpoints / fast,
     conditionalEveryInstructionSeconds: conditional,
     conditionalOverDebug: conditional / plainDebug,
+    debugWithHistorySeconds: recorded,
+    debugWithHistoryOverFast: recorded / fast,
   };
 }
 

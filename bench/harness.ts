@@ -16,6 +16,18 @@ export function best(rounds: number, run: () => void): number {
   return fastest;
 }
 
+/**
+ * Seconds of the fastest run of each variant over `rounds` rounds, the variants taking turns within each round: a
+ * load on the shared machine then weighs on every variant alike, which sequential best-of runs do not ensure.
+ */
+export function bestOfRounds<K extends string>(rounds: number, runs: Record<K, () => void>): Record<K, number> {
+  const fastest = Object.fromEntries(Object.keys(runs).map((k) => [k, Infinity])) as Record<K, number>;
+  for (let i = 0; i < rounds; i++) {
+    for (const k of Object.keys(runs) as K[]) fastest[k] = Math.min(fastest[k], best(1, runs[k]));
+  }
+  return fastest;
+}
+
 export function virtualProgram(text: string): Program {
   const r = checkProgram('/virtual/bench.bir', { host: { readText: () => text, exists: () => true } });
   if (!r.program) throw new Error(r.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));

@@ -83,8 +83,8 @@ export interface Visit {
   /** Breakpoints that stop here, as they did when the node first ran. */
   readonly hitIds: readonly number[];
   readonly key: number;
-  /** The frame's identity and depth, as steps compare them. */
-  readonly position: FramePosition;
+  /** The frame's identity and depth, as steps compare them: computed when asked (during the visit only). */
+  position(): FramePosition;
 }
 
 /** A replay of the past: up to the target tick (where it stops), shown node by node to a search. */
@@ -192,7 +192,7 @@ export class DebugCore implements ExecutionHooks {
     this.subgraphDepth = new Int32Array(this.machine.ncores).fill(1);
     this.notice = options.notice ?? ((text, span) => this.notices.push({ text, span }));
     const historyMiB = options.historyMiB ?? DEFAULT_HISTORY_MIB;
-    if (historyMiB > 0) this.timeline = new Timeline(this.machine, this.interpreter, this.debuggerState(), historyMiB * 1024 * 1024);
+    if (historyMiB > 0) this.timeline = new Timeline(this.machine, this.interpreter, this.debuggerState(), historyMiB * 1024 * 1024, (text) => this.notice(text));
   }
 
   /** What the debugger keeps about the run besides the machine, as a checkpoint saves and restores it. */
@@ -404,7 +404,7 @@ export class DebugCore implements ExecutionHooks {
 
   beforeNode(core: Core, frame: Frame, node: Node): boolean {
     const replay = this.replay;
-    if (this.timeline && !replay) this.timeline.atNode(core);
+    if (this.timeline && !replay) this.timeline.atNode(core, node.index);
     const key = this.lineMap.lineKeys[node.index];
     const enters = key !== frame.lastLineKey;
     const first = !frame.started;
@@ -431,7 +431,7 @@ export class DebugCore implements ExecutionHooks {
         }
       }
     }
-    if (replay) return this.replayNode(replay, { tick: this.interpreter.ticks, core, frame, node, enters, hitIds, key });
+    if (replay) return this.replayNode(replay, this.interpreter.ticks, core, frame, node, enters, hitIds, key);
     if (this.pendingEntry && core.index === 0) {
       this.pendingEntry = false;
       reason ??= 'entry';
@@ -470,11 +470,13 @@ export class DebugCore implements ExecutionHooks {
    * A node met while replaying the past: the same bookkeeping as when it first ran (breakpoint hit counts included),
    * shown to the search that asked for the replay, and a stop at the target tick only.
    */
-  private replayNode(replay: Replay, visit: Omit<Visit, 'position'>): boolean {
-    replay.observe?.({ ...visit, position: this.position(visit.core, visit.frame, visit.node) });
-    if (visit.core.index === 0) this.pendingEntry = false;
-    this.ran(visit.frame, visit.node, visit.key);
-    if (visit.tick !== replay.target && !replay.until?.(visit as Visit)) return false;
+  private replayNode(replay: Replay, tick: number, core: Core, frame: Frame, node: Node, enters: boolean, hitIds: number[], key: number): boolean {
+    // A visit is made only for a search that looks: most replays (back to a tick) only run.
+    const visit: Visit | undefined = replay.observe || replay.until ? { tick, core, frame, node, enters, hitIds, key, position: () => this.position(core, frame, node) } : undefined;
+    if (visit) replay.observe?.(visit);
+    if (core.index === 0) this.pendingEntry = false;
+    this.ran(frame, node, key);
+    if (tick !== replay.target && !(visit && replay.until?.(visit))) return false;
     this.decision = { reason: replay.reason, hitIds: replay.hitIds ?? [], text: replay.text };
     return true;
   }
@@ -585,6 +587,17 @@ export class DebugCore implements ExecutionHooks {
     }
   }
 
+  /** Replays to a tick without hooks: a search that only watches writes needs none of the debugger's bookkeeping. */
+  private fastReplay(target: number): void {
+    this.machine.replaying = true;
+    try {
+      const outcome = this.interpreter.runFast(Infinity, target);
+      if (outcome) throw new EngineError(`the replay of the history did not reach tick ${target} (${outcome.kind})`, 'internal');
+    } finally {
+      this.machine.replaying = false;
+    }
+  }
+
   private travelContext(timeline: Timeline): TravelContext {
     return { timeline, interpreter: this.interpreter, replayTo: (r) => this.replayTo(r) };
   }
@@ -594,7 +607,8 @@ export class DebugCore implements ExecutionHooks {
     const t = this.requireHistory(what);
     if (threadId !== undefined && !this.coreOf(threadId).frame) throw new EngineError(`thread ${threadId} has finished; it cannot step back`, 'state');
     if (backward && this.interpreter.ticks <= t.start) {
-      throw new EngineError(`'${what}': there is no history before this point (instruction ${this.machine.instructionsExecuted})`, 'state');
+      const cut = t.start > 0 ? ` (the history, bounded by the launch attribute historyMiB, reaches back to instruction ${t.startInstructions})` : '';
+      throw new EngineError(`'${what}': there is no history before this point (instruction ${this.machine.instructionsExecuted})${cut}`, 'state');
     }
   }
 
@@ -644,7 +658,7 @@ export class DebugCore implements ExecutionHooks {
     if (now <= t.start) throw new EngineError(`there is no history before this point (instruction ${this.machine.instructionsExecuted})`, 'state');
     const here = this.position(core, frame, nextNode(frame));
     const byLine = (granularity ?? this.stepBy) === 'line' && kind !== 'out';
-    const wanted = (v: Visit): boolean => v.core === core && (!byLine || v.enters) && backStepAccepts(kind, v.position, here);
+    const wanted = (v: Visit): boolean => v.core === core && (!byLine || v.enters) && backStepAccepts(kind, v.position(), here);
     const found = findBack(this.travelContext(t), now, wanted);
     return this.travelTo(found ? { target: found.tick, reason: 'step' } : this.startOfHistory(t));
   }
@@ -654,11 +668,24 @@ export class DebugCore implements ExecutionHooks {
     const t = this.requireHistory('reverseContinue');
     const now = this.interpreter.ticks;
     if (now <= t.start) throw new EngineError(`there is no history before this point (instruction ${this.machine.instructionsExecuted})`, 'state');
-    const found = findBack(this.travelContext(t), now, (v) => v.hitIds.length > 0 || this.faultStops.has(v.tick));
+    const nodes = this.breakpointNodes();
+    const faults = [...this.faultStops.keys()];
+    const mayHold = (k: number, from: number, end: number): boolean => t.ranIn(k, nodes) || faults.some((tick) => tick >= from && tick < end);
+    const found = findBack(this.travelContext(t), now, (v) => v.hitIds.length > 0 || this.faultStops.has(v.tick), mayHold);
     if (!found) return this.travelTo(this.startOfHistory(t));
     if (found.hitIds.length > 0) return this.travelTo({ target: found.tick, reason: this.reasonOf(found.hitIds), hitIds: found.hitIds });
     const fault = this.faultStops.get(found.tick)!;
     return this.travelTo({ target: found.tick, reason: 'exception', text: fault.message }, fault);
+  }
+
+  /** The nodes where a breakpoint can stop: its lines' and nodes', and every node of a function breakpoint's function. */
+  private breakpointNodes(): Set<number> {
+    const nodes = new Set<number>();
+    for (const bp of this.breakpoints.all()) {
+      for (const n of bp.nodes) nodes.add(n.index);
+      if (bp.fn) for (const n of this.program.nodes) if (n.fn === bp.fn) nodes.add(n.index);
+    }
+    return nodes;
   }
 
   /** The reason of a stop by these breakpoints: a line or node breakpoint among them makes it 'breakpoint'. */
@@ -835,7 +862,7 @@ export class DebugCore implements ExecutionHooks {
     const stop = this.stopState;
     const frames = new Map(this.machine.cores.flatMap((c) => c.frames.map((f) => [f.activation, f] as const)));
     try {
-      return search({ ...this.travelContext(t), machine: this.machine });
+      return search({ ...this.travelContext(t), machine: this.machine, runTo: (tick) => this.fastReplay(tick) });
     } finally {
       this.interpreter.reuseFrames = frames;
       try {

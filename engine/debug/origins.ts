@@ -38,7 +38,7 @@ export function explain(ctx: SearchContext, target: WriteTarget, before: number,
   // Read inside a fused group: an earlier member may have made the value, at the same tick.
   const inGroup = within > 0 ? groupOrigin(ctx, target, before, within) : undefined;
   if (inGroup) return inGroup;
-  const search = findWrites(ctx, target, before, 'last');
+  const search = findWrites(ctx, target, before, 1);
   const write = search.writes[search.writes.length - 1];
   if (!write) return { text: noWriter(ctx, target, search.horizon, value), inputs: [] };
   if (write.allocation) return { text: `not written since its allocation at instruction ${count(write.instructions)} (${where(write.node)})`, inputs: [] };

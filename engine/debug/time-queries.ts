@@ -8,7 +8,7 @@ import { EngineError } from '../protocol/errors';
 import { EvaluateResult, VariableInfo } from '../protocol/types';
 import { Inspector } from './inspector';
 import { describeWrite, explain, formatSample, Origin, OriginInput } from './origins';
-import { findWrites, Sample, SearchContext, Write, WriteTarget } from './writes';
+import { findWrites, Sample, SearchContext, Write, WriteSearch, WriteTarget } from './writes';
 
 /** What an expression of the console names: something that is written. */
 export interface NamedTarget {
@@ -31,26 +31,33 @@ export interface TimeQueryHost {
   now(): number;
 }
 
-/** Writes listed by :history at most: a longer history lists its latest ones and says how many there were. */
-export const HISTORY_ROWS = 10_000;
+/** Writes :history lists at once: the latest; a row before them opens the writes before those. */
+export const HISTORY_PAGE = 1000;
 
 export function history(host: TimeQueryHost, text: string): EvaluateResult {
   if (text === '') throw new EngineError(':history takes an expression: :history acc[3, 7]', 'argument');
   const named = host.named(text, ':history');
-  const found = host.inThePast(':history', (ctx) => findWrites(ctx, named.target, host.now(), 'all', HISTORY_ROWS));
-  const writes = found.writes.filter((w) => !w.allocation);
-  const allocation = found.writes.find((w) => w.allocation);
+  const page = host.inThePast(':history', (ctx) => findWrites(ctx, named.target, host.now(), HISTORY_PAGE));
+  const rows = historyRows(host, named, page);
+  const writes = page.writes.filter((w) => !w.allocation);
+  const allocation = page.writes.find((w) => w.allocation);
   const since = allocation ? ` since its allocation at instruction ${count(allocation.instructions)}` : '';
-  const rows = found.writes.map((w) => historyRow(w, named));
-  if (writes.length === 0) return { result: `${text}: not written${since || ' in the history of the run'}`, reference: rows.length ? host.inspector.rowsReference(rows) : 0, indexed: rows.length || undefined };
-  const shown = found.total - (allocation ? 1 : 0);
+  const reference = rows.length ? host.inspector.rowsReference(rows) : 0;
+  const indexed = rows.length || undefined;
+  if (writes.length === 0) return { result: `${text}: not written${since || ' in the history of the run'}`, reference, indexed };
   const span = `instructions ${count(writes[0].instructions)} to ${count(writes[writes.length - 1].instructions)}`;
-  const listed = shown > writes.length ? `; the latest ${writes.length} listed` : '';
-  return {
-    result: `${text}: ${shown} write${shown === 1 ? '' : 's'}${since} (${span}${listed})`,
-    reference: host.inspector.rowsReference(rows),
-    indexed: rows.length,
-  };
+  const n = `${writes.length} write${writes.length === 1 ? '' : 's'}`;
+  const result = page.earlier ? `${text}: the latest ${n} (${span}); earlier ones open from the first row` : `${text}: ${n}${since} (${span})`;
+  return { result, reference, indexed };
+}
+
+/** A page of writes, in order, after a row that opens the page before it (when there may be one). */
+function historyRows(host: TimeQueryHost, named: NamedTarget, page: WriteSearch): VariableInfo[] {
+  const rows = page.writes.map((w) => historyRow(w, named));
+  const earlier = page.earlier;
+  if (!earlier) return rows;
+  const before = (): VariableInfo[] => historyRows(host, named, host.inThePast(':history', (ctx) => findWrites(ctx, named.target, earlier.tick, HISTORY_PAGE)));
+  return [{ name: '…', value: `writes before instruction ${count(earlier.instructions)}`, reference: host.inspector.lazyReference(before) }, ...rows];
 }
 
 function historyRow(w: Write, named: NamedTarget): VariableInfo {
@@ -95,7 +102,7 @@ export function lastWrite(host: TimeQueryHost, text: string): Write {
   if (text === '') throw new EngineError(':last takes an expression: :last acc[3, 7]', 'argument');
   const named = host.named(text, ':last');
   if (named.value && !named.value.written) throw new EngineError(`${text} was never written (it is <uninit>)`, 'state');
-  const found = host.inThePast(':last', (ctx) => findWrites(ctx, named.target, host.now(), 'last'));
+  const found = host.inThePast(':last', (ctx) => findWrites(ctx, named.target, host.now(), 1));
   const write = found.writes[found.writes.length - 1];
   if (!write) throw new EngineError(`${text} was not written ${found.horizon === 'history' ? 'in the history of the run' : 'in this activation'}`, 'state');
   if (write.allocation) throw new EngineError(`${text} was not written since its allocation at instruction ${count(write.instructions)}`, 'state');

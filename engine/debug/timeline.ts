@@ -8,14 +8,24 @@
  * The history is bounded (`historyMiB`): past it, the oldest intervals are merged (fewer checkpoints, longer
  * replays), then dropped, and the debugger says how far back the history reaches.
  */
+import { performance } from 'perf_hooks';
 import { Core } from '../machine/core';
 import { Journal, Tracked } from '../machine/journal';
 import { Machine } from '../machine/machine';
 import { MachineSnapshot, restoreMachine, snapshotMachine } from '../machine/snapshot';
 import { Interpreter, InterpreterSnapshot } from '../run/interpreter';
 
-/** Nodes between checkpoints: a step back re-executes at most this many. */
+/** Nodes between checkpoints at most: a step back re-executes no more than this many. */
 export const CHECKPOINT_TICKS = 20_000;
+/**
+ * Run time between checkpoints, in ms: a replay of an interval takes about this long whatever the instructions cost
+ * (small ones run 20,000 in a few ms, a large MatMult takes a ms alone), so a step back answers in tens of ms.
+ */
+export const CHECKPOINT_MS = 4;
+/** Nodes between checkpoints at least: taking one costs a copy of the pages the interval wrote. */
+const MIN_CHECKPOINT_TICKS = 16;
+/** Ticks between looks at the clock. */
+const CLOCK_EVERY = 64;
 
 /** The debugger's own state at a checkpoint (what it keeps about the run besides the machine). */
 export interface DebuggerState {
@@ -42,6 +52,13 @@ export class Timeline {
   frontierInstructions = 0;
   /** Said when the history had to be thinned or cut, for the user. */
   readonly notices: string[] = [];
+  /**
+   * Per interval, the nodes that ran in it (each once): a search for breakpoint hits skips the intervals where no
+   * node it looks for ran, without replaying them.
+   */
+  private readonly nodesRun: number[][] = [];
+  /** Per node, the last interval whose list has it. */
+  private listed: Int32Array;
 
   constructor(
     private readonly machine: Machine,
@@ -49,8 +66,11 @@ export class Timeline {
     private readonly state: DebuggerState,
     /** The most memory the history may take, in bytes. */
     private readonly limit: number,
+    /** Tells the user (the Debug Console) when the history is first thinned and first cut. */
+    private readonly tell: (text: string) => void = () => undefined,
   ) {
     machine.attachJournal(this.journal);
+    this.listed = new Int32Array(machine.program.nodes.length).fill(-1);
   }
 
   /** The tick of the earliest position history can reach. */
@@ -62,8 +82,8 @@ export class Timeline {
     return this.checkpoints[0]?.instructions ?? 0;
   }
 
-  /** Where a core is about to run its next node: records when the run is at its frontier. */
-  atNode(core: Core): void {
+  /** Where a core is about to run `node`: records when the run is at its frontier. */
+  atNode(core: Core, node: number): void {
     const ticks = this.interpreter.ticks;
     if (ticks < this.frontier) {
       // Running again through recorded history: follow the intervals, to record again from the frontier on.
@@ -74,9 +94,10 @@ export class Timeline {
     this.frontier = ticks;
     this.frontierInstructions = this.machine.instructionsExecuted;
     const last = this.checkpoints[this.checkpoints.length - 1];
-    // A checkpoint every CHECKPOINT_TICKS, or sooner when the interval being recorded takes a quarter of the limit:
-    // history is cut at checkpoints, so one there lets the oldest go.
-    if (last && ticks - last.tick < CHECKPOINT_TICKS && (this.journal.currentBytes <= this.limit / 4 || ticks === last.tick)) return;
+    if (last && !this.checkpointDue(ticks, last.tick)) {
+      this.noteNode(node);
+      return;
+    }
     if (last) this.journal.seal();
     this.checkpoints.push({
       tick: ticks,
@@ -85,8 +106,40 @@ export class Timeline {
       interpreter: this.interpreter.snapshot(core),
       debugger: this.state.snapshot(),
     });
+    this.nodesRun.push([]);
+    this.checkpointTime = performance.now();
     this.keepWithinLimit();
     this.follow(ticks);
+    this.noteNode(node);
+  }
+
+  /** When the run last took a checkpoint, by the clock. */
+  private checkpointTime = 0;
+
+  /**
+   * A checkpoint after CHECKPOINT_MS of running or CHECKPOINT_TICKS nodes, whichever comes first; or sooner when the
+   * interval being recorded takes a quarter of the limit: history is cut at checkpoints, so one there lets the
+   * oldest go.
+   */
+  private checkpointDue(ticks: number, lastTick: number): boolean {
+    const since = ticks - lastTick;
+    if (since >= CHECKPOINT_TICKS) return true;
+    if (since < MIN_CHECKPOINT_TICKS) return false;
+    if (this.journal.currentBytes > this.limit / 4) return true;
+    return since % CLOCK_EVERY === 0 && performance.now() - this.checkpointTime >= CHECKPOINT_MS;
+  }
+
+  /** Notes a node run at the frontier in the interval being recorded. */
+  private noteNode(node: number): void {
+    const k = this.checkpoints.length - 1;
+    if (this.listed[node] === k) return;
+    this.listed[node] = k;
+    this.nodesRun[k].push(node);
+  }
+
+  /** Whether any of these nodes ran in interval k. */
+  ranIn(k: number, nodes: ReadonlySet<number>): boolean {
+    return this.nodesRun[k].some((n) => nodes.has(n));
   }
 
   /** The tick of the checkpoint after the journal's current interval: crossing it moves to the next interval. */
@@ -136,6 +189,8 @@ export class Timeline {
   forgetFuture(now: number): void {
     const k = this.checkpointBefore(now);
     this.checkpoints.length = k + 1;
+    this.nodesRun.length = k + 1;
+    this.listed.fill(-1);
     this.journal.truncateAfter(k);
     this.frontier = now;
     this.follow(now);
@@ -145,26 +200,51 @@ export class Timeline {
   private keepWithinLimit(): void {
     const before = this.startInstructions;
     let thinned = false;
+    let thinnedOnce = false;
     while (this.journal.bytes > this.limit && this.checkpoints.length > 2) {
       // Merge every other interval of the older half: replays there get twice as long.
       const half = Math.floor((this.checkpoints.length - 1) / 2);
       if (half >= 2 && !thinned) {
         for (let k = half - 1; k >= 1; k -= 2) this.mergeInterval(k - 1);
         thinned = true;
+        thinnedOnce = true;
         continue;
       }
       this.journal.dropFirst();
       this.checkpoints.shift();
+      this.nodesRun.shift();
+      this.listed.fill(-1);
       thinned = false;
     }
-    if (this.startInstructions !== before) {
-      this.notices.push(`The history reached its memory limit: stepping back now reaches instruction ${this.startInstructions} at the earliest.`);
+    if (thinnedOnce && !this.toldThinned) {
+      this.toldThinned = true;
+      this.say(`The history of the run reached its memory limit (launch attribute historyMiB, ${this.limit / 2 ** 20} MiB): older history is kept more coarsely, so going back there replays longer.`);
     }
+    if (this.startInstructions !== before) {
+      const text = `The history reached its memory limit: stepping back now reaches instruction ${this.startInstructions} at the earliest.`;
+      this.notices.push(text);
+      if (!this.toldCut) {
+        this.toldCut = true;
+        this.tell(`${text} The earliest point moves on with the run; a larger historyMiB keeps more.`);
+      }
+    }
+  }
+
+  private toldThinned = false;
+  private toldCut = false;
+
+  private say(text: string): void {
+    this.notices.push(text);
+    this.tell(text);
   }
 
   private mergeInterval(k: number): void {
     this.journal.merge(k);
     this.checkpoints.splice(k + 1, 1);
+    const [a, b] = this.nodesRun.splice(k, 2);
+    this.nodesRun.splice(k, 0, [...new Set([...a, ...b])]);
+    // Marks name intervals by index: some now name another one. A node noted twice in one list is harmless.
+    this.listed.fill(-1);
   }
 }
 

@@ -23,13 +23,17 @@ export interface Found {
   readonly hitIds: readonly number[];
 }
 
-/** The latest node before `now` (ticks) that `wanted` accepts, or undefined when the history holds none. */
-export function findBack(ctx: TravelContext, now: number, wanted: (v: Visit) => boolean): Found | undefined {
+/**
+ * The latest node before `now` (ticks) that `wanted` accepts, or undefined when the history holds none. Intervals
+ * that `mayHold` rules out (from what the timeline knows of them) are not replayed.
+ */
+export function findBack(ctx: TravelContext, now: number, wanted: (v: Visit) => boolean, mayHold: (k: number, from: number, end: number) => boolean = () => true): Found | undefined {
   const t = ctx.timeline;
   for (let k = t.checkpointBefore(Math.max(t.start, now - 1)); k >= 0; k--) {
     const from = t.checkpoints[k].tick;
     if (from >= now) continue;
     const end = Math.min(now, t.checkpoints[k + 1]?.tick ?? now);
+    if (!mayHold(k, from, end)) continue;
     t.restore(k, ctx.interpreter.ticks);
     let found: Found | undefined;
     ctx.replayTo({ target: end, reason: 'step', observe: (v) => {

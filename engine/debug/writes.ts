@@ -48,27 +48,31 @@ export interface Write {
 }
 
 export interface WriteSearch {
-  /** In the order they happened; at most `keep` of the latest. */
+  /** In the order they happened: every write from `earlier` (or the horizon) to the tick searched before. */
   readonly writes: Write[];
-  /** All the writes found, listed or not. */
-  readonly total: number;
+  /** Set when the search stopped with enough writes: earlier writes may be before this point (the next page). */
+  readonly earlier?: { readonly tick: number; readonly instructions: number };
   /** Why the search went no further back: the history's start, the target's allocation, or its activation's start. */
   readonly horizon: 'history' | 'allocation' | 'activation';
 }
 
 export interface SearchContext extends TravelContext {
   readonly machine: Machine;
+  /** Replays from the present state to a tick without the debugger's hooks (fast; nothing to stop at). */
+  runTo(tick: number): void;
 }
 
 /**
- * The writes to a target before a tick: the last one (`last`), or all of them (`all`, keeping the latest `keep`).
- * Leaves the machine somewhere in the past: the caller moves it back.
+ * The latest writes to a target before a tick, going back interval by interval until at least `enough` are found
+ * (1 for the last write) or nothing earlier can have written it. Leaves the machine somewhere in the past: the caller
+ * moves it back.
  */
-export function findWrites(ctx: SearchContext, target: WriteTarget, before: number, mode: 'last' | 'all', keep = 100_000): WriteSearch {
+export function findWrites(ctx: SearchContext, target: WriteTarget, before: number, enough: number): WriteSearch {
   const t = ctx.timeline;
-  const kept: Write[][] = [];
-  let total = 0;
+  const found: Write[][] = [];
+  let count = 0;
   let horizon: WriteSearch['horizon'] = 'history';
+  let earlier: WriteSearch['earlier'];
   for (let k = t.checkpointBefore(Math.max(t.start, before - 1)); k >= 0; k--) {
     const from = t.checkpoints[k].tick;
     if (from >= before) continue;
@@ -78,23 +82,21 @@ export function findWrites(ctx: SearchContext, target: WriteTarget, before: numb
     if (!bornHere && target.kind === 'memory' && !mayWrite(ctx, k, target.view)) continue;
     const end = Math.min(before, t.checkpoints[k + 1]?.tick ?? before);
     t.restore(k, ctx.interpreter.ticks);
-    let writes = watch(ctx, target, () => ctx.replayTo({ target: end, reason: 'step' }));
+    let writes = watch(ctx, target, () => ctx.runTo(end));
     const allocated = writes.map((w) => w.allocation).lastIndexOf(true);
     if (allocated >= 0) writes = writes.slice(allocated);
-    total += writes.length;
-    if (writes.length && kept.reduce((n, w) => n + w.length, 0) < keep) kept.unshift(writes);
-    if (allocated >= 0) {
-      horizon = 'allocation';
+    found.unshift(writes);
+    count += writes.length;
+    if (allocated >= 0 || bornHere) {
+      horizon = allocated >= 0 ? 'allocation' : 'activation';
       break;
     }
-    if (bornHere) {
-      horizon = 'activation';
+    if (count >= enough && k > 0) {
+      earlier = { tick: from, instructions: t.checkpoints[k].instructions };
       break;
     }
-    if (mode === 'last' && writes.length) break;
   }
-  const writes = kept.flat();
-  return { writes: writes.slice(Math.max(0, writes.length - keep)), total, horizon };
+  return { writes: found.flat(), earlier, horizon };
 }
 
 /** Whether interval k journaled a page the view reaches. */

@@ -87,7 +87,9 @@ export class Interpreter {
 
   /**
    * Runs without a debugger to the end of the program; with a deadline (performance.now()), returns undefined when it
-   * passes; with a tick limit, returns undefined when that many nodes have run (a replay of the past).
+   * passes; with a tick limit, returns undefined when that many nodes have run, stopped before the next node as a
+   * debugger's stop is (its core settled, so writes between nodes at that tick are done; runDebug resumes it): a
+   * search of the past replays this way.
    */
   runFast(): RunOutcome;
   runFast(deadline: number, untilTick?: number): RunOutcome | undefined;
@@ -96,7 +98,6 @@ export class Interpreter {
     const cores = this.machine.cores;
     let sinceCheck = 0;
     while (true) {
-      if (this.ticks >= untilTick) return undefined;
       if (++sinceCheck >= FAST_CHECK_INTERVAL) {
         sinceCheck = 0;
         if (this.control[CONTROL_TERMINATE]) return this.finish({ kind: 'terminated', exitCode: 143 });
@@ -106,6 +107,11 @@ export class Interpreter {
       if (!core) return this.finishAll();
       const node = this.settle(core, undefined);
       if (!node) continue;
+      if (this.ticks >= untilTick) {
+        this.resumeCore = core.index;
+        this.turn = core.index;
+        return undefined;
+      }
       const fault = this.execute(core, node, undefined);
       if (fault) return this.finish({ kind: 'failed', exitCode: 1, fault });
     }

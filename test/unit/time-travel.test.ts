@@ -147,6 +147,29 @@ describe('time travel: the state at every stop is the forward run\'s', function 
     assert.ok(t.journal.bytes <= 2 * limit * 1024 * 1024, `the history takes ${t.journal.bytes} bytes`);
     assert.ok(t.start > 0, 'the oldest history was dropped');
     assert.match(t.notices.join('\n'), /stepping back now reaches instruction \d+ at the earliest/);
+    // The user is told once that the history is thinned and once that it is cut, with how far back it reaches.
+    const told = core.notices.map((n) => n.text);
+    assert.ok(told.filter((x) => /older history is kept more coarsely/.test(x)).length <= 1, told.join('\n'));
+    assert.strictEqual(told.filter((x) => /stepping back now reaches instruction \d+ at the earliest\. The earliest point moves on/.test(x)).length, 1, told.join('\n'));
+    // At the earliest point left, going back further is refused with how far back the history reaches.
+    const stopped = new DebugCore(program, npyMachineOptions({}), { historyMiB: limit }, new Int32Array(2));
+    const last = generated(21).split('\n').findIndex((l) => l.includes('DmaCopy out <- b')) + 1;
+    stopped.setBreakpoints(program.entry.file, [{ line: last }]);
+    assert.strictEqual(settle(stopped, stopped.run()).kind, 'stopped');
+    const earliest = stopped.timeline!.startInstructions;
+    assert.ok(earliest > 0);
+    const at = stopped.goToInstruction(earliest);
+    assert.ok(at !== 'run' && at.kind === 'stopped');
+    assert.throws(() => stopped.checkTravel('stepBack', true), new RegExp(`there is no history before this point \\(instruction ${earliest}\\) \\(the history, bounded by the launch attribute historyMiB, reaches back to instruction ${earliest}\\)`));
+  });
+
+  it('a history limit first thins the older history (said once), before it cuts any', () => {
+    const program = programOf(generated(22));
+    const core = new DebugCore(program, npyMachineOptions({}), { historyMiB: 0.05 }, new Int32Array(2));
+    settle(core, core.run());
+    const told = core.notices.map((n) => n.text);
+    assert.deepStrictEqual(told.filter((x) => /older history is kept more coarsely, so going back there replays longer/.test(x)).length, 1, told.join('\n'));
+    assert.ok(core.timeline!.journal.bytes <= 2 * 0.05 * 2 ** 20);
   });
 
   it('the generated programs are long enough to have checkpoints', () => {
