@@ -1,14 +1,24 @@
 // The graph view's speed in Chromium: layout and first render of generated graphs of 200, 2,000 and 5,000
-// nodes (nested loops, memory and register edges), and how smoothly a 2,000-node graph pans and zooms.
+// nodes (nested loops, memory and register edges), and of a compiled model of 50,000 instructions; how smoothly
+// they pan and zoom; and, on the model, how long it takes to find a node in a part not loaded yet.
 // The page is dist/webview.js (node esbuild.mjs) served from a temporary folder with a stand-in for VS Code's
-// webview API; the graph arrives as the panel would post it.
+// webview API; graphs arrive as the panel would post them.
 //
-//   node bench/webview.bench.mjs [--sizes 200,2000,5000] [--json FILE] [--shots DIR]
+//   node bench/webview.bench.mjs [--sizes 200,2000,5000,50000] [--json FILE] [--shots DIR]
 //
-// Reported per size: `first` ms until a drawing is on screen (the list layout when ELK takes longer than
-// 300 ms), `elk` ms until ELK's layout (run in a Web Worker) is drawn, `render` ms of drawing it, and the
-// frame intervals while panning and zooming (p50 and p95 ms; 16.7 is every frame at 60 Hz).
+// Reported per size: `first` ms from the graph's message until a drawing is on screen (for a large graph: its
+// levels placed at once), `elk` ms until ELK's layout (run in a Web Worker) is drawn, `render` ms of drawing it,
+// `shown` how many boxes that drawing has, and the frame intervals while panning and zooming (p50 and p95 ms;
+// 16.7 is every frame at 60 Hz, 33.3 is 30 frames per second), near (as first shown) and at Fit.
+//
+// The model (50000): bench/graph.bench.ts's generated program (tiled matmuls, chains of elementwise work, loops,
+// branches, calls of small and large functions) checked and run through the passes inline and fuse by the engine;
+// the graph of main after them, answered in parts as the engine answers a graph over 10,000 nodes, with the stop's
+// node revealed (engine/graph/hierarchy.ts). The bench plays the panel: it answers the page's `expand` and `find`
+// requests with the engine's functions. `find_ms`: from Enter in the search box, for a node in a part not loaded,
+// until that node has the focus (the search, the part loaded, laid out and drawn).
 import { execFileSync } from 'child_process';
+import { createRequire } from 'module';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'fs';
 import * as http from 'http';
 import * as os from 'os';
@@ -20,7 +30,49 @@ const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : dflt;
 };
-const sizes = arg('--sizes', '200,2000,5000').split(',').map(Number);
+const sizes = arg('--sizes', '200,2000,5000,50000').split(',').map(Number);
+/** Sizes from this one on are the compiled model, answered in parts. */
+const MODEL_FROM = 10001;
+
+/** The engine's functions the bench needs, bundled by esbuild from the TypeScript sources. */
+async function engine() {
+  const esbuild = await import('esbuild');
+  const out = path.join(os.tmpdir(), `bir-webview-bench-engine-${process.pid}.cjs`);
+  await esbuild.build({
+    stdin: {
+      contents: `
+        export { generate } from './bench/graph.bench';
+        export { checkProgram } from './engine/lang/check/checker';
+        export { buildProgramGraphs } from './engine/graph/build';
+        export { runPipeline } from './engine/passes/pipeline';
+        export { expandGraph, findNodes } from './engine/graph/hierarchy';`,
+      resolveDir: root, loader: 'ts', sourcefile: 'bench-engine.ts',
+    },
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'warning',
+  });
+  const mod = createRequire(import.meta.url)(out);
+  rmSync(out, { force: true });
+  return mod;
+}
+
+/** The compiled model: main of the generated program after inline and fuse, with a stop at a node in its middle. */
+function model(e, target) {
+  const text = e.generate(target);
+  const r = e.checkProgram('/bench/model.bir', { host: { readText: () => text, exists: () => true } });
+  if (!r.program) throw new Error('the generated program does not check');
+  const snaps = e.runPipeline(r.program, ['inline', 'fuse']);
+  const g = e.buildProgramGraphs(snaps[snaps.length - 1].program).find((x) => x.function.endsWith('::main'));
+  const stop = g.nodes.filter((n) => n.kind === 'instr')[Math.floor(g.nodes.length * 0.6)];
+  const order = new Map(g.nodes.map((n, i) => [n.id, i]));
+  const at = order.get(stop.id);
+  /** The answer of bir/graph with these ids open (states as a stop there has them). */
+  const answer = (ids) => {
+    const part = e.expandGraph(g, ids);
+    const nodes = part.nodes.map((n) => ({ ...n, state: n.id === stop.id ? 'current' : order.get(n.id) < at ? 'run' : 'not-run' }));
+    return { function: part.function, frame: 'main', nodes, regions: part.regions, edges: part.edges, total: part.total, pipeline: { index: 2, pass: 'fuse' } };
+  };
+  return { g, stop, answer };
+}
 const jsonFile = arg('--json');
 const shots = arg('--shots');
 
@@ -86,7 +138,7 @@ function page(dir) {
 <body class="vscode-dark">
 <script>
   window.__posted = [];
-  window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m), getState: () => undefined, setState: () => undefined });
+  window.acquireVsCodeApi = () => ({ postMessage: (m) => { window.__posted.push(m); window.__birHost?.(m); }, getState: () => undefined, setState: () => undefined });
   window.__events = [];
   document.addEventListener('bir-graph-rendered', (e) => window.__events.push({ ...e.detail, at: performance.now() }));
 </script>
@@ -120,7 +172,7 @@ function quantile(xs, q) {
  */
 async function frames(page, kind) {
   const d = await page.evaluate(async (kind) => {
-    const svg = document.querySelector('.canvas');
+    const svg = document.querySelector('main.canvas');
     const r = svg.getBoundingClientRect();
     const cx = r.left + r.width / 2;
     const cy = r.top + r.height / 2;
@@ -155,30 +207,61 @@ async function main() {
   });
   const results = {};
   const version = browser.version();
+  const e = sizes.some((n) => n >= MODEL_FROM) ? await engine() : undefined;
   try {
     for (const n of sizes) {
       const p = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-      p.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+      p.on('pageerror', (err) => console.error(`page error: ${err.message}`));
+      // The panel: the page's requests come here (the model's expand and find are answered by the engine).
+      let host = () => undefined;
+      await p.exposeFunction('__birHost', (req) => host(req));
       await p.goto(url);
       await p.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
-      const graph = generate(n);
-      const edges = graph.edges.length;
-      await p.evaluate((g) => {
+      const m = n >= MODEL_FROM ? model(e, n) : undefined;
+      const graph = m ? m.answer([m.stop.id]) : generate(n);
+      const nodes = m ? m.g.nodes.length : n;
+      const edges = m ? m.g.edges.length : graph.edges.length;
+      // As the panel posts it: the graph as JSON text.
+      await p.evaluate((json) => {
         window.__t0 = performance.now();
-        window.postMessage({ type: 'graph', session: 'bench', graph: g }, '*');
-      }, graph);
+        window.postMessage({ type: 'graph', session: 'bench', json }, '*');
+      }, JSON.stringify(graph));
       await p.waitForFunction(() => window.__events.some((e) => e.engine === 'elk') || document.body.dataset.layout === 'fallback' && /could not/.test(document.getElementById('status').textContent), undefined, { timeout: 30 * 60 * 1000, polling: 100 });
       const ev = await p.evaluate(() => window.__events.map((e) => ({ ...e, at: e.at - window.__t0 })));
       const first = ev[0];
-      const elk = ev.find((e) => e.engine === 'elk');
-      const r = { nodes: n, edges, first_ms: first.at, elk_ms: elk ? elk.at : NaN, render_ms: elk ? elk.renderMs : first.renderMs };
-      if (n === 2000 || (n === sizes[sizes.length - 1] && !sizes.includes(2000))) {
+      const elk = ev.find((x) => x.engine === 'elk');
+      const r = { nodes, edges, first_ms: first.at, elk_ms: elk ? elk.at : NaN, render_ms: elk ? elk.renderMs : first.renderMs, shown: (elk ?? first).nodes };
+      if (n >= 2000) {
         const pan = await frames(p, 'pan');
         const zoom = await frames(p, 'zoom');
-        // Zoomed out to the whole graph (labels hidden), then panning again.
+        // Fit (the whole graph, in groups where nodes would not read), then panning and zooming again.
         await p.click('#fit');
+        await p.waitForFunction(() => !/Laying out/.test(document.getElementById('status').textContent), undefined, { timeout: 120000, polling: 50 });
         const panFar = await frames(p, 'pan');
-        Object.assign(r, { pan_p50_ms: pan.p50, pan_p95_ms: pan.p95, zoom_p50_ms: zoom.p50, zoom_p95_ms: zoom.p95, pan_fit_p50_ms: panFar.p50, pan_fit_p95_ms: panFar.p95 });
+        const zoomFar = await frames(p, 'zoom');
+        Object.assign(r, {
+          pan_p50_ms: pan.p50, pan_p95_ms: pan.p95, zoom_p50_ms: zoom.p50, zoom_p95_ms: zoom.p95,
+          pan_fit_p50_ms: panFar.p50, pan_fit_p95_ms: panFar.p95, zoom_fit_p50_ms: zoomFar.p50, zoom_fit_p95_ms: zoomFar.p95,
+        });
+      }
+      if (m) {
+        // Find a node far from the stop (in a part not loaded): the page asks the panel to search, then to open it.
+        const target = m.g.nodes.filter((x) => x.kind === 'instr')[Math.floor(m.g.nodes.length * 0.05)];
+        const opened = [m.stop.id];
+        host = async (req) => {
+          if (req.type === 'find') {
+            const f = e.findNodes(m.g, req.query);
+            await p.evaluate((msg) => window.postMessage(msg, '*'), { type: 'found', session: 'bench', selection: req.selection, query: req.query, ids: f.ids, total: f.total });
+          } else if (req.type === 'expand') {
+            opened.push(...req.ids);
+            await p.evaluate((json) => window.postMessage({ type: 'graph', session: 'bench', json }, '*'), JSON.stringify(m.answer(opened)));
+          }
+        };
+        await p.fill('#find', `L${target.span.line}`);
+        const t0 = Date.now();
+        await p.press('#find', 'Enter');
+        await p.waitForFunction((id) => document.getElementById('focus-node')?.dataset.nodeId === id && document.activeElement?.id === 'focus-node', target.id, { timeout: 120000, polling: 'raf' });
+        r.find_ms = Date.now() - t0;
       }
       if (shots) {
         mkdirSync(shots, { recursive: true });

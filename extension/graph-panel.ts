@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
-import { FromWebview, isFromWebview, ToWebview } from '../webview/messages';
-import type { FrameGraph, GraphNode, Span } from '../contract/graph';
+import { FromWebview, isFromWebview, PostedToWebview } from '../webview/messages';
+import type { FrameGraph, GraphNode, PassGraph, Span } from '../contract/graph';
 import { birRequest } from './bir-requests';
 
 export const GRAPH_VIEW_TYPE = 'bir.graph';
@@ -46,6 +46,12 @@ class GraphPanelHost implements vscode.Disposable {
   private lastEditorColumn?: vscode.ViewColumn;
   /** The source files of the graphs sent to the page: the only files it may ask to open. */
   private readonly files = new Set<string>();
+  /** Per session: the ids the page asked to open in graphs answered in parts (regions, nodes to reveal). */
+  private readonly expansions = new Map<string, Set<string>>();
+  /** `session|function` of the graphs answered in parts (more than 10,000 nodes). */
+  private readonly partial = new Set<string>();
+  /** Per session: the node of the last stop (bir/stopped), revealed in a graph in parts. */
+  private readonly stopNode = new Map<string, string>();
   private seq = 0;
 
   constructor(private readonly extensionUri: vscode.Uri) {
@@ -119,8 +125,9 @@ class GraphPanelHost implements vscode.Disposable {
       onWillReceiveMessage: (m: { type?: string; command?: string }) => {
         if (m.type === 'request' && m.command && RESUMING.has(m.command)) this.setRunState(session, 'running');
       },
-      onDidSendMessage: (m: { type?: string; event?: string; body?: { exitCode?: number } }) => {
+      onDidSendMessage: (m: { type?: string; event?: string; body?: { exitCode?: number; node?: { id?: unknown } } }) => {
         if (m.type !== 'event') return;
+        if (m.event === 'bir/stopped' && typeof m.body?.node?.id === 'string') this.stopNode.set(session.id, m.body.node.id);
         if (m.event === 'stopped') this.setRunState(session, 'stopped');
         else if (m.event === 'continued') this.setRunState(session, 'running');
         else if (m.event === 'invalidated' && this.runState.get(session.id) === 'stopped') void this.refresh();
@@ -143,6 +150,9 @@ class GraphPanelHost implements vscode.Disposable {
     if (typeof state === 'object') this.lastEnded = state.ended;
     this.runState.delete(session.id);
     this.nodeBreakpoints.delete(session.id);
+    this.expansions.delete(session.id);
+    this.stopNode.delete(session.id);
+    for (const k of [...this.partial]) if (k.startsWith(`${session.id}|`)) this.partial.delete(k);
     void this.refresh();
   }
 
@@ -155,7 +165,7 @@ class GraphPanelHost implements vscode.Disposable {
     return s?.type === 'bir' ? s : undefined;
   }
 
-  private post(message: ToWebview): void {
+  private post(message: PostedToWebview): void {
     void this.panel?.webview.postMessage(message);
   }
 
@@ -180,17 +190,16 @@ class GraphPanelHost implements vscode.Disposable {
       else this.post({ type: 'idle', message: RUNNING });
       return;
     }
-    const item = vscode.debug.activeStackItem;
-    const frameId = item instanceof vscode.DebugStackFrame && item.session.id === session.id ? item.frameId : undefined;
+    const frameId = this.selectedFrame(session);
     let graph: FrameGraph;
     try {
-      graph = await birRequest(session, 'bir/graph', frameId !== undefined ? { frameId } : {});
+      graph = await this.frameGraph(session, frameId);
     } catch (e) {
       if (seq !== this.seq) return;
       if (frameId === undefined) return this.post({ type: 'error', message: errorText(e) });
       // The selected frame is of an earlier stop (its id is void): the stopped thread's top frame.
       try {
-        graph = await birRequest(session, 'bir/graph', {});
+        graph = await this.frameGraph(session, undefined);
       } catch (e2) {
         if (seq === this.seq) this.post({ type: 'error', message: errorText(e2) });
         return;
@@ -199,7 +208,59 @@ class GraphPanelHost implements vscode.Disposable {
     if (seq !== this.seq) return;
     this.shown = { session: session.id, function: graph.function };
     this.noteFiles(graph.nodes, 'removedNodes' in graph ? graph.removedNodes : []);
-    this.post({ type: 'graph', session: session.id, graph });
+    this.post({ type: 'graph', session: session.id, json: JSON.stringify(graph) });
+  }
+
+  /** What to open in a graph answered in parts: what the page asked for, and the node of the last stop. */
+  private expandIds(session: vscode.DebugSession, withStop: boolean): string[] {
+    const ids = [...(this.expansions.get(session.id) ?? [])];
+    const stop = this.stopNode.get(session.id);
+    if (withStop && stop !== undefined) ids.push(stop);
+    return ids;
+  }
+
+  private static isPartial(g: FrameGraph): boolean {
+    return g.total !== undefined && g.nodes.length < g.total;
+  }
+
+  /**
+   * `bir/graph` of a frame. A graph answered in parts is asked for again with what the page opened and the stop's node
+   * (its regions open, so the current node is in it); the functions known to come in parts are asked that way at once.
+   */
+  private async frameGraph(session: vscode.DebugSession, frameId: number | undefined, find?: string): Promise<FrameGraph> {
+    const base = { ...(frameId !== undefined ? { frameId } : {}), ...(find !== undefined ? { find } : {}) };
+    const ids = this.expandIds(session, true);
+    const shownFn = this.shown?.session === session.id ? this.shown.function : undefined;
+    if (ids.length > 0 && shownFn !== undefined && this.partial.has(`${session.id}|${shownFn}`)) {
+      const g = await birRequest(session, 'bir/graph', { ...base, expand: ids });
+      if (g.function === shownFn) return g;
+    }
+    const g = await birRequest(session, 'bir/graph', base);
+    if (!GraphPanelHost.isPartial(g)) return g;
+    this.partial.add(`${session.id}|${g.function}`);
+    return ids.length > 0 ? birRequest(session, 'bir/graph', { ...base, expand: ids }) : g;
+  }
+
+  /** `bir/passGraph` of a snapshot, with what the page opened when the function comes in parts. */
+  private async snapshotGraph(session: vscode.DebugSession, index: number, fn: string | undefined, find?: string): Promise<PassGraph> {
+    const base = { index, ...(fn ? { function: fn } : {}), ...(find !== undefined ? { find } : {}) };
+    const ids = this.expandIds(session, false);
+    if (ids.length > 0 && fn !== undefined && this.partial.has(`${session.id}|${fn}`)) return birRequest(session, 'bir/passGraph', { ...base, expand: ids });
+    const g = await birRequest(session, 'bir/passGraph', base);
+    if (!GraphPanelHost.isPartial(g)) return g;
+    this.partial.add(`${session.id}|${g.function}`);
+    return ids.length > 0 ? birRequest(session, 'bir/passGraph', { ...base, expand: ids }) : g;
+  }
+
+  /** The function on screen, in snapshot `index`; main when the snapshot has no such function (inlined away). */
+  private async passGraphOf(session: vscode.DebugSession, index: number, find?: string): Promise<PassGraph> {
+    const fn = this.shown?.session === session.id ? this.shown.function : undefined;
+    try {
+      return await this.snapshotGraph(session, index, fn, find);
+    } catch (e) {
+      if (!fn) throw e;
+      return this.snapshotGraph(session, index, undefined, find);
+    }
   }
 
   private async received(m: FromWebview): Promise<void> {
@@ -215,17 +276,24 @@ class GraphPanelHost implements vscode.Disposable {
           return;
         }
         case 'selectPass': {
-          // The function on screen, in that snapshot; main when the snapshot has no such function (inlined away).
-          const fn = this.shown?.session === session.id ? this.shown.function : undefined;
-          let g;
-          try {
-            g = await birRequest(session, 'bir/passGraph', fn ? { index: m.index, function: fn } : { index: m.index });
-          } catch (e) {
-            if (!fn) throw e;
-            g = await birRequest(session, 'bir/passGraph', { index: m.index });
-          }
+          const g = await this.passGraphOf(session, m.index);
           this.noteFiles(g.nodes, g.removedNodes);
-          this.post({ type: 'passGraph', session: session.id, graph: g });
+          this.post({ type: 'passGraph', session: session.id, json: JSON.stringify(g) });
+          return;
+        }
+        case 'expand': {
+          const set = this.expansions.get(session.id) ?? new Set<string>();
+          this.expansions.set(session.id, set);
+          for (const id of m.ids) set.add(id);
+          if (m.selection === 'running') return this.refresh();
+          const g = await this.passGraphOf(session, m.selection);
+          this.noteFiles(g.nodes, g.removedNodes);
+          this.post({ type: 'passGraph', session: session.id, json: JSON.stringify(g) });
+          return;
+        }
+        case 'find': {
+          const g = m.selection === 'running' ? await this.frameGraph(session, this.selectedFrame(session), m.query) : await this.passGraphOf(session, m.selection, m.query);
+          this.post({ type: 'found', session: session.id, selection: m.selection, query: m.query, ids: g.found?.ids ?? [], total: g.found?.total ?? 0 });
           return;
         }
         case 'toggleNodeBreakpoint': {
@@ -242,6 +310,11 @@ class GraphPanelHost implements vscode.Disposable {
     } catch (e) {
       this.post({ type: 'error', message: errorText(e) });
     }
+  }
+
+  private selectedFrame(session: vscode.DebugSession): number | undefined {
+    const item = vscode.debug.activeStackItem;
+    return item instanceof vscode.DebugStackFrame && item.session.id === session.id ? item.frameId : undefined;
   }
 
   private noteFiles(...lists: readonly (readonly GraphNode[])[]): void {

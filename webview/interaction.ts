@@ -1,25 +1,21 @@
 /**
- * Pan, zoom and the pointer and keyboard on the drawing. Pan and zoom only change one CSS transform, on the
- * <svg> that holds the whole drawing (coalesced to an animation frame): nothing is redrawn or laid out again.
- * (A transform attribute on an SVG <g> would make Chromium lay out every node again at each frame of a zoom:
- * 90 ms a frame at 2,000 nodes.) When zoomed far out the text is hidden (a class on the <svg>).
+ * Pan, zoom and the pointer on the drawing. The viewport keeps the transform (x, y, k) and hands it, once per
+ * animation frame, to whoever draws: the SVG of a small graph only changes one CSS transform on the <svg> that holds
+ * the whole drawing (nothing is laid out again; a transform attribute on an SVG <g> would make Chromium lay out every
+ * node again at each frame of a zoom), the canvas of a large one draws what is in view.
  */
 import type { Box } from './layout';
 
 export const MIN_ZOOM = 0.002;
 export const MAX_ZOOM = 4;
-/** Below this zoom no text is drawn (it would be under 4 px); below the next, no edge labels. */
-export const ZOOM_NO_TEXT = 0.35;
-export const ZOOM_NO_EDGE_LABELS = 0.6;
-
 export class Viewport {
   x = 0;
   y = 0;
   k = 1;
   private pending = 0;
 
-  /** `frame`: the element the drawing is seen through; `surface`: the <svg> it moves and scales. */
-  constructor(private readonly frame: HTMLElement, private readonly surface: SVGSVGElement, private readonly onChange?: (v: Viewport) => void) {}
+  /** `frame`: the element the drawing is seen through; `onApply`: draws the view at its transform. */
+  constructor(private readonly frame: HTMLElement, private readonly onApply: (v: Viewport) => void) {}
 
   private size(): { width: number; height: number } {
     return { width: Math.max(1, this.frame.clientWidth), height: Math.max(1, this.frame.clientHeight) };
@@ -36,10 +32,12 @@ export class Viewport {
   apply(): void {
     if (this.pending) cancelAnimationFrame(this.pending);
     this.pending = 0;
-    this.surface.style.transform = `translate(${this.x.toFixed(1)}px, ${this.y.toFixed(1)}px) scale(${this.k.toFixed(5)})`;
-    this.surface.classList.toggle('zoom-far', this.k < ZOOM_NO_TEXT);
-    this.surface.classList.toggle('zoom-mid', this.k < ZOOM_NO_EDGE_LABELS);
-    this.onChange?.(this);
+    this.onApply(this);
+  }
+
+  /** The frame's size (px). */
+  frameSize(): { width: number; height: number } {
+    return this.size();
   }
 
   panBy(dx: number, dy: number): void {
@@ -102,18 +100,21 @@ export class Viewport {
 }
 
 export interface PointerHandlers {
-  /** A click (no drag) on a node, or on the background (undefined). */
+  /** A click (no drag) on a node, or elsewhere (undefined: the handler looks at the event). */
   click(index: number | undefined, e: PointerEvent): void;
-  contextMenu(index: number, e: MouseEvent): void;
+  contextMenu(index: number | undefined, e: MouseEvent): void;
   hover(index: number | undefined, e: PointerEvent): void;
 }
 
-/** Drag to pan, wheel to zoom, click, hover and the context menu, on the frame the drawing is seen through. */
-export function attachPointer(frame: HTMLElement, view: Viewport, indexOf: (t: EventTarget | null) => number | undefined, h: PointerHandlers): void {
+/**
+ * Drag to pan, wheel to zoom, click, hover and the context menu, on the frame the drawing is seen through;
+ * `indexAt` says which node an event is on.
+ */
+export function attachPointer(frame: HTMLElement, view: Viewport, indexAt: (e: MouseEvent) => number | undefined, h: PointerHandlers): void {
   let drag: { id: number; x: number; y: number; moved: boolean; index: number | undefined } | undefined;
   frame.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
-    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, moved: false, index: indexOf(e.target) };
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, moved: false, index: indexAt(e) };
   });
   frame.addEventListener('pointermove', (e) => {
     if (drag && drag.id === e.pointerId) {
@@ -135,7 +136,7 @@ export function attachPointer(frame: HTMLElement, view: Viewport, indexOf: (t: E
       view.panBy(dx, dy);
       return;
     }
-    h.hover(indexOf(e.target), e);
+    h.hover(indexAt(e), e);
   });
   const end = (e: PointerEvent, cancelled: boolean): void => {
     if (!drag || drag.id !== e.pointerId) return;
@@ -158,10 +159,8 @@ export function attachPointer(frame: HTMLElement, view: Viewport, indexOf: (t: E
     view.zoomAt(Math.exp(-delta * (e.ctrlKey ? 0.01 : 0.0015)), e.clientX - r.left, e.clientY - r.top);
   }, { passive: false });
   frame.addEventListener('contextmenu', (e) => {
-    const i = indexOf(e.target);
-    if (i === undefined) return;
     e.preventDefault();
     e.stopPropagation();
-    h.contextMenu(i, e);
+    h.contextMenu(indexAt(e), e);
   });
 }

@@ -12,8 +12,18 @@
  */
 import type { ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
 import { shorten } from './text';
-import type { ViewGraph } from './diff';
-import type { GraphEdge } from '../contract/graph';
+import type { GraphEdge, GraphNode } from '../contract/graph';
+
+/** What a layout needs of a graph (the view's graph, or the part of it on show). */
+export interface LayoutGraph {
+  readonly function: string;
+  readonly nodes: readonly GraphNode[];
+  readonly regions: readonly { readonly id: string; readonly label: string; readonly parent?: string; readonly owner?: string }[];
+  readonly edges: readonly GraphEdge[];
+}
+
+/** The size of each node's box (by default from its label, engine and line). */
+export type SizeOf = (index: number) => { width: number; height: number };
 
 export const NODE_FONT_PX = 12;
 export const EDGE_FONT_PX = 11;
@@ -126,8 +136,9 @@ export function layoutModeFor(nodeCount: number): LayoutMode {
  * The layout model of a graph. `structuralEdges` adds an unlabelled edge from each `for`/`if` to its regions;
  * `mode` picks how regions are laid out (by default from the graph's size).
  */
-export function toLayoutModel(view: ViewGraph, opts: { structuralEdges?: boolean; mode?: LayoutMode } = {}): LayoutModel {
+export function toLayoutModel(view: LayoutGraph, opts: { structuralEdges?: boolean; mode?: LayoutMode; sizeOf?: SizeOf } = {}): LayoutModel {
   const structuralEdges = opts.structuralEdges ?? true;
+  const sizeOf: SizeOf = opts.sizeOf ?? ((i) => nodeSize(view.nodes[i].label, view.nodes[i].engine, view.nodes[i].span.line));
   const mode = opts.mode ?? layoutModeFor(view.nodes.length);
   const regionIx = new Map<string, number>();
   view.regions.forEach((r, i) => {
@@ -182,7 +193,7 @@ export function toLayoutModel(view: ViewGraph, opts: { structuralEdges?: boolean
   view.nodes.forEach((n, i) => {
     if (idIx.has(n.id)) return; // a repeated id: the first one is drawn
     idIx.set(n.id, i);
-    const size = nodeSize(n.label, n.engine, n.span.line);
+    const size = sizeOf(i);
     const elkId = `n${i}`;
     nodeIndex.set(elkId, i);
     const region = n.region !== undefined ? regionIx.get(n.region) : undefined;
@@ -315,6 +326,10 @@ export interface PlacedEdge {
   /** The target node's index, or for a structural edge -1. */
   readonly to: number;
   readonly points: readonly Point[];
+  /** The points are a cubic Bézier curve (start, two controls, end), not a polyline. */
+  readonly curve?: boolean;
+  /** A bundled edge: how many edges it stands for. */
+  readonly count?: number;
   readonly label?: string;
   readonly labelBox?: Box;
 }
@@ -328,7 +343,7 @@ export interface Layout {
 }
 
 /** Reads ELK's laid-out graph (absolute coordinates) into boxes and polylines. */
-export function fromElk(view: ViewGraph, model: LayoutModel, result: ElkNode): Layout {
+export function fromElk(view: LayoutGraph, model: LayoutModel, result: ElkNode): Layout {
   const nodes: PlacedNode[] = [];
   const clusters: PlacedCluster[] = [];
   const edges: PlacedEdge[] = [];
@@ -396,8 +411,9 @@ function pt(p: { x: number; y: number }): Point {
  * A layout without ELK, for when it cannot run: nodes one under another in program order, indented by region
  * depth, each region a box around its nodes. Always available, instant for any size.
  */
-export function fallbackLayout(view: ViewGraph): Layout {
-  const model = toLayoutModel(view, { structuralEdges: false });
+export function fallbackLayout(view: LayoutGraph, sizeOf?: SizeOf): Layout {
+  const model = toLayoutModel(view, { structuralEdges: false, sizeOf });
+  const size = sizeOf ?? ((i: number) => nodeSize(view.nodes[i].label, view.nodes[i].engine, view.nodes[i].span.line));
   const regionIx = new Map(view.regions.map((r, i) => [r.id, i]));
   const nodes: PlacedNode[] = [];
   const seen = new Set<string>();
@@ -408,11 +424,11 @@ export function fallbackLayout(view: ViewGraph): Layout {
     seen.add(n.id);
     const r = n.region !== undefined ? regionIx.get(n.region) : undefined;
     const d = r !== undefined ? (model.depth[r] ?? 0) + 1 : 0;
-    const size = nodeSize(n.label, n.engine, n.span.line);
+    const box = size(i);
     const x = 16 + d * CLUSTER_PAD;
-    nodes.push({ index: i, x, y: y + d * 0, width: size.width, height: size.height });
-    width = Math.max(width, x + size.width + 16 + d * CLUSTER_PAD);
-    y += size.height + 12;
+    nodes.push({ index: i, x, y: y + d * 0, width: box.width, height: box.height });
+    width = Math.max(width, x + box.width + 16 + d * CLUSTER_PAD);
+    y += box.height + 12;
   });
   // A region's box: around its nodes and its sub-regions' boxes.
   const boxes = new Map<number, { x0: number; y0: number; x1: number; y1: number }>();

@@ -22,19 +22,27 @@ export interface ViewState {
   /** Node breakpoints of the session: the adapter's answer, or `pending` until it comes. */
   readonly nodeBreakpoints: ReadonlyMap<string, NodeBreakpoint | 'pending'>;
   readonly error?: string;
+  /** The engine's answer to the last search of a graph in parts. */
+  readonly found?: { readonly selection: Selection; readonly query: string; readonly ids: readonly string[]; readonly total: number };
+  /** Ids asked for in a graph in parts (regions to open, nodes to reveal) whose answer has not come yet. */
+  readonly loading: readonly string[];
 }
 
 /** What the page does (besides the panel's messages). */
 export type UiEvent =
   | { readonly type: 'ui/select'; readonly selection: Selection }
-  | { readonly type: 'ui/toggleBreakpoint'; readonly id: string };
+  | { readonly type: 'ui/toggleBreakpoint'; readonly id: string }
+  /** Open regions of a graph in parts, or the regions around nodes (their ids), by asking the panel. */
+  | { readonly type: 'ui/expand'; readonly ids: readonly string[] }
+  /** Search the whole function of a graph in parts. */
+  | { readonly type: 'ui/find'; readonly query: string };
 
 export type ViewEvent = ToWebview | UiEvent;
 
 export const NO_SESSION_MESSAGE = 'Start debugging a .bir file (F5) to see its graph.';
 
 export function initialState(): ViewState {
-  return { status: 'idle', idleMessage: NO_SESSION_MESSAGE, passes: [], selected: 'running', nodeBreakpoints: new Map() };
+  return { status: 'idle', idleMessage: NO_SESSION_MESSAGE, passes: [], selected: 'running', nodeBreakpoints: new Map(), loading: [] };
 }
 
 export function reduce(state: ViewState, event: ViewEvent): { state: ViewState; effects: FromWebview[] } {
@@ -49,7 +57,7 @@ export function reduce(state: ViewState, event: ViewEvent): { state: ViewState; 
           effects.push({ type: 'requestPassGraphs' });
           return { ...initialState(), status: 'stopped', session: event.session, frameGraph: event.graph };
         }
-        return { ...state, status: 'stopped', frameGraph: event.graph, error: undefined };
+        return { ...state, status: 'stopped', frameGraph: event.graph, error: undefined, loading: state.selected === 'running' ? [] : state.loading };
       }
       case 'running':
         return event.session === state.session ? { ...state, status: 'running' } : state;
@@ -57,7 +65,10 @@ export function reduce(state: ViewState, event: ViewEvent): { state: ViewState; 
         return event.session === state.session ? { ...state, passes: event.graphs } : state;
       case 'passGraph':
         if (event.session !== state.session || state.selected !== event.graph.index) return state;
-        return { ...state, passGraph: event.graph, error: undefined };
+        return { ...state, passGraph: event.graph, error: undefined, loading: [] };
+      case 'found':
+        if (event.session !== state.session || event.selection !== state.selected) return state;
+        return { ...state, found: { selection: event.selection, query: event.query, ids: event.ids, total: event.total } };
       case 'nodeBreakpoints': {
         if (event.session !== state.session) return state;
         const map = new Map<string, NodeBreakpoint | 'pending'>();
@@ -65,13 +76,23 @@ export function reduce(state: ViewState, event: ViewEvent): { state: ViewState; 
         return { ...state, nodeBreakpoints: map };
       }
       case 'error':
-        return { ...state, error: event.message };
+        return { ...state, error: event.message, loading: [] };
       case 'ui/select': {
         if (event.selection === state.selected) return state;
-        if (event.selection === 'running') return { ...state, selected: 'running', passGraph: undefined, error: undefined };
+        if (event.selection === 'running') return { ...state, selected: 'running', passGraph: undefined, error: undefined, found: undefined, loading: [] };
         if (state.status === 'idle') return state;
         effects.push({ type: 'selectPass', index: event.selection });
-        return { ...state, selected: event.selection, passGraph: undefined, error: undefined };
+        return { ...state, selected: event.selection, passGraph: undefined, error: undefined, found: undefined, loading: [] };
+      }
+      case 'ui/expand': {
+        if (state.status === 'idle' || event.ids.length === 0) return state;
+        effects.push({ type: 'expand', selection: state.selected, ids: event.ids });
+        return { ...state, loading: [...new Set([...state.loading, ...event.ids])] };
+      }
+      case 'ui/find': {
+        if (state.status === 'idle') return state;
+        effects.push({ type: 'find', selection: state.selected, query: event.query });
+        return { ...state, found: undefined };
       }
       case 'ui/toggleBreakpoint': {
         if (state.status === 'idle') return state;

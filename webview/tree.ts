@@ -436,7 +436,11 @@ export interface VisibleGraph extends Omit<ViewGraph, 'regions'> {
   readonly tree: Tree;
   /** Visible index of each view node that is visible. */
   readonly visibleIndex: ReadonlyMap<number, number>;
+  /** What each open level holds, in program order: visible nodes (by visible index) and open levels. */
+  readonly contents: ReadonlyMap<string, readonly VisibleUnit[]>;
 }
+
+export type VisibleUnit = { readonly node: number } | { readonly level: string };
 
 export const GROUP_ENGINE = 'GROUP';
 
@@ -454,10 +458,13 @@ export function visibleGraph(tree: Tree, expanded: ReadonlySet<string>): Visible
   const regions: VisibleRegion[] = [];
   const visibleIndex = new Map<number, number>();
   const groupBox = new Map<string, number>();
+  const contents = new Map<string, VisibleUnit[]>();
   const levelRegion = (l: Level): string | undefined => (l.id === ROOT ? undefined : l.id);
 
   const visit = (levelId: string): void => {
     const level = levels.get(levelId)!;
+    const here: VisibleUnit[] = [];
+    contents.set(levelId, here);
     for (const u of level.units) {
       if ('node' in u) {
         const member = tree.memberOf.get(u.node);
@@ -466,6 +473,7 @@ export function visibleGraph(tree: Tree, expanded: ReadonlySet<string>): Visible
         const owned = tree.ownedBy.get(u.node);
         const collapsed = owned !== undefined && !groupOpen(tree, owned, expanded) ? owned : undefined;
         visibleIndex.set(u.node, nodes.length);
+        here.push({ node: nodes.length });
         nodes.push(n.region === levelRegion(level) ? n : { ...n, region: levelRegion(level) });
         items.push(collapsed !== undefined ? { kind: 'node', index: u.node, collapsed } : { kind: 'node', index: u.node });
         continue;
@@ -476,6 +484,7 @@ export function visibleGraph(tree: Tree, expanded: ReadonlySet<string>): Visible
           id: sub.id, kind: sub.kind, label: sub.label, group: sub.group!, ...(level.id !== ROOT ? { parent: level.id } : {}),
           ...(sub.owner !== undefined ? { owner: view.nodes[sub.owner].id } : {}), size: sub.size,
         });
+        here.push({ level: sub.id });
         visit(sub.id);
         continue;
       }
@@ -483,6 +492,7 @@ export function visibleGraph(tree: Tree, expanded: ReadonlySet<string>): Visible
       if (g.owner !== undefined && view.nodes[g.owner] && tree.levelOf[g.owner] !== undefined) continue; // its owner stands for it
       if (groupBox.has(g.id)) continue;
       groupBox.set(g.id, nodes.length);
+      here.push({ node: nodes.length });
       const first = firstNode(tree, sub.id);
       nodes.push({
         id: `#group:${g.id}`, kind: 'instr', opcode: g.kind, engine: GROUP_ENGINE, label: g.label,
@@ -512,7 +522,7 @@ export function visibleGraph(tree: Tree, expanded: ReadonlySet<string>): Visible
     else bundled.set(key, { from: nodes[a].id, to: nodes[b].id, kind: e.kind, label: e.label, count: e.count ?? 1 });
   }
   const edges = [...bundled.values()].map((e) => (e.count === 1 ? { from: e.from, to: e.to, kind: e.kind, label: e.label } : e));
-  return { function: view.function, nodes, regions, edges, notes: view.notes, items, tree, visibleIndex };
+  return { function: view.function, nodes, regions, edges, notes: view.notes, items, tree, visibleIndex, contents };
 }
 
 function groupOpen(tree: Tree, group: string, expanded: ReadonlySet<string>): boolean {

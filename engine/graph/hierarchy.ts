@@ -66,23 +66,58 @@ export function expandGraph(g: FunctionGraph, expand: Expansion | undefined): Fu
   const regions = [...h.regions.values()]
     .filter((r) => regionStandIn(r.id) === r.id)
     .map((r) => ({ ...r, size: h.sizes.get(r.id), collapsed: !open.has(r.id) }));
-  const idOf = new Map(h.nodes.map((n) => [n.id, standIn(n)]));
-  return { function: g.function, nodes, regions, edges: bundle(g.edges, idOf), total, complete: false };
+  return { function: g.function, nodes, regions, edges: bundle(g, h, h.nodes.map(standIn)), total, complete: false };
 }
 
-/** Edges between shown elements: ends inside collapsed regions move to them; the same pair once, with a count. */
-function bundle(edges: readonly GraphEdge[], idOf: ReadonlyMap<string, string>): GraphEdge[] {
-  const out = new Map<string, GraphEdge & { count: number }>();
-  for (const e of edges) {
-    const from = idOf.get(e.from) ?? e.from;
-    const to = idOf.get(e.to) ?? e.to;
-    if (from === to && (from !== e.from || to !== e.to)) continue;
-    const key = `${from}\u0000${to}\u0000${e.kind}`;
+/** Each edge's ends as indices into the hierarchy's nodes (-1: not a node of the graph), made once per graph. */
+const edgeEnds = new WeakMap<Hierarchy, { from: Int32Array; to: Int32Array }>();
+
+/**
+ * Edges between shown elements: ends inside collapsed regions move to them; the same pair (and kind) once, with a count,
+ * in the order of their first edge. Numbers, not strings, per edge: a graph may have millions.
+ */
+function bundle(g: FunctionGraph, h: Hierarchy, standOf: readonly string[]): GraphEdge[] {
+  let ends = edgeEnds.get(h);
+  if (!ends) {
+    const index = new Map(h.nodes.map((n, i) => [n.id, i]));
+    ends = { from: new Int32Array(g.edges.length), to: new Int32Array(g.edges.length) };
+    g.edges.forEach((e, i) => {
+      ends!.from[i] = index.get(e.from) ?? -1;
+      ends!.to[i] = index.get(e.to) ?? -1;
+    });
+    edgeEnds.set(h, ends);
+  }
+  // A slot per element of the answer (a shown node or a collapsed region).
+  const slotOf = new Map<string, number>();
+  const names: string[] = [];
+  const slot = (name: string): number => {
+    let s = slotOf.get(name);
+    if (s === undefined) {
+      slotOf.set(name, (s = names.length));
+      names.push(name);
+    }
+    return s;
+  };
+  const nodeSlot = Int32Array.from(standOf, (name) => slot(name));
+  const out = new Map<number, { first: number; from: number; to: number; count: number }>();
+  const edges = g.edges;
+  for (let i = 0; i < edges.length; i++) {
+    const fi = ends.from[i];
+    const ti = ends.to[i];
+    const a = fi >= 0 ? nodeSlot[fi] : slot(edges[i].from);
+    const b = ti >= 0 ? nodeSlot[ti] : slot(edges[i].to);
+    // An edge inside a collapsed region is not shown (a node's edge to itself is).
+    if (a === b && ((fi >= 0 && names[a] !== h.nodes[fi].id) || (ti >= 0 && names[b] !== h.nodes[ti].id))) continue;
+    const key = (a * names.length + b) * 2 + (edges[i].kind === 'register' ? 1 : 0);
     const seen = out.get(key);
     if (seen) seen.count++;
-    else out.set(key, { ...e, from, to, count: 1 });
+    else out.set(key, { first: i, from: a, to: b, count: 1 });
   }
-  return [...out.values()].map((e) => (e.count === 1 ? { from: e.from, to: e.to, kind: e.kind, label: e.label } : e));
+  return [...out.values()].map((x) => {
+    const e = edges[x.first];
+    const edge = { from: names[x.from], to: names[x.to], kind: e.kind, label: e.label };
+    return x.count === 1 ? edge : { ...edge, count: x.count };
+  });
 }
 
 function hierarchyOf(g: FunctionGraph): Hierarchy {
