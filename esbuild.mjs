@@ -1,11 +1,17 @@
 // Bundles each entry point into dist/: the extension, the stdio adapter, the engine worker, the CLI, the webview.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync } from 'fs';
+import { existsSync, readdirSync, readFileSync } from 'fs';
+import { buildKernels, isStale, OUTPUT as KERNELS } from './scripts/build-kernels.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-const node = { platform: 'node', format: 'cjs', target: 'node20', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
+// The engine's WebAssembly kernels, compiled from engine/kernels/wasm/ and carried inside every bundle that holds
+// the engine (engine/kernels/wasm-bytes.ts reads the constant): nothing to ship or find beside the bundles.
+if (isStale()) await buildKernels();
+const kernels = JSON.stringify(readFileSync(KERNELS).toString('base64'));
+
+const node = { platform: 'node', format: 'cjs', target: 'node20', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', define: { BIR_KERNELS_WASM: kernels } };
 
 const entries = [
   { ...node, entryPoints: ['engine/cli/main.ts'], outfile: 'dist/cli.js' },

@@ -1,9 +1,13 @@
-/** The DMA queues: copies between any memories, through strided views, with a cast to the destination. */
+/**
+ * The DMA queues: copies between any memories, through strided views, with a cast to the destination. Float
+ * sources go through the kernels (staging.ts), integer ones through the scalar path.
+ */
 import { InstrNode } from '../ir/program';
 import { Fault } from '../machine/fault';
 import { viewSize } from '../machine/view';
 import { ANY_MEMORY, Executor, tensorOf } from './common';
 import { allFinite, readOperand, viewOf, writeOperand } from './operands';
+import { copyStaged } from './staging';
 
 export function dmaCopy(node: InstrNode): Executor {
   const dst = tensorOf(node.dst, 'destination', ANY_MEMORY);
@@ -16,6 +20,7 @@ export function dmaCopy(node: InstrNode): Executor {
     if (a !== b || viewSize(d) !== viewSize(s)) {
       throw new Fault('shape-mismatch', `DmaCopy: the destination '${dst.ap.text}' is [${d.shape.join(', ')}] here but the source '${src.ap.text}' is [${s.shape.join(', ')}]`, node.span);
     }
+    if (copyStaged(dst, src, d, s, c, m)) return;
     const values = readOperand(src, s, m, 0);
     writeOperand(dst, d, values, m, c, () => allFinite(values));
   };

@@ -54,15 +54,19 @@ export function readOperand(op: TensorOperand, v: View, m: Machine, slot: number
   const n = viewSize(v);
   const values = scratch.get(slot, n);
   readView(v, values);
-  const bad = firstUnwritten(v);
-  if (bad >= 0) {
-    if (m.raises('uninitialized-read')) {
-      const at = unravel(v.shape, bad).join(', ');
-      throw new Fault('uninitialized-read', `the ${op.role} '${op.ap.text}' reads element [${at}] of the view, which was never written (${v.tensor.name} is ${describeWritten(v)})`, op.ap.span);
-    }
-    zeroUnwritten(v, values);
-  }
+  if (readsUnwritten(op, v, m)) zeroUnwritten(v, values);
   return values;
+}
+
+/** Whether the view holds never-written elements, which then read as zero; faults instead when that fault is on. */
+export function readsUnwritten(op: TensorOperand, v: View, m: Machine): boolean {
+  const bad = firstUnwritten(v);
+  if (bad < 0) return false;
+  if (m.raises('uninitialized-read')) {
+    const at = unravel(v.shape, bad).join(', ');
+    throw new Fault('uninitialized-read', `the ${op.role} '${op.ap.text}' reads element [${at}] of the view, which was never written (${v.tensor.name} is ${describeWritten(v)})`, op.ap.span);
+  }
+  return true;
 }
 
 function describeWritten(v: View): string {
@@ -76,16 +80,24 @@ function describeWritten(v: View): string {
  * barrier faults. Both leave memory unchanged when they fault.
  */
 export function writeOperand(op: TensorOperand, v: View, values: Float64Array, m: Machine, c: Core, inputsFinite: () => boolean): void {
-  if (m.faults.nan) checkNonFinite(op, v, values, m, inputsFinite);
-  if (m.ncores > 1 && v.tensor.memory === 'dram') checkRace(op, v, m, c);
+  checkWrite(op, v, m, c, m.faults.nan ? values : undefined, 0, inputsFinite);
   writeView(v, values);
 }
 
-function checkNonFinite(op: TensorOperand, v: View, values: Float64Array, m: Machine, inputsFinite: () => boolean): void {
+/**
+ * The checks before a write: results that are NaN or overflow (looked at from index `from` on; the kernels in
+ * WebAssembly find where the first suspect is), then races. Without values, only races.
+ */
+export function checkWrite(op: TensorOperand, v: View, m: Machine, c: Core, values: ArrayLike<number> | undefined, from: number, inputsFinite: () => boolean): void {
+  if (values) checkNonFinite(op, v, values, from, m, inputsFinite);
+  if (m.ncores > 1 && v.tensor.memory === 'dram') checkRace(op, v, m, c);
+}
+
+function checkNonFinite(op: TensorOperand, v: View, values: ArrayLike<number>, from: number, m: Machine, inputsFinite: () => boolean): void {
   const dtype = v.tensor.dtype;
   const max = dtypeInfo(dtype).maxFinite;
   const overflowsToInf = dtype === 'f32' || dtype === 'bf16' || dtype === 'f16';
-  for (let i = 0; i < values.length; i++) {
+  for (let i = from; i < values.length; i++) {
     const x = values[i];
     // A finite value overflows when its rounding is infinite (f16: 65,510 rounds to 65,504, 65,520 to inf).
     if (Number.isFinite(x) && !(overflowsToInf && Math.abs(x) > max && !Number.isFinite(roundTo(dtype, x)))) continue;

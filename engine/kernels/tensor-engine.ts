@@ -5,10 +5,15 @@ import { PSUM_BANK_BYTES } from '../machine/limits';
 import { View } from '../machine/view';
 import { attrScalar, Executor, tensorOf } from './common';
 import { allFinite, plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeOperand } from './operands';
+import { simdKernels } from './simd';
+import { allStagedFinite, results, stage, stages, store } from './staging';
+import { Op } from './wasm/codes';
 
 /**
  * dst[M, N] (+)= stationary[K, M]ᵀ · moving[K, N]. Each product is rounded to f32 and added to an f32
  * accumulator in increasing k, as the systolic array does; with accumulate, the sum is added to what dst held.
+ * Operands of float dtypes go through the SIMD kernel (the same operations in the same order); integer ones,
+ * whose values need not be f32 values, through multiply() below, the reference.
  */
 export function matMult(node: InstrNode): Executor {
   const dst = tensorOf(node.dst, 'destination', ['psum']);
@@ -24,6 +29,17 @@ export function matMult(node: InstrNode): Executor {
     if (K !== K2) throw new Fault('shape-mismatch', `MatMult: the stationary operand '${st.ap.text}' has K = ${K} partitions but the moving operand '${mv.ap.text}' has ${K2}`, node.span);
     requireShape(dst, d, M, N, 'MatMult');
     checkOneBank(dst, d);
+    const k = stages(vs) && stages(vm) ? simdKernels(K * M + K * N + 2 * M * N) : undefined;
+    if (k) {
+      const a = stage(k, st, vs, m);
+      const b = stage(k, mv, vm, m);
+      const out = results(M * N);
+      k.matmul(a.at, b.at, out.at, K, M, N);
+      const old = accumulate(f, c, m) !== 0 ? stage(k, dst, d, m) : undefined;
+      if (old) k.binary(Op.Add, old.at, out.at, out.at, out.length);
+      store(k, dst, d, out, m, c, () => allStagedFinite(a, b) && (!old || allStagedFinite(old)));
+      return;
+    }
     const a = readOperand(st, vs, m, 0);
     const b = readOperand(mv, vm, m, 1);
     const out = scratch.get(7, M * N);
@@ -79,6 +95,14 @@ export function transpose(node: InstrNode): Executor {
     const s = viewOf(src, f, c, m);
     const [P, F] = plane2d(s);
     requireShape(dst, d, F, P, 'the transpose');
+    const k = stages(s) ? simdKernels(2 * P * F) : undefined;
+    if (k) {
+      const x = stage(k, src, s, m);
+      const out = results(P * F);
+      k.transpose(x.at, out.at, P, F);
+      store(k, dst, d, out, m, c, () => allStagedFinite(x));
+      return;
+    }
     const x = readOperand(src, s, m, 0);
     const out = scratch.get(7, P * F);
     for (let p = 0; p < P; p++) for (let q = 0; q < F; q++) out[q * P + p] = x[p * F + q];

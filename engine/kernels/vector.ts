@@ -7,8 +7,25 @@ import { viewSize } from '../machine/view';
 import { activation, Binary, floatOp, integerOp, reduction } from './alu';
 import { attrOperand, attrScalar, compileColumn, Executor, isIntegerDType, ON_CHIP, scalarOf, tensorOf, word } from './common';
 import { allFinite, plane2d, readOperand, requireShape, scratch, viewOf, writeOperand } from './operands';
+import { simdKernels } from './simd';
+import { allStagedFinite, areF32, copyStaged, results, stage, stages, stageValues, store } from './staging';
+import { Fold, Func, Op } from './wasm/codes';
 
 const OUT = 7;
+
+/** The float-domain operations the SIMD kernels compute; pow stays on the host (base/math.ts). */
+const SIMD_OPS: Partial<Record<AluOp, Op>> = {
+  add: Op.Add, sub: Op.Sub, mul: Op.Mul, div: Op.Div, max: Op.Max, min: Op.Min,
+  eq: Op.Eq, ne: Op.Ne, lt: Op.Lt, le: Op.Le, gt: Op.Gt, ge: Op.Ge, and: Op.And, or: Op.Or, xor: Op.Xor,
+};
+
+/** Activation functions without transcendentals; the others keep the host-independent reference (base/math.ts). */
+const SIMD_FUNCS: Partial<Record<ActivationFunction, Func>> = {
+  identity: Func.Identity, relu: Func.Relu, square: Func.Square, abs: Func.Abs, sign: Func.Sign,
+  reciprocal: Func.Reciprocal, sqrt: Func.Sqrt, rsqrt: Func.Rsqrt,
+};
+
+const SIMD_FOLDS: Record<ReduceOp, Fold> = { add: Fold.Add, mul: Fold.Mul, max: Fold.Max, min: Fold.Min };
 
 export function tensorCopy(node: InstrNode): Executor {
   const dst = tensorOf(node.dst, 'destination', ON_CHIP);
@@ -18,6 +35,7 @@ export function tensorCopy(node: InstrNode): Executor {
     const s = viewOf(src, f, c, m);
     const [rows, cols] = plane2d(s);
     requireShape(dst, d, rows, cols, 'the copy');
+    if (copyStaged(dst, src, d, s, c, m)) return;
     const values = readOperand(src, s, m, 0);
     writeOperand(dst, d, values, m, c, () => allFinite(values));
   };
@@ -59,6 +77,7 @@ export function tensorTensor(node: InstrNode): Executor {
   const op = word(node, 'op', 'add') as AluOp;
   const integer = isIntegerDType(a) && isIntegerDType(b);
   const fn = integer ? integerOp(op, () => `'${node.opcode} op = ${op}'`) : floatOp(op);
+  const simdOp = SIMD_OPS[op];
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const va = viewOf(a, f, c, m);
@@ -66,6 +85,14 @@ export function tensorTensor(node: InstrNode): Executor {
     const [rows, cols] = plane2d(va);
     requireShape(b, vb, rows, cols, `'${a.ap.text}'`);
     requireShape(dst, d, rows, cols, 'the result');
+    const k = simdOp !== undefined && stages(va) && stages(vb) ? simdKernels(3 * rows * cols) : undefined;
+    if (k) {
+      const sa = stage(k, a, va, m);
+      const sb = stage(k, b, vb, m);
+      const out = results(sa.length);
+      k.binary(simdOp!, sa.at, sb.at, out.at, out.length);
+      return store(k, dst, d, out, m, c, () => allStagedFinite(sa, sb));
+    }
     const xa = readOperand(a, va, m, 0);
     const xb = readOperand(b, vb, m, 1);
     const out = scratch.get(OUT, xa.length);
@@ -80,11 +107,24 @@ export function tensorScalar(node: InstrNode): Executor {
   const ops = [word(node, 'op', 'add'), word(node, 'op1', '')].filter((o) => o) as AluOp[];
   const scalars = [compileColumn(attrOperand(node, 'scalar'), 'scalar', 0), compileColumn(attrOperand(node, 'scalar1'), 'scalar1', 0)];
   const where = () => `'${node.opcode}'`;
+  // In the float domain (the operand of a float dtype) with scalars that are f32 values, the SIMD kernel.
+  const simdOps = ops.every((o) => SIMD_OPS[o] !== undefined) ? ops.map((o) => SIMD_OPS[o]!) : undefined;
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const va = viewOf(a, f, c, m);
     const [rows, cols] = plane2d(va);
     requireShape(dst, d, rows, cols, 'the result');
+    const k = simdOps && stages(va) ? simdKernels(2 * rows * cols + 2 * rows) : undefined;
+    if (k && simdOps) {
+      // Staged before the scalars are read, as the scalar path reads them: the same fault comes first.
+      const x = stage(k, a, va, m);
+      const given = ops.map((_, i) => scalars[i](f, c, m, rows, 1 + i).values);
+      if (given.every((col) => areF32(col, rows))) {
+        const out = results(x.length);
+        given.forEach((col, i) => k.scalarRows(simdOps[i], i === 0 ? x.at : out.at, stageValues(col, rows).at, out.at, rows, cols));
+        return store(k, dst, d, out, m, c, () => allStagedFinite(x) && allFinite(...given.map((col) => col.subarray(0, rows))));
+      }
+    }
     const xa = readOperand(a, va, m, 0);
     const out = scratch.get(OUT, xa.length);
     out.set(xa);
@@ -114,6 +154,13 @@ export function tensorReduce(node: InstrNode): Executor {
     const s = viewOf(src, f, c, m);
     const [rows, cols] = plane2d(s);
     requireShape(dst, d, rows, 1, 'the reduction');
+    const k = stages(s) ? simdKernels(rows * cols + rows) : undefined;
+    if (k) {
+      const x = stage(k, src, s, m);
+      const out = results(rows);
+      k.reduceRows(SIMD_FOLDS[op], x.at, out.at, rows, cols);
+      return store(k, dst, d, out, m, c, () => allStagedFinite(x));
+    }
     const x = readOperand(src, s, m, 0);
     const out = scratch.get(OUT, rows);
     for (let p = 0; p < rows; p++) {
@@ -165,14 +212,27 @@ function compileColumnOrTensor(op: Operand, role: string): PickFn {
 export function activate(node: InstrNode): Executor {
   const dst = tensorOf(node.dst, 'destination', ON_CHIP);
   const src = tensorOf(node.srcs[0], 'source', ON_CHIP);
-  const fn = activation(word(node, 'func', 'identity') as ActivationFunction);
+  const func = word(node, 'func', 'identity') as ActivationFunction;
+  const fn = activation(func);
   const scale = compileColumn(attrOperand(node, 'scale'), 'scale', 1);
   const bias = compileColumn(attrOperand(node, 'bias'), 'bias', 0);
+  const simdFunc = SIMD_FUNCS[func];
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const s = viewOf(src, f, c, m);
     const [rows, cols] = plane2d(s);
     requireShape(dst, d, rows, cols, 'the result');
+    const k = simdFunc !== undefined && stages(s) ? simdKernels(2 * rows * cols + 2 * rows) : undefined;
+    if (k) {
+      const x = stage(k, src, s, m);
+      const sc = scale(f, c, m, rows, 1).values;
+      const bi = bias(f, c, m, rows, 2).values;
+      if (areF32(sc, rows) && areF32(bi, rows)) {
+        const out = results(x.length);
+        k.activation(simdFunc!, x.at, stageValues(sc, rows).at, stageValues(bi, rows).at, out.at, rows, cols);
+        return store(k, dst, d, out, m, c, () => allStagedFinite(x) && allFinite(sc.subarray(0, rows), bi.subarray(0, rows)));
+      }
+    }
     const x = readOperand(src, s, m, 0);
     const sc = scale(f, c, m, rows, 1).values;
     const bi = bias(f, c, m, rows, 2).values;

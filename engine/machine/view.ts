@@ -1,5 +1,5 @@
 /** A strided view of a tensor: what an access pattern denotes once its registers are known. */
-import { decode, decodeRange, encode, encodeRange } from './dtypes';
+import { decode, decodeRange, ElementArray, encode, encodeRange } from './dtypes';
 import { Tensor } from './tensor';
 
 export interface View {
@@ -135,6 +135,58 @@ export function writeView(v: View, values: ArrayLike<number>): void {
     data[index] = encode(dtype, values[i]);
     t.markWritten(index);
   });
+}
+
+/**
+ * Copies the view's stored elements, their bits as they are (not decoded), in row-major order into out: an
+ * element array of the tensor's dtype. What kernels that decode for themselves read.
+ */
+export function readViewStored(v: View, out: ElementArray): void {
+  const data = v.tensor.data;
+  const p = asPlane(v);
+  if (p && p.colStride === 1) {
+    if (p.rowStride === p.cols) return copyElements(out, 0, data, v.offset, p.rows * p.cols);
+    for (let r = 0; r < p.rows; r++) copyElements(out, r * p.cols, data, v.offset + r * p.rowStride, p.cols);
+    return;
+  }
+  if (p) {
+    let i = 0;
+    for (let r = 0; r < p.rows; r++) {
+      for (let c = 0, index = v.offset + r * p.rowStride; c < p.cols; c++, index += p.colStride) out[i++] = data[index];
+    }
+    return;
+  }
+  forEachIndex(v, (index, i) => {
+    out[i] = data[index];
+  });
+}
+
+/** Stores elements already encoded in the tensor's dtype (row-major, as readViewStored gives them) into the view, as writeView does. */
+export function writeViewStored(v: View, stored: ElementArray): void {
+  const t = v.tensor;
+  const p = asPlane(v);
+  if (p && p.colStride === 1) {
+    const full = t.fullyWritten;
+    for (let r = 0; r < p.rows; r++) {
+      const start = v.offset + r * p.rowStride;
+      t.journal?.touch(t, start, start + p.cols);
+      copyElements(t.data, start, stored, r * p.cols, p.cols);
+      if (!full) for (let c = 0; c < p.cols; c++) t.markWritten(start + c);
+    }
+    return;
+  }
+  const data = t.data;
+  const journal = t.journal;
+  forEachIndex(v, (index, i) => {
+    journal?.touch(t, index, index + 1);
+    data[index] = stored[i];
+    t.markWritten(index);
+  });
+}
+
+/** n elements between arrays of the same dtype, as a block copy. */
+function copyElements(dst: ElementArray, at: number, src: ElementArray, from: number, n: number): void {
+  (dst as Uint8Array).set((src as Uint8Array).subarray(from, from + n), at);
 }
 
 /** The element index (in the tensor) of the view's i-th element in row-major order. */

@@ -1,0 +1,98 @@
+/**
+ * The WebAssembly SIMD kernels (engine/kernels/wasm/): the module, and its memory, which the host lays out anew
+ * for each instruction as an arena of buffers. Kernels use them when their operands are f32 values (see
+ * staging.ts) and keep their scalar path, the reference, for the rest; tests turn them off to compare the two.
+ */
+import { Fold, Format, Func, Op } from './wasm/codes';
+import { kernelBytes } from './wasm-bytes';
+
+/** The module's exports; addresses and counts are numbers, every buffer holds f32 unless a format says otherwise. */
+export interface Kernels {
+  readonly memory: WasmMemory;
+  decode(format: Format, src: number, dst: number, n: number): void;
+  encode(format: Format, src: number, dst: number, n: number): void;
+  matmul(a: number, b: number, out: number, K: number, M: number, N: number): void;
+  binary(op: Op, a: number, b: number, out: number, n: number): void;
+  scalarRows(op: Op, x: number, scalars: number, out: number, rows: number, cols: number): void;
+  activation(func: Func, x: number, scale: number, bias: number, out: number, rows: number, cols: number): void;
+  reduceRows(fold: Fold, x: number, out: number, rows: number, cols: number): void;
+  transpose(x: number, out: number, P: number, F: number): void;
+  firstBeyond(x: number, n: number, limit: number): number;
+  heapBase(): number;
+}
+
+/** What the engine uses of WebAssembly, declared here: its TypeScript libraries (ES2022, Node 20) have none. */
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: object };
+};
+
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+let instance: Kernels | undefined;
+let enabled = true;
+
+/** On by default; off, every kernel runs its scalar path (tests compare the two, benchmarks measure both). */
+export function setSimdKernels(on: boolean): void {
+  enabled = on;
+}
+
+/**
+ * Elements one instruction may stage (its operands and results together): 8 Mi, 32 MiB of f32 plus their
+ * stored bytes. Memory grows to what the largest instruction needed and stays; larger ones take the scalar path.
+ */
+const MAX_ELEMENTS = 1 << 23;
+
+/** The kernels, with an empty arena, for an instruction of this many elements; undefined for the scalar path. */
+export function simdKernels(elements: number): Kernels | undefined {
+  if (!enabled || elements > MAX_ELEMENTS) return undefined;
+  instance ??= instantiate();
+  top = base;
+  return instance;
+}
+
+function instantiate(): Kernels {
+  // Compiled synchronously: the module is small, and the engine runs in Node (CLI, worker, extension host).
+  const module = new WebAssembly.Module(kernelBytes());
+  const k = new WebAssembly.Instance(module, {}).exports as unknown as Kernels;
+  base = align(k.heapBase());
+  return k;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The arena
+
+/** Buffers start on 64 bytes and hold whole 16-element groups: kernel loops run over whole vectors. */
+const ALIGN = 64;
+const PAGE = 65536;
+let base = 0;
+let top = 0;
+
+function align(n: number): number {
+  return Math.ceil(n / ALIGN) * ALIGN;
+}
+
+/** The address of a new buffer of n elements of `bytes` bytes each (padded), valid until the next instruction. */
+export function allocate(n: number, bytes: number): number {
+  const at = top;
+  top += align(Math.ceil(n / 16) * 16 * bytes);
+  const memory = instance!.memory;
+  const missing = top - memory.buffer.byteLength;
+  if (missing > 0) memory.grow(Math.ceil(missing / PAGE));
+  return at;
+}
+
+/** n f32 values at an address. Growing the memory detaches earlier views: make them after allocating. */
+export function f32At(at: number, n: number): Float32Array {
+  return new Float32Array(instance!.memory.buffer, at, n);
+}
+
+/** Whether n f32 values at an address are all finite. */
+export function allFiniteAt(at: number, n: number): boolean {
+  return instance!.firstBeyond(at, n, F32_MAX) < 0;
+}
+
+export const F32_MAX = 3.4028234663852886e38;

@@ -1,0 +1,50 @@
+// The numbers the host and the WebAssembly kernels agree on, declared once: this file compiles both as
+// TypeScript (the host imports it) and as AssemblyScript (the kernels do).
+
+/** Element formats the kernels decode to f32 and encode from it. */
+export enum Format {
+  F32 = 0,
+  BF16 = 1,
+  F16 = 2,
+  FP8E4M3 = 3,
+  FP8E5M2 = 4,
+}
+
+/** Elementwise operations of TensorTensor and TensorScalar, in the float domain. */
+export enum Op {
+  Add = 0,
+  Sub = 1,
+  Mul = 2,
+  Div = 3,
+  Max = 4,
+  Min = 5,
+  Eq = 6,
+  Ne = 7,
+  Lt = 8,
+  Le = 9,
+  Gt = 10,
+  Ge = 11,
+  And = 12,
+  Or = 13,
+  Xor = 14,
+}
+
+/** Activation functions whose f32 results need no transcendental function (those stay on the host's reference). */
+export enum Func {
+  Identity = 0,
+  Relu = 1,
+  Square = 2,
+  Abs = 3,
+  Sign = 4,
+  Reciprocal = 5,
+  Sqrt = 6,
+  Rsqrt = 7,
+}
+
+/** Reductions of TensorReduce, in the float domain. */
+export enum Fold {
+  Add = 0,
+  Mul = 1,
+  Max = 2,
+  Min = 3,
+}

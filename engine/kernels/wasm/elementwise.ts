@@ -1,0 +1,146 @@
+// Elementwise work of the vector and scalar engines on f32 values: TensorTensor, TensorScalar (a scalar per
+// partition), Activation (scale and bias per partition, then a function without transcendentals).
+// Rows are partitions; a row's last, partial vector is stored through a mask (the buffers are padded, so the
+// lanes past the end exist; they are written back as they were).
+import { Func, Op } from './codes';
+import { apply } from './ops';
+
+/** out = a op b, n elements. */
+export function binary(op: Op, a: usize, b: usize, out: usize, n: i32): void {
+  switch (op) {
+    case Op.Add: binaryLoop(Op.Add, a, b, out, n); break;
+    case Op.Sub: binaryLoop(Op.Sub, a, b, out, n); break;
+    case Op.Mul: binaryLoop(Op.Mul, a, b, out, n); break;
+    case Op.Div: binaryLoop(Op.Div, a, b, out, n); break;
+    case Op.Max: binaryLoop(Op.Max, a, b, out, n); break;
+    case Op.Min: binaryLoop(Op.Min, a, b, out, n); break;
+    case Op.Eq: binaryLoop(Op.Eq, a, b, out, n); break;
+    case Op.Ne: binaryLoop(Op.Ne, a, b, out, n); break;
+    case Op.Lt: binaryLoop(Op.Lt, a, b, out, n); break;
+    case Op.Le: binaryLoop(Op.Le, a, b, out, n); break;
+    case Op.Gt: binaryLoop(Op.Gt, a, b, out, n); break;
+    case Op.Ge: binaryLoop(Op.Ge, a, b, out, n); break;
+    case Op.And: binaryLoop(Op.And, a, b, out, n); break;
+    case Op.Or: binaryLoop(Op.Or, a, b, out, n); break;
+    case Op.Xor: binaryLoop(Op.Xor, a, b, out, n); break;
+  }
+}
+
+// @ts-ignore: decorator
+@inline function binaryLoop(op: Op, a: usize, b: usize, out: usize, n: i32): void {
+  for (let i = 0; i < n; i += 4) {
+    const o = <usize>i << 2;
+    v128.store(out + o, apply(op, v128.load(a + o), v128.load(b + o)));
+  }
+}
+
+/** out[p, q] = x[p, q] op s[p] over rows × cols; out may be x. */
+export function scalarRows(op: Op, x: usize, s: usize, out: usize, rows: i32, cols: i32): void {
+  switch (op) {
+    case Op.Add: scalarLoop(Op.Add, x, s, out, rows, cols); break;
+    case Op.Sub: scalarLoop(Op.Sub, x, s, out, rows, cols); break;
+    case Op.Mul: scalarLoop(Op.Mul, x, s, out, rows, cols); break;
+    case Op.Div: scalarLoop(Op.Div, x, s, out, rows, cols); break;
+    case Op.Max: scalarLoop(Op.Max, x, s, out, rows, cols); break;
+    case Op.Min: scalarLoop(Op.Min, x, s, out, rows, cols); break;
+    case Op.Eq: scalarLoop(Op.Eq, x, s, out, rows, cols); break;
+    case Op.Ne: scalarLoop(Op.Ne, x, s, out, rows, cols); break;
+    case Op.Lt: scalarLoop(Op.Lt, x, s, out, rows, cols); break;
+    case Op.Le: scalarLoop(Op.Le, x, s, out, rows, cols); break;
+    case Op.Gt: scalarLoop(Op.Gt, x, s, out, rows, cols); break;
+    case Op.Ge: scalarLoop(Op.Ge, x, s, out, rows, cols); break;
+    case Op.And: scalarLoop(Op.And, x, s, out, rows, cols); break;
+    case Op.Or: scalarLoop(Op.Or, x, s, out, rows, cols); break;
+    case Op.Xor: scalarLoop(Op.Xor, x, s, out, rows, cols); break;
+  }
+}
+
+// @ts-ignore: decorator
+@inline function scalarLoop(op: Op, x: usize, s: usize, out: usize, rows: i32, cols: i32): void {
+  const full = cols & ~3;
+  const tail = lanesBelow(cols - full);
+  for (let p = 0; p < rows; p++) {
+    const scalar = v128.load32_splat(s + (<usize>p << 2));
+    const row = <usize>p * <usize>cols << 2;
+    for (let q = 0; q < full; q += 4) {
+      const o = row + (<usize>q << 2);
+      v128.store(out + o, apply(op, v128.load(x + o), scalar));
+    }
+    if (full < cols) {
+      const o = row + (<usize>full << 2);
+      storeMasked(out + o, apply(op, v128.load(x + o), scalar), tail);
+    }
+  }
+}
+
+/** out[p, q] = func(x[p, q] · scale[p] + bias[p]), the product and the sum each rounded to f32. */
+export function activation(func: Func, x: usize, scale: usize, bias: usize, out: usize, rows: i32, cols: i32): void {
+  switch (func) {
+    case Func.Identity: activationLoop(Func.Identity, x, scale, bias, out, rows, cols); break;
+    case Func.Relu: activationLoop(Func.Relu, x, scale, bias, out, rows, cols); break;
+    case Func.Square: activationLoop(Func.Square, x, scale, bias, out, rows, cols); break;
+    case Func.Abs: activationLoop(Func.Abs, x, scale, bias, out, rows, cols); break;
+    case Func.Sign: activationLoop(Func.Sign, x, scale, bias, out, rows, cols); break;
+    case Func.Reciprocal: activationLoop(Func.Reciprocal, x, scale, bias, out, rows, cols); break;
+    case Func.Sqrt: activationLoop(Func.Sqrt, x, scale, bias, out, rows, cols); break;
+    case Func.Rsqrt: activationLoop(Func.Rsqrt, x, scale, bias, out, rows, cols); break;
+  }
+}
+
+// @ts-ignore: decorator
+@inline function activationLoop(func: Func, x: usize, scale: usize, bias: usize, out: usize, rows: i32, cols: i32): void {
+  const full = cols & ~3;
+  const tail = lanesBelow(cols - full);
+  for (let p = 0; p < rows; p++) {
+    const k = v128.load32_splat(scale + (<usize>p << 2));
+    const b = v128.load32_splat(bias + (<usize>p << 2));
+    const row = <usize>p * <usize>cols << 2;
+    for (let q = 0; q < full; q += 4) {
+      const o = row + (<usize>q << 2);
+      v128.store(out + o, unary(func, f32x4.add(f32x4.mul(v128.load(x + o), k), b)));
+    }
+    if (full < cols) {
+      const o = row + (<usize>full << 2);
+      storeMasked(out + o, unary(func, f32x4.add(f32x4.mul(v128.load(x + o), k), b)), tail);
+    }
+  }
+}
+
+/** The activation functions of alu.ts that f32 arithmetic computes exactly as the reference does. */
+// @ts-ignore: decorator
+@inline function unary(func: Func, y: v128): v128 {
+  const zero = f32x4.splat(0);
+  switch (func) {
+    case Func.Identity: return y;
+    // +0 for every y that is not above zero (−0 included), NaN for NaN.
+    case Func.Relu: return v128.or(v128.and(y, f32x4.gt(y, zero)), f32x4.ne(y, y));
+    case Func.Square: return f32x4.mul(y, y);
+    case Func.Abs: return f32x4.abs(y);
+    // ±1, or y itself for ±0 and NaN.
+    case Func.Sign: return v128.bitselect(f32x4.splat(1), v128.bitselect(f32x4.splat(-1), y, f32x4.lt(y, zero)), f32x4.gt(y, zero));
+    case Func.Reciprocal: return f32x4.div(f32x4.splat(1), y);
+    // sqrt rounded to f64 then to f32 is sqrt rounded to f32 (double rounding is innocuous for sqrt).
+    case Func.Sqrt: return f32x4.sqrt(y);
+    // The reference divides in double before rounding to f32: so does this, two lanes at a time.
+    default: return rsqrt(y);
+  }
+}
+
+// @ts-ignore: decorator
+@inline function rsqrt(y: v128): v128 {
+  const one = f64x2.splat(1);
+  const low = f32x4.demote_f64x2_zero(f64x2.div(one, f64x2.sqrt(f64x2.promote_low_f32x4(y))));
+  const high = f32x4.demote_f64x2_zero(f64x2.div(one, f64x2.sqrt(f64x2.promote_low_f32x4(v128.shuffle<f32>(y, y, 2, 3, 2, 3)))));
+  return v128.shuffle<f32>(low, high, 0, 1, 4, 5);
+}
+
+/** A mask of the first n lanes (n in 1..3). */
+// @ts-ignore: decorator
+@inline function lanesBelow(n: i32): v128 {
+  return i32x4.gt_s(i32x4.splat(n), i32x4(0, 1, 2, 3));
+}
+
+// @ts-ignore: decorator
+@inline function storeMasked(p: usize, value: v128, mask: v128): void {
+  v128.store(p, v128.bitselect(value, v128.load(p), mask));
+}
