@@ -1,6 +1,6 @@
 /**
  * Activation: wires the adapter factory, configurations, providers, commands, diagnostics, the graph view, time
- * travel and the walkthrough (opened beside the editor on the first activation). No debugging logic.
+ * travel, the tensor view and the walkthrough (opened beside the editor on the first activation). No debugging logic.
  */
 import * as vscode from 'vscode';
 import { registerAdapterFactory } from './adapter-factory';
@@ -9,6 +9,7 @@ import { registerConfigurations } from './configuration';
 import { registerDiagnostics } from './diagnostics';
 import { registerGraphPanel } from './graph-panel';
 import { evaluatableExpression, registerProviders } from './providers';
+import { registerTensorPanel } from './tensor-panel';
 import { registerTimeTravel } from './time-travel';
 import { registerWalkthrough } from './walkthrough';
 
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerDiagnostics(context);
   registerGraphPanel(context);
   registerTimeTravel(context);
+  registerTensorPanel(context);
   registerWalkthrough(context);
   return { evaluatableExpression };
 }

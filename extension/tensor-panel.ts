@@ -1,0 +1,315 @@
+/**
+ * The tensor view's host: a webview panel beside the editor that shows an expression's value at the selected frame
+ * (webview/tensor/). No debugging logic: it forwards. It opens from the command BIR: Show Tensor (the palette, the
+ * Variables view's menu on a tensor, a partition row or a slice, a link in the hover of an access pattern) and from
+ * the Debug Console's `:show EXPR` (the adapter's `bir/showTensor` event). It follows stops and the frame selected in
+ * the Call Stack, and remembers each session's previous stop so that the page can outline what the last step wrote.
+ * The page's requests become `bir/tensor`, `bir/tensorDivergence` and `bir/memoryMap`; values reach the page as
+ * ArrayBuffers, decoded from the adapter's base64.
+ */
+import { randomBytes } from 'crypto';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { Binary, TensorData } from '../contract/tensor';
+import type { BirEvents } from '../contract/stops';
+import { FromTensorView, isFromTensorView, TensorBuffers, TensorHeader, TensorRequest, ToTensorView } from '../webview/tensor/messages';
+import { birRequest } from './bir-requests';
+import { evaluatableExpression } from './providers';
+
+export const TENSOR_VIEW_TYPE = 'bir.tensor';
+const NO_SESSION = 'Start debugging a .bir file (F5) and stop: then show a tensor from the Variables view\'s menu, with :show EXPR in the Debug Console, or type an expression above.';
+const RESUMING = new Set(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'goto', 'restart', 'bir/nextPass', 'bir/goto', 'bir/stepBackInto', 'bir/stepBackOut']);
+
+/** What VS Code passes to a command of the Variables view's context menu. */
+interface VariableContext {
+  readonly variable?: { readonly name?: string; readonly evaluateName?: string };
+}
+
+/** The arguments of bir.showTensor: an expression (from a hover's link or another command), or a variable. */
+type ShowArgument = string | { readonly expression?: string } | VariableContext | undefined;
+
+export function registerTensorPanel(context: vscode.ExtensionContext): void {
+  const host = new TensorPanelHost(context.extensionUri);
+  context.subscriptions.push(
+    host,
+    vscode.commands.registerCommand('bir.showTensor', (arg?: ShowArgument) => host.showCommand(arg)),
+    vscode.window.registerWebviewPanelSerializer(TENSOR_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel) => host.attach(panel),
+    }),
+    vscode.debug.registerDebugAdapterTrackerFactory('bir', { createDebugAdapterTracker: (session) => host.tracker(session) }),
+    vscode.debug.onDidReceiveDebugSessionCustomEvent((e) => {
+      if (e.session.type === 'bir' && e.event === 'bir/showTensor') host.show((e.body as BirEvents['bir/showTensor']).expression);
+    }),
+    vscode.debug.onDidChangeActiveStackItem(() => host.frameChanged()),
+    vscode.debug.onDidChangeActiveDebugSession(() => host.frameChanged()),
+    vscode.debug.onDidTerminateDebugSession((s) => host.ended(s)),
+    vscode.languages.registerHoverProvider({ language: 'bir' }, { provideHover: (doc, position) => tensorLink(doc, position) }),
+  );
+}
+
+type RunState = 'running' | 'stopped' | { ended: string };
+
+class TensorPanelHost implements vscode.Disposable {
+  private panel?: vscode.WebviewPanel;
+  private readonly panelDisposables: vscode.Disposable[] = [];
+  private readonly runState = new Map<string, RunState>();
+  /** Instructions run at each session's last two stops: the page's "changed since the last stop". */
+  private readonly stops = new Map<string, { last?: number; previous?: number }>();
+  /** The expression to show once the page is ready. */
+  private pending?: string;
+  private ready = false;
+
+  constructor(private readonly extensionUri: vscode.Uri) {}
+
+  async showCommand(arg: ShowArgument): Promise<void> {
+    const expression = typeof arg === 'string' ? arg : arg && 'expression' in arg ? arg.expression : arg && 'variable' in arg ? arg.variable?.evaluateName : await this.askExpression();
+    if (arg && typeof arg === 'object' && 'variable' in arg && !expression) {
+      void vscode.window.showWarningMessage(`BIR: '${arg.variable?.name ?? 'this variable'}' has no expression in the selected frame: select the frame that owns it in the Call Stack.`);
+      return;
+    }
+    if (expression !== undefined) this.show(expression);
+  }
+
+  /** The palette's command: an expression typed, suggested from the editor's selection. */
+  private async askExpression(): Promise<string | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : undefined;
+    const text = await vscode.window.showInputBox({ title: 'BIR: Show Tensor', prompt: 'A tensor, an access pattern or a tensor expression, evaluated in the selected frame', value: selected ?? '' });
+    return text?.trim() || undefined;
+  }
+
+  show(expression: string): void {
+    this.open();
+    if (this.ready) this.post({ type: 'show', expression });
+    else this.pending = expression;
+  }
+
+  private open(): void {
+    if (this.panel) {
+      this.panel.reveal(undefined, true);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(TENSOR_VIEW_TYPE, 'BIR Tensor', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      enableScripts: true,
+      retainContextWhenHidden: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')],
+    });
+    this.attach(panel);
+  }
+
+  /** Takes a panel (new, or restored after a reload) and gives it the page. */
+  attach(panel: vscode.WebviewPanel): void {
+    this.panel?.dispose();
+    this.panel = panel;
+    this.ready = false;
+    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')] };
+    panel.webview.html = this.html(panel.webview);
+    this.panelDisposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => {
+        if (isFromTensorView(m)) void this.received(m);
+      }),
+      panel.onDidDispose(() => {
+        if (this.panel === panel) this.panel = undefined;
+        for (const d of this.panelDisposables.splice(0)) d.dispose();
+      }),
+    );
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+
+  tracker(session: vscode.DebugSession): vscode.DebugAdapterTracker {
+    return {
+      onWillReceiveMessage: (m: { type?: string; command?: string }) => {
+        if (m.type === 'request' && m.command && RESUMING.has(m.command)) this.setRunState(session, 'running');
+      },
+      onDidSendMessage: (m: { type?: string; event?: string; body?: { exitCode?: number; instructions?: number } }) => {
+        if (m.type !== 'event') return;
+        if (m.event === 'bir/stopped') this.stopAt(session, m.body?.instructions);
+        else if (m.event === 'stopped') this.setRunState(session, 'stopped');
+        else if (m.event === 'continued') this.setRunState(session, 'running');
+        else if (m.event === 'exited') this.setRunState(session, { ended: `The program ended with exit code ${m.body?.exitCode ?? '?'}.` });
+      },
+    };
+  }
+
+  private stopAt(session: vscode.DebugSession, instructions: number | undefined): void {
+    const s = this.stops.get(session.id) ?? {};
+    this.stops.set(session.id, { previous: s.last, last: instructions });
+  }
+
+  private setRunState(session: vscode.DebugSession, state: RunState): void {
+    const before = this.runState.get(session.id);
+    this.runState.set(session.id, state);
+    if (state === 'running' && before === 'running') return;
+    this.notify();
+  }
+
+  ended(session: vscode.DebugSession): void {
+    if (session.type !== 'bir') return;
+    this.runState.delete(session.id);
+    this.stops.delete(session.id);
+    this.notify();
+  }
+
+  frameChanged(): void {
+    this.notify();
+  }
+
+  private session(): vscode.DebugSession | undefined {
+    const s = vscode.debug.activeDebugSession;
+    return s?.type === 'bir' ? s : undefined;
+  }
+
+  /** Tells the page what the active session is doing; at a stop, it asks again. */
+  private notify(): void {
+    if (!this.panel || !this.ready) return;
+    const session = this.session();
+    const state = session && this.runState.get(session.id);
+    if (!session || typeof state === 'object') this.post({ type: 'idle', message: typeof state === 'object' ? `${state.ended} ${NO_SESSION}` : NO_SESSION });
+    else if (state === 'stopped') this.post({ type: 'stopped', ...this.stops.get(session.id) });
+    else this.post({ type: 'running' });
+  }
+
+  private post(message: ToTensorView): void {
+    void this.panel?.webview.postMessage(message);
+  }
+
+  private frameId(session: vscode.DebugSession): number | undefined {
+    const item = vscode.debug.activeStackItem;
+    return item instanceof vscode.DebugStackFrame && item.session.id === session.id ? item.frameId : undefined;
+  }
+
+  /** A request in the selected frame; when that frame is of an earlier stop (its id void), in the stopped thread's top frame. */
+  private async inFrame<T>(session: vscode.DebugSession, ask: (frameId: number | undefined) => Thenable<T>): Promise<T> {
+    const frameId = this.frameId(session);
+    try {
+      return await ask(frameId);
+    } catch (e) {
+      if (frameId === undefined || !/frame \d+ does not exist/.test(errorText(e))) throw e;
+      return ask(undefined);
+    }
+  }
+
+  private async received(m: FromTensorView): Promise<void> {
+    if (m.type === 'ready') {
+      this.ready = true;
+      if (this.pending !== undefined) this.post({ type: 'show', expression: this.pending });
+      this.pending = undefined;
+      this.notify();
+      return;
+    }
+    if (m.type === 'copy') {
+      await vscode.env.clipboard.writeText(m.text);
+      this.post({ type: 'note', text: `copied ${m.text.length > 60 ? `${m.text.slice(0, 57)}…` : m.text}` });
+      return;
+    }
+    if (m.type === 'pickReference') return this.pickReference();
+    const session = this.session();
+    if (!session || this.runState.get(session.id) !== 'stopped') {
+      this.post({ type: 'idle', message: session ? 'The program is running: its tensors show when it stops.' : NO_SESSION });
+      return;
+    }
+    try {
+      if (m.type === 'tensor') return await this.tensor(session, m.request);
+      if (m.type === 'divergence') {
+        const divergence = await this.inFrame(session, (frameId) => birRequest(session, 'bir/tensorDivergence', { expression: m.expression, frameId, slice: [...m.slice], compare: m.compare, from: m.from }));
+        this.post({ type: 'divergence', divergence });
+        return;
+      }
+      if (m.type === 'memoryMap') {
+        const map = await this.inFrame(session, (frameId) => birRequest(session, 'bir/memoryMap', { frameId, expression: m.expression }));
+        this.post({ type: 'memoryMap', map });
+      }
+    } catch (e) {
+      this.post({ type: 'error', message: errorText(e), seq: m.type === 'tensor' ? m.request.seq : undefined });
+    }
+  }
+
+  private async tensor(session: vscode.DebugSession, r: TensorRequest): Promise<void> {
+    const stops = this.stops.get(session.id);
+    const answer = await this.inFrame(session, (frameId) => birRequest(session, 'bir/tensor', {
+      expression: r.expression, frameId, slice: [...r.slice], window: r.window, maxCells: r.maxCells,
+      statistics: r.purpose === 'region',
+      // Changed since the previous stop; at the first stop, since the program started.
+      changedSince: r.changed && r.purpose !== 'copy' ? stops?.previous ?? 0 : undefined,
+      compare: r.purpose === 'copy' ? undefined : r.compare,
+    }));
+    const { header, buffers } = split(answer);
+    this.post({ type: 'tensor', seq: r.seq, purpose: r.purpose, header, buffers });
+  }
+
+  private async pickReference(): Promise<void> {
+    const session = this.session();
+    const program = session?.configuration.program as string | undefined;
+    const chosen = await vscode.window.showOpenDialog({
+      title: 'BIR: A reference to compare with (.npy)', canSelectMany: false, filters: { 'NumPy arrays': ['npy'] },
+      defaultUri: program ? vscode.Uri.file(path.dirname(program)) : undefined,
+    });
+    if (chosen?.[0]) this.post({ type: 'reference', file: chosen[0].fsPath });
+  }
+
+  private html(webview: vscode.Webview): string {
+    const nonce = randomBytes(18).toString('base64');
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'tensor-view.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'tensor-view.css'));
+    const csp = [
+      "default-src 'none'",
+      `img-src ${webview.cspSource} data:`,
+      `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" nonce="${nonce}" href="${style.toString()}">
+<title>BIR Tensor</title>
+</head>
+<body>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+  }
+}
+
+/** An answer as the page takes it: its binary fields as ArrayBuffers beside the rest. */
+function split(d: TensorData): { header: TensorHeader; buffers: TensorBuffers } {
+  const { values, low, flags, compare, ...rest } = d;
+  const header: TensorHeader = { ...rest, compare: compare && (({ values: _v, metricValues: _m, ...c }) => c)(compare) };
+  const buffers: TensorBuffers = {
+    values: bytes(values), valuesType: values.type === 'f64' ? 'f64' : 'f32', low: low && bytes(low), flags: bytes(flags),
+    reference: compare && bytes(compare.values), referenceType: compare?.values.type === 'f64' ? 'f64' : 'f32', metric: compare && bytes(compare.metricValues),
+  };
+  return { header, buffers };
+}
+
+/** Base64 to an ArrayBuffer of its own (postMessage sends ArrayBuffers as bytes, not as JSON). */
+function bytes(b: Binary): ArrayBuffer {
+  const buf = Buffer.from(b.base64, 'base64');
+  return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
+}
+
+/**
+ * The hover's link: over an access pattern while a BIR session is stopped, "Show in Tensor View" (VS Code shows the
+ * debug hover first; holding Alt shows this one).
+ */
+function tensorLink(doc: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+  const session = vscode.debug.activeDebugSession;
+  if (session?.type !== 'bir' || !vscode.debug.activeStackItem) return undefined;
+  const found = evaluatableExpression(doc, position);
+  if (!found) return undefined;
+  const expression = found.expression ?? doc.getText(found.range);
+  const args = encodeURIComponent(JSON.stringify([{ expression }]));
+  const md = new vscode.MarkdownString(`[$(graph) Show \`${expression.replace(/`/g, '')}\` in the Tensor View](command:bir.showTensor?${args})`, true);
+  md.isTrusted = { enabledCommands: ['bir.showTensor'] };
+  return new vscode.Hover(md, found.range);
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
