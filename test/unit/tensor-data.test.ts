@@ -90,6 +90,11 @@ describe('tensor view: the engine\'s requests', () => {
     assert.strictEqual(unwritten.statistics?.unwritten, 32);
     assert.deepStrictEqual(decode(unwritten.flags), new Array(32).fill(65));
     assert.throws(() => core.tensorData({ expression: 'r0 + 1' }), /is a number, not a tensor/);
+    // What the view copies for a selection of a value that is no slice of a tensor evaluates back.
+    const computed = core.tensorData({ expression: '(a - b)[0:2, 1:4]' });
+    assert.deepStrictEqual([computed.rows, computed.cols, computed.pattern, computed.dtype], [2, 3, undefined, 'f64']);
+    assert.deepStrictEqual(decode(computed.values), [0, 1, 2, 8, 9, 10]);
+    assert.deepStrictEqual(decode(core.tensorData({ expression: 'a[1:3, :][1:2, 0:2]' }).values), [16, 17]);
   });
 
   it('answers an overview of blocks, then a window of it at full resolution', () => {

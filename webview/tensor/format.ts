@@ -38,7 +38,7 @@ export function cellText(x: number, flags: number, width: number): string {
   const digits = Math.max(1, Math.min(6, Math.floor(width / 8) - 2));
   if (Number.isInteger(x) && Math.abs(x) < 10 ** digits) return String(x);
   const a = Math.abs(x);
-  const t = a !== 0 && (a < 1e-3 || a >= 10 ** digits) ? x.toExponential(Math.max(0, digits - 3)) : String(Number(x.toPrecision(digits)));
+  const t = a !== 0 && (a < 1e-3 || a >= 10 ** digits) ? Number(x.toPrecision(Math.max(1, digits - 3))).toExponential() : String(Number(x.toPrecision(digits)));
   return t.replace('e+', 'e');
 }
 
