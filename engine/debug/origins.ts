@@ -18,6 +18,10 @@ import { findWrites, Sample, sample, SearchContext, Write, WriteTarget } from '.
 /** A value read by a write, as it was then: the next step back of the explanation. */
 export interface OriginInput {
   readonly label: string;
+  /** The operand it was read through (`moving w`): a MatMult reads a column of each, a reduction a row. */
+  readonly operand: string;
+  /** The element or register (`w[3, 5]`, `r2`). */
+  readonly name: string;
   readonly value: Sample;
   readonly target: WriteTarget;
   /** The tick of the write that read it: its own origin is searched before it. */
@@ -106,6 +110,8 @@ function input(m: Machine, r: Read, frame: Frame, tick: number): OriginInput {
     // Before the node runs, the top frame is the one it reads registers in (a call's arguments: the caller).
     return {
       label: `${r.role}: r${r.index}`,
+      operand: r.role,
+      name: `r${r.index}`,
       value: { value: frame.regs[r.index], written: frame.isWritten(r.index) },
       target: { kind: 'register', activation: frame.activation, index: r.index, text: `r${r.index}` },
       before: tick,
@@ -114,6 +120,8 @@ function input(m: Machine, r: Read, frame: Frame, tick: number): OriginInput {
   const text = elementName(r.tensor, r.index);
   return {
     label: `${r.role} ${r.operand}: ${text}`,
+    operand: `${r.role} ${r.operand}`,
+    name: text,
     value: sample(r.tensor, r.index),
     target: { kind: 'memory', view: { tensor: r.tensor, offset: r.index, shape: [], strides: [] }, text, allocatedBy: allocatingActivation(m, r.tensor) },
     before: tick,

@@ -85,11 +85,21 @@ export function why(host: TimeQueryHost, text: string): EvaluateResult {
 
 /** The values a write read, each opening into its own origin. */
 function inputRows(host: TimeQueryHost, origin: Origin): VariableInfo[] {
-  return origin.inputs.map((input) => ({
-    name: input.label,
-    value: formatSample(input.value),
-    reference: host.inspector.lazyReference(() => originRows(host, input)),
-  }));
+  const byOperand = new Map<string, OriginInput[]>();
+  for (const input of origin.inputs) byOperand.set(input.operand, [...(byOperand.get(input.operand) ?? []), input]);
+  return [...byOperand].flatMap(([operand, inputs]) => {
+    if (inputs.length <= GROUP_FROM) return inputs.map((input) => inputRow(host, input));
+    // Many values through one operand (a MatMult's column, a reduction's row): one row that opens into them.
+    const value = `${inputs.length} values: ${inputs[0].name} … ${inputs[inputs.length - 1].name}`;
+    return [{ name: operand, value, reference: host.inspector.lazyReference(() => inputs.map((input) => inputRow(host, input))) }];
+  });
+}
+
+/** Values read through one operand above which they are listed under one row. */
+const GROUP_FROM = 8;
+
+function inputRow(host: TimeQueryHost, input: OriginInput): VariableInfo {
+  return { name: input.label, value: formatSample(input.value), reference: host.inspector.lazyReference(() => originRows(host, input)) };
 }
 
 function originRows(host: TimeQueryHost, input: OriginInput): VariableInfo[] {

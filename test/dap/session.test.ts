@@ -51,7 +51,7 @@ describe('DAP: sessions', function () {
       'exceptionBreakpointFilters', 'supportTerminateDebuggee', 'supportsClipboardContext', 'supportsConditionalBreakpoints',
       'supportsConfigurationDoneRequest', 'supportsDelayedStackTraceLoading', 'supportsEvaluateForHovers', 'supportsExceptionInfoRequest',
       'supportsFunctionBreakpoints', 'supportsHitConditionalBreakpoints', 'supportsLogPoints', 'supportsRestartRequest',
-      'supportsStepInTargetsRequest', 'supportsSteppingGranularity', 'supportsTerminateRequest',
+      'supportsStepBack', 'supportsStepInTargetsRequest', 'supportsSteppingGranularity', 'supportsTerminateRequest',
     ].sort());
     for (const [k, v] of Object.entries(caps)) if (k !== 'exceptionBreakpointFilters') assert.strictEqual(v, true, k);
     assert.deepStrictEqual(caps.exceptionBreakpointFilters!.map((f) => [f.filter, f.default]), [

@@ -263,6 +263,36 @@ describe('questions about the past: cores, fusion, inlining', () => {
     assert.match(h.rows[0].value, /^<uninit> → 8: TensorScalar \(in fusion group g1\)/);
   });
 
+  it('a MatMult: a column of each operand, listed under one row per operand', () => {
+    const text = `module m
+dram x : f32[16, 2] input = iota
+dram w : f32[16, 3] input = iota
+func main() {
+  sbuf xs : f32[16, 2]
+  sbuf ws : f32[16, 3]
+  psum acc : f32[2, 3]
+  DmaCopy xs <- x
+  DmaCopy ws <- w
+  MatMult acc <- xs, ws
+  Print "done"
+}
+`;
+    const core = stoppedAt(programOf(text), lineOf(text, 'Print'));
+    const w = repl(core, ':why acc[1, 2]');
+    // Σ_k x[k, 1] · w[k, 2] = Σ (2k + 1)(3k + 2) over k < 16.
+    let expected = 0;
+    for (let k = 0; k < 16; k++) expected += (2 * k + 1) * (3 * k + 2);
+    assert.match(w.result, new RegExp(`^acc\\[1, 2\\] = ${expected} ← MatMult`));
+    assert.deepStrictEqual(w.rows.map((r) => [r.name, r.value]), [
+      ['stationary xs', '16 values: xs[0, 1] … xs[15, 1]'],
+      ['moving ws', '16 values: ws[0, 2] … ws[15, 2]'],
+    ]);
+    const column = rowsOf(core, w.rows[0]);
+    assert.strictEqual(column.length, 16);
+    assert.deepStrictEqual([column[3].name, column[3].value], ['stationary xs: xs[3, 1]', '7']);
+    assert.match(row(rowsOf(core, column[3]), '← from').value, /^DmaCopy/);
+  });
+
   it('inlined code: the callee\'s instruction on its own line, its register argument followed into the caller', () => {
     const program = runPipeline(programOf(LOOPS_AND_CALLS), ['inline']).at(-1)!.program;
     const core = stoppedAt(program, lineOf(LOOPS_AND_CALLS, 'Print'));
