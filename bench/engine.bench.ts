@@ -1,13 +1,12 @@
 /**
  * Engine benchmarks, each measured in one run on one machine and reported as throughput and ratios:
  *   npx tsx bench/engine.bench.ts [--json FILE]
+ * (The kernels' speed, MatMult and elementwise instructions against NumPy, is bench/kernels.bench.ts.)
  */
 import { execFileSync } from 'child_process';
 import * as path from 'path';
 import { checkProgram } from '../engine/lang/check/checker';
-import { decode } from '../engine/machine/dtypes';
 import { Machine } from '../engine/machine/machine';
-import { Tensor } from '../engine/machine/tensor';
 import { Interpreter } from '../engine/run/interpreter';
 import { Program } from '../engine/ir/program';
 import { parseFile } from '../engine/lang/parser';
@@ -27,47 +26,6 @@ func main() {
   const seconds = best(3, () => new Interpreter(new Machine(program)).runFast());
   const executed = n * 2 + 2;
   return { instructions: executed, seconds, instructionsPerSecond: executed / seconds };
-}
-
-const MATMUL = (dtype: string) => `module mm
-dram a : ${dtype}[128, 128] input = random(seed=1, low=-1, high=1)
-dram b : ${dtype}[128, 512] input = random(seed=2, low=-1, high=1)
-func main() {
-  sbuf sa : ${dtype}[128, 128]
-  sbuf sb : ${dtype}[128, 512]
-  psum acc : f32[128, 512]
-  DmaCopy sa <- a
-  DmaCopy sb <- b
-  for r0 in 0..20 {
-    MatMult acc <- sa, sb
-  }
-}
-`;
-
-/** The plain loop a person would write first: every element decoded where it is read, m-n-k order. */
-function plainMatmul(a: Tensor, b: Tensor, out: Float32Array): void {
-  const K = 128;
-  const M = 128;
-  const N = 512;
-  for (let m = 0; m < M; m++) {
-    for (let n = 0; n < N; n++) {
-      let acc = 0;
-      for (let k = 0; k < K; k++) acc = Math.fround(acc + Math.fround(decode(a.dtype, a.data[k * M + m]) * decode(b.dtype, b.data[k * N + n])));
-      out[m * N + n] = acc;
-    }
-  }
-}
-
-function matmul(dtype: string): Record<string, number> {
-  const program = virtualProgram(MATMUL(dtype));
-  const flops = 20 * 2 * 128 * 128 * 512;
-  const sim = best(3, () => new Interpreter(new Machine(program)).runFast());
-  const machine = new Machine(program);
-  const out = new Float32Array(128 * 512);
-  const plainOnce = best(3, () => plainMatmul(machine.drams[0], machine.drams[1], out));
-  const simulator = flops / sim / 1e9;
-  const plain = (2 * 128 * 128 * 512) / plainOnce / 1e9;
-  return { simulatorGflops: simulator, plainLoopGflops: plain, ratio: simulator / plain };
 }
 
 function parseAndCheck(): Record<string, number> {
@@ -104,8 +62,6 @@ function residentMemory(): Record<string, number> {
 
 const results = {
   smallInstructions: smallInstructions(),
-  matmulF32: matmul('f32'),
-  matmulBf16: matmul('bf16'),
   parseAndCheck: parseAndCheck(),
   residentMemory: residentMemory(),
 };

@@ -13,7 +13,7 @@ export interface Kernels {
   encode(format: Format, src: number, dst: number, n: number): void;
   matmul(a: number, b: number, out: number, K: number, M: number, N: number): void;
   binary(op: Op, a: number, b: number, out: number, n: number): void;
-  scalarRows(op: Op, x: number, scalars: number, out: number, rows: number, cols: number): void;
+  scalarRows(op0: Op, op1: Op | -1, x: number, s0: number, s1: number, out: number, rows: number, cols: number): void;
   activation(func: Func, x: number, scale: number, bias: number, out: number, rows: number, cols: number): void;
   reduceRows(fold: Fold, x: number, out: number, rows: number, cols: number): void;
   transpose(x: number, out: number, P: number, F: number): void;

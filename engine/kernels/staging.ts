@@ -32,6 +32,8 @@ export function stages(v: View): boolean {
 export interface Staged {
   readonly at: number;
   readonly length: number;
+  /** NaN only as 0x7FC00000, as an f32 store requires: true of the kernels' results, not of staged operands. */
+  readonly canonical: boolean;
 }
 
 /** The operand's elements in row-major order as f32 in kernel memory; never-written ones fault or read as zero. */
@@ -48,7 +50,7 @@ export function stage(k: Kernels, op: TensorOperand, v: View, m: Machine): Stage
     k.decode(format, raw, at, n);
   }
   if (readsUnwritten(op, v, m)) zeroUnwritten(v, f32At(at, n));
-  return { at, length: n };
+  return { at, length: n, canonical: false };
 }
 
 /** Whether every staged value is finite: what a NaN or overflow fault asks of the inputs. */
@@ -56,9 +58,9 @@ export function allStagedFinite(...staged: Staged[]): boolean {
   return staged.every((s) => allFiniteAt(s.at, s.length));
 }
 
-/** A buffer for n results. */
-export function results(n: number): Staged {
-  return { at: allocate(n, 4), length: n };
+/** A buffer for the results of a kernel that stores them canonical (every kernel but transpose, which moves bits). */
+export function results(n: number, canonical = true): Staged {
+  return { at: allocate(n, 4), length: n, canonical };
 }
 
 /** Copies values (a column per partition, computed by the host) into kernel memory; they must be f32 values. */
@@ -66,7 +68,7 @@ export function stageValues(values: ArrayLike<number>, n: number): Staged {
   const at = allocate(n, 4);
   const out = f32At(at, n);
   for (let i = 0; i < n; i++) out[i] = values[i];
-  return { at, length: n };
+  return { at, length: n, canonical: false };
 }
 
 /** Whether the first n values are all f32 values (NaN and infinities are), so that a kernel may take them. */
@@ -87,9 +89,13 @@ export function store(k: Kernels, op: TensorOperand, v: View, values: Staged, m:
   const format = FORMATS[dtype];
   // Integer destinations round and saturate on the host, from the f32 values.
   if (format === undefined) return writeView(v, f32At(values.at, n));
-  const raw = format === Format.F32 ? values.at : allocate(n, dtypeInfo(dtype).bytes);
-  k.encode(format, values.at, raw, n);
-  writeViewStored(v, elementArrayOn(dtype, k.memory.buffer, raw, n));
+  if (format !== Format.F32) {
+    const raw = allocate(n, dtypeInfo(dtype).bytes);
+    k.encode(format, values.at, raw, n);
+    return writeViewStored(v, elementArrayOn(dtype, k.memory.buffer, raw, n));
+  }
+  if (!values.canonical) k.encode(format, values.at, values.at, n);
+  writeViewStored(v, f32At(values.at, n));
 }
 
 /**

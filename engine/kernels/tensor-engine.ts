@@ -98,7 +98,7 @@ export function transpose(node: InstrNode): Executor {
     const k = stages(s) ? simdKernels(2 * P * F) : undefined;
     if (k) {
       const x = stage(k, src, s, m);
-      const out = results(P * F);
+      const out = results(P * F, false);
       k.transpose(x.at, out.at, P, F);
       store(k, dst, d, out, m, c, () => allStagedFinite(x));
       return;

@@ -121,7 +121,8 @@ export function tensorScalar(node: InstrNode): Executor {
       const given = ops.map((_, i) => scalars[i](f, c, m, rows, 1 + i).values);
       if (given.every((col) => areF32(col, rows))) {
         const out = results(x.length);
-        given.forEach((col, i) => k.scalarRows(simdOps[i], i === 0 ? x.at : out.at, stageValues(col, rows).at, out.at, rows, cols));
+        const [s0, s1] = given.map((col) => stageValues(col, rows).at);
+        k.scalarRows(simdOps[0], simdOps[1] ?? -1, x.at, s0, s1 ?? s0, out.at, rows, cols);
         return store(k, dst, d, out, m, c, () => allStagedFinite(x) && allFinite(...given.map((col) => col.subarray(0, rows))));
       }
     }

@@ -167,12 +167,15 @@ export function writeViewStored(v: View, stored: ElementArray): void {
   const p = asPlane(v);
   if (p && p.colStride === 1) {
     const full = t.fullyWritten;
+    // Rows that follow each other are one block to copy; the journal is told row by row, as writeView tells it.
+    const block = p.rowStride === p.cols;
     for (let r = 0; r < p.rows; r++) {
       const start = v.offset + r * p.rowStride;
       t.journal?.touch(t, start, start + p.cols);
-      copyElements(t.data, start, stored, r * p.cols, p.cols);
+      if (!block) copyElements(t.data, start, stored, r * p.cols, p.cols);
       if (!full) for (let c = 0; c < p.cols; c++) t.markWritten(start + c);
     }
+    if (block) copyElements(t.data, v.offset, stored, 0, p.rows * p.cols);
     return;
   }
   const data = t.data;

@@ -1,9 +1,9 @@
 // Elementwise work of the vector and scalar engines on f32 values: TensorTensor, TensorScalar (a scalar per
 // partition), Activation (scale and bias per partition, then a function without transcendentals).
 // Rows are partitions; a row's last, partial vector is stored through a mask (the buffers are padded, so the
-// lanes past the end exist; they are written back as they were).
+// lanes past the end exist; they are written back as they were). Results are stored canonical (ops.ts).
 import { Func, Op } from './codes';
-import { apply } from './ops';
+import { apply, canonical } from './ops';
 
 /** out = a op b, n elements. */
 export function binary(op: Op, a: usize, b: usize, out: usize, n: i32): void {
@@ -30,46 +30,53 @@ export function binary(op: Op, a: usize, b: usize, out: usize, n: i32): void {
 @inline function binaryLoop(op: Op, a: usize, b: usize, out: usize, n: i32): void {
   for (let i = 0; i < n; i += 4) {
     const o = <usize>i << 2;
-    v128.store(out + o, apply(op, v128.load(a + o), v128.load(b + o)));
+    v128.store(out + o, canonical(apply(op, v128.load(a + o), v128.load(b + o))));
   }
 }
 
-/** out[p, q] = x[p, q] op s[p] over rows × cols; out may be x. */
-export function scalarRows(op: Op, x: usize, s: usize, out: usize, rows: i32, cols: i32): void {
-  switch (op) {
-    case Op.Add: scalarLoop(Op.Add, x, s, out, rows, cols); break;
-    case Op.Sub: scalarLoop(Op.Sub, x, s, out, rows, cols); break;
-    case Op.Mul: scalarLoop(Op.Mul, x, s, out, rows, cols); break;
-    case Op.Div: scalarLoop(Op.Div, x, s, out, rows, cols); break;
-    case Op.Max: scalarLoop(Op.Max, x, s, out, rows, cols); break;
-    case Op.Min: scalarLoop(Op.Min, x, s, out, rows, cols); break;
-    case Op.Eq: scalarLoop(Op.Eq, x, s, out, rows, cols); break;
-    case Op.Ne: scalarLoop(Op.Ne, x, s, out, rows, cols); break;
-    case Op.Lt: scalarLoop(Op.Lt, x, s, out, rows, cols); break;
-    case Op.Le: scalarLoop(Op.Le, x, s, out, rows, cols); break;
-    case Op.Gt: scalarLoop(Op.Gt, x, s, out, rows, cols); break;
-    case Op.Ge: scalarLoop(Op.Ge, x, s, out, rows, cols); break;
-    case Op.And: scalarLoop(Op.And, x, s, out, rows, cols); break;
-    case Op.Or: scalarLoop(Op.Or, x, s, out, rows, cols); break;
-    case Op.Xor: scalarLoop(Op.Xor, x, s, out, rows, cols); break;
-  }
-}
-
-// @ts-ignore: decorator
-@inline function scalarLoop(op: Op, x: usize, s: usize, out: usize, rows: i32, cols: i32): void {
-  const full = cols & ~3;
-  const tail = lanesBelow(cols - full);
+/**
+ * out[p, q] = (x[p, q] op0 s0[p]) op1 s1[p] over rows × cols (op1 < 0: none). Both operations run on a row
+ * while it is in the cache.
+ */
+export function scalarRows(op0: Op, op1: i32, x: usize, s0: usize, s1: usize, out: usize, rows: i32, cols: i32): void {
   for (let p = 0; p < rows; p++) {
-    const scalar = v128.load32_splat(s + (<usize>p << 2));
     const row = <usize>p * <usize>cols << 2;
-    for (let q = 0; q < full; q += 4) {
-      const o = row + (<usize>q << 2);
-      v128.store(out + o, apply(op, v128.load(x + o), scalar));
-    }
-    if (full < cols) {
-      const o = row + (<usize>full << 2);
-      storeMasked(out + o, apply(op, v128.load(x + o), scalar), tail);
-    }
+    scalarRow(op0, x + row, v128.load32_splat(s0 + (<usize>p << 2)), out + row, cols);
+    if (op1 >= 0) scalarRow(<Op>op1, out + row, v128.load32_splat(s1 + (<usize>p << 2)), out + row, cols);
+  }
+}
+
+function scalarRow(op: Op, x: usize, scalar: v128, out: usize, cols: i32): void {
+  switch (op) {
+    case Op.Add: scalarLoop(Op.Add, x, scalar, out, cols); break;
+    case Op.Sub: scalarLoop(Op.Sub, x, scalar, out, cols); break;
+    case Op.Mul: scalarLoop(Op.Mul, x, scalar, out, cols); break;
+    case Op.Div: scalarLoop(Op.Div, x, scalar, out, cols); break;
+    case Op.Max: scalarLoop(Op.Max, x, scalar, out, cols); break;
+    case Op.Min: scalarLoop(Op.Min, x, scalar, out, cols); break;
+    case Op.Eq: scalarLoop(Op.Eq, x, scalar, out, cols); break;
+    case Op.Ne: scalarLoop(Op.Ne, x, scalar, out, cols); break;
+    case Op.Lt: scalarLoop(Op.Lt, x, scalar, out, cols); break;
+    case Op.Le: scalarLoop(Op.Le, x, scalar, out, cols); break;
+    case Op.Gt: scalarLoop(Op.Gt, x, scalar, out, cols); break;
+    case Op.Ge: scalarLoop(Op.Ge, x, scalar, out, cols); break;
+    case Op.And: scalarLoop(Op.And, x, scalar, out, cols); break;
+    case Op.Or: scalarLoop(Op.Or, x, scalar, out, cols); break;
+    case Op.Xor: scalarLoop(Op.Xor, x, scalar, out, cols); break;
+  }
+}
+
+/** One row; its last, partial vector through a mask. */
+// @ts-ignore: decorator
+@inline function scalarLoop(op: Op, x: usize, scalar: v128, out: usize, cols: i32): void {
+  const full = cols & ~3;
+  for (let q = 0; q < full; q += 4) {
+    const o = <usize>q << 2;
+    v128.store(out + o, canonical(apply(op, v128.load(x + o), scalar)));
+  }
+  if (full < cols) {
+    const o = <usize>full << 2;
+    storeMasked(out + o, canonical(apply(op, v128.load(x + o), scalar)), lanesBelow(cols - full));
   }
 }
 
@@ -97,11 +104,11 @@ export function activation(func: Func, x: usize, scale: usize, bias: usize, out:
     const row = <usize>p * <usize>cols << 2;
     for (let q = 0; q < full; q += 4) {
       const o = row + (<usize>q << 2);
-      v128.store(out + o, unary(func, f32x4.add(f32x4.mul(v128.load(x + o), k), b)));
+      v128.store(out + o, canonical(unary(func, f32x4.add(f32x4.mul(v128.load(x + o), k), b))));
     }
     if (full < cols) {
       const o = row + (<usize>full << 2);
-      storeMasked(out + o, unary(func, f32x4.add(f32x4.mul(v128.load(x + o), k), b)), tail);
+      storeMasked(out + o, canonical(unary(func, f32x4.add(f32x4.mul(v128.load(x + o), k), b))), tail);
     }
   }
 }

@@ -3,7 +3,9 @@
 // the bits are the same. f32x4.mul and f32x4.add round like the scalar ones; there is no fused multiply-add.
 //
 // Blocks of 4 rows × 8 columns keep 8 accumulator vectors in registers while k runs (more spill on x64's 16
-// vector registers); the columns left over and the rows left over take narrower blocks.
+// vector registers); the columns left over and the rows left over take narrower blocks. Results are stored
+// canonical (ops.ts).
+import { canonical } from './ops';
 
 /** a: [K, M] (the stationary operand), b: [K, N] (the moving one), out: [M, N]; f32, row-major. */
 export function matmul(a: usize, b: usize, out: usize, K: i32, M: i32, N: i32): void {
@@ -49,13 +51,13 @@ function block4x8(pa: usize, pb: usize, po: usize, K: i32, rowA: usize, rowB: us
     pa += rowA;
     pb += rowB;
   }
-  v128.store(po, c00); v128.store(po, c01, 16);
+  v128.store(po, canonical(c00)); v128.store(po, canonical(c01), 16);
   po += rowB;
-  v128.store(po, c10); v128.store(po, c11, 16);
+  v128.store(po, canonical(c10)); v128.store(po, canonical(c11), 16);
   po += rowB;
-  v128.store(po, c20); v128.store(po, c21, 16);
+  v128.store(po, canonical(c20)); v128.store(po, canonical(c21), 16);
   po += rowB;
-  v128.store(po, c30); v128.store(po, c31, 16);
+  v128.store(po, canonical(c30)); v128.store(po, canonical(c31), 16);
 }
 
 function block1x8(pa: usize, pb: usize, po: usize, K: i32, rowA: usize, rowB: usize): void {
@@ -67,8 +69,8 @@ function block1x8(pa: usize, pb: usize, po: usize, K: i32, rowA: usize, rowB: us
     pa += rowA;
     pb += rowB;
   }
-  v128.store(po, c0);
-  v128.store(po, c1, 16);
+  v128.store(po, canonical(c0));
+  v128.store(po, canonical(c1), 16);
 }
 
 /** One element: a column of a with a column of b. */
@@ -79,5 +81,6 @@ function dot(pa: usize, pb: usize, po: usize, K: i32, rowA: usize, rowB: usize):
     pa += rowA;
     pb += rowB;
   }
-  store<f32>(po, acc);
+  // Any NaN made canonical, as the vector stores do.
+  store<f32>(po, acc != acc ? reinterpret<f32>(0x7fc00000) : acc);
 }

@@ -26,7 +26,16 @@ import { Op } from './codes';
   }
 }
 
-/** All ones (a NaN) in the lanes where a or b is NaN; the store makes any NaN the canonical one. */
+/**
+ * Results as kernels store them: any NaN as the canonical 0x7FC00000, the f32 store rule of dtypes.ts, so that an
+ * f32 destination takes them as they are.
+ */
+// @ts-ignore: decorator
+@inline export function canonical(x: v128): v128 {
+  return v128.bitselect(i32x4.splat(0x7fc00000), x, f32x4.ne(x, x));
+}
+
+/** All ones (a NaN) in the lanes where a or b is NaN; canonical() makes it 0x7FC00000 when stored. */
 // @ts-ignore: decorator
 @inline function eitherNaN(a: v128, b: v128): v128 {
   return v128.or(f32x4.ne(a, a), f32x4.ne(b, b));

@@ -1,7 +1,7 @@
 // TensorReduce in the float domain: each row folded from the left, one step rounded at a time. The order
 // along a row cannot change, so the lanes are rows: four rows are folded at once, column by column.
 import { Fold, Op } from './codes';
-import { apply } from './ops';
+import { apply, canonical } from './ops';
 
 /** out[p] = fold of x[p, 0..cols) from its identity; out is padded to whole vectors. */
 export function reduceRows(fold: Fold, x: usize, out: usize, rows: i32, cols: i32): void {
@@ -46,6 +46,6 @@ export function reduceRows(fold: Fold, x: usize, out: usize, rows: i32, cols: i3
       column = f32x4.replace_lane(column, 3, load<f32>(p3 + o));
       acc = apply(op, acc, column);
     }
-    v128.store(out + (<usize>p << 2), acc);
+    v128.store(out + (<usize>p << 2), canonical(acc));
   }
 }
