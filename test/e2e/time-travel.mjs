@@ -83,10 +83,11 @@ async function main() {
     await page.keyboard.press('Enter');
     const answer = page.locator('.repl .monaco-list-row', { hasText: /src\[5, 3\] = .* ← MatMult/ }).first();
     await answer.waitFor({ timeout: WAIT });
-    // Opened, it lists what the MatMult read: a column of each operand, with their values then.
+    // Opened, it lists what the MatMult read: a column of each operand, each with its values then.
     await answer.click();
-    await page.locator('.repl .monaco-list-row', { hasText: /stationary xT: xT\[0, 5\]/ }).first().waitFor({ timeout: WAIT });
-    await page.locator('.repl .monaco-list-row', { hasText: /moving w: ws\[0, 3\]/ }).first().waitFor({ timeout: WAIT });
+    await page.locator('.repl .monaco-list-row', { hasText: /moving w\s*=\s*128 values: ws\[0, 3\]/ }).first().waitFor({ timeout: WAIT });
+    await page.locator('.repl .monaco-list-row', { hasText: /stationary xT\s*=\s*128 values: xT\[0, 5\]/ }).first().click();
+    await page.locator('.repl .monaco-list-row', { hasText: /stationary xT: xT\[\d+, 5\]\s*=/ }).first().waitFor({ timeout: WAIT });
     await shot(page, 'why-console');
     console.log(`e2e: Step Back, Reverse Continue, the instruction count and :why work in VS Code; screenshots in ${path.relative(root, shots)}/`);
   } catch (e) {
