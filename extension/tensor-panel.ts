@@ -95,6 +95,7 @@ class TensorPanelHost implements vscode.Disposable {
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')],
     });
     this.attach(panel);
+    void widen(panel);
   }
 
   /** Takes a panel (new, or restored after a reload) and gives it the page. */
@@ -274,6 +275,23 @@ class TensorPanelHost implements vscode.Disposable {
 <script nonce="${nonce}" src="${script.toString()}"></script>
 </body>
 </html>`;
+  }
+}
+
+/** The share of the editor area the view takes beside the source: a heatmap wants width. */
+const PANEL_SHARE = 0.55;
+
+/** With the source and the view in two groups side by side, the view gets the wider share. */
+async function widen(panel: vscode.WebviewPanel): Promise<void> {
+  type Layout = { orientation: number; groups: { size?: number; groups?: unknown[] }[] };
+  try {
+    const layout = await vscode.commands.executeCommand<Layout | undefined>('vscode.getEditorLayout');
+    const at = (panel.viewColumn ?? 0) - 1;
+    if (!layout || layout.orientation !== 0 || layout.groups.length !== 2 || layout.groups.some((g) => g.groups) || (at !== 0 && at !== 1)) return;
+    const sizes = at === 1 ? [1 - PANEL_SHARE, PANEL_SHARE] : [PANEL_SHARE, 1 - PANEL_SHARE];
+    await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: sizes.map((size) => ({ size })) });
+  } catch {
+    // a layout VS Code does not describe: left as it is
   }
 }
 

@@ -273,7 +273,10 @@ export class Heatmap {
         this.ctx.rect(this.px(layer.col, 'x'), this.px(layer.row, 'y'), layer.cols * this.view.sx, layer.rows * this.view.sy);
         this.ctx.clip();
         this.ctx.drawImage(this.tiles.get(`c${key}`, () => colourTile(grid, this.scale!, tx, ty)), x, y, w, h);
+        // Too small to outline one by one: marked cells tinted, their values still seen through.
+        this.ctx.globalAlpha = 0.55;
         if (small) for (const m of this.marks) this.ctx.drawImage(this.tiles.get(`m${m.flag}:${key}`, () => marksTile(grid, m, tx, ty)), x, y, w, h);
+        this.ctx.globalAlpha = 1;
         this.ctx.restore();
       }
     }
@@ -320,6 +323,9 @@ export class Heatmap {
       ctx.textBaseline = 'middle';
     }
     const outlines = this.marks.map(() => new Path2D());
+    // Thin outlines in small cells, so that the cell's colour still shows inside.
+    const width = Math.min(sx, sy) < 12 ? 1 : 2;
+    const inset = width / 2 + (width === 2 ? 0.5 : 0);
     for (let r = v.row; r < v.row + v.rows; r++) {
       for (let c = v.col; c < v.col + v.cols; c++) {
         const cell = this.cellOf(r, c);
@@ -329,12 +335,12 @@ export class Heatmap {
         const x = this.px(c, 'x');
         const y = this.px(r, 'y');
         this.marks.forEach((m, k) => {
-          if (f & m.flag) outlines[k].rect(x + 1, y + 1, sx - 2, sy - 2);
+          if (f & m.flag) outlines[k].rect(x + inset, y + inset, sx - 2 * inset, sy - 2 * inset);
         });
         if (text) this.cellValue(base, cell.index, x + sx / 2, y + sy / 2, sx);
       }
     }
-    ctx.lineWidth = 2;
+    ctx.lineWidth = width;
     this.marks.forEach((m, k) => {
       ctx.strokeStyle = cssOfMark(m.colour);
       ctx.stroke(outlines[k]);

@@ -348,22 +348,26 @@ function describeElement(row: number, col: number): string {
     const r0 = l.row + Math.floor((row - l.row) / l.stepRows) * l.stepRows;
     const c0 = l.col + Math.floor((col - l.col) / l.stepCols) * l.stepCols;
     const lo = shown.low?.[i];
-    return `[${r0}..${Math.min(r0 + l.stepRows, h.rows) - 1}, ${c0}..${Math.min(c0 + l.stepCols, h.cols) - 1}] block: min ${lo === undefined || lo !== lo ? '—' : exactText(lo, type)} max ${shown.values[i] !== shown.values[i] ? '—' : exactText(shown.values[i], type)}${flagText(f)}`;
+    const flags = flagText(f);
+    return `[${r0}..${Math.min(r0 + l.stepRows, h.rows) - 1}, ${c0}..${Math.min(c0 + l.stepCols, h.cols) - 1}] block: min ${lo === undefined || lo !== lo ? '—' : exactText(lo, type)} max ${shown.values[i] !== shown.values[i] ? '—' : exactText(shown.values[i], type)}${flags ? ` · ${flags}` : ''}`;
   }
   const v = shown.values[i];
   const parts = [`${h.expression}[${index.join(', ')}] = ${f & FLAG.allUnwritten ? 'never written' : exactText(v, type)}`];
-  if (!(f & FLAG.allUnwritten)) parts.push(`${h.dtype} ${dtypeBits(v, h.dtype)}`);
+  // Comparing, what the comparison says comes first: the bits are the longest part and the least asked for.
   if (shown.reference) parts.push(`reference ${exactText(shown.reference[i], shown.reference instanceof Float32Array ? 'f32' : 'f64')}`);
   if (shown.metric) parts.push(`${h.compare?.metric === 'rel' ? 'rel' : h.compare?.metric === 'ulp' ? 'ulps' : '|a − b|'} ${exactText(shown.metric[i], 'f32')}`);
-  return parts.join(' · ') + flagText(f);
+  const flags = flagText(f);
+  if (flags) parts.push(flags);
+  if (!(f & FLAG.allUnwritten)) parts.push(`${h.dtype} ${dtypeBits(v, h.dtype)}`);
+  return parts.join(' · ');
 }
 
 function flagText(f: number): string {
   const out: string[] = [];
-  if (f & FLAG.changed) out.push('changed since the last stop');
   if (f & FLAG.differs) out.push('not close');
+  if (f & FLAG.changed) out.push('changed since the last stop');
   if (f & FLAG.unwritten && !(f & FLAG.allUnwritten)) out.push('some never written');
-  return out.length ? ` · ${out.join(' · ')}` : '';
+  return out.join(' · ');
 }
 
 function showCursor(): void {
@@ -456,7 +460,8 @@ function divergenceFound(d: Divergence): void {
   heatmap.selection = undefined;
   heatmap.reveal(d.row, d.col);
   page.canvas.focus();
-  setStatus(`divergence at [${d.row}, ${d.col}]: ${d.value ?? 'nan'} vs ${d.reference ?? 'nan'}`);
+  const type = region?.values instanceof Float64Array ? 'f64' : 'f32';
+  setStatus(`divergence at [${d.row}, ${d.col}]: ${d.value === null || d.value === undefined ? 'nan or never written' : exactText(d.value, type)} vs ${d.reference === null || d.reference === undefined ? 'nan' : exactText(d.reference, 'f64')}`);
   showCursor();
 }
 

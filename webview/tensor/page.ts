@@ -92,7 +92,7 @@ export function buildPage() {
   const histogram = h('canvas', { id: 'histogram', class: 'histogram', 'aria-label': 'Histogram of the values' });
   const histogramCounts = h('div', { class: 'histogram-counts', id: 'histogram-counts' });
   const verdict = h('div', { class: 'verdict', id: 'verdict', hidden: '' });
-  side.append(h('h2', {}, 'Scale'), legendBar, legendRange, marked, outlines, h('h2', {}, 'Histogram'), histogram, histogramCounts, h('h2', {}, 'Statistics'), stats, verdict);
+  side.append(h('h2', {}, 'Scale'), legendBar, legendRange, marked, outlines, verdict, h('h2', {}, 'Histogram'), histogram, histogramCounts, h('h2', {}, 'Statistics'), stats);
   body.append(stage, side);
 
   // The memory map (another tab).
