@@ -179,7 +179,8 @@ export interface TensorData {
   readonly values: Binary;
   /** In an overview: the block's minimum per cell. */
   readonly low?: Binary;
-  readonly flags: Binary;
+  /** One byte per cell (CellFlags); absent when no cell has a flag. */
+  readonly flags?: Binary;
   readonly statistics?: TensorStatistics;
   readonly histogram?: Histogram;
   readonly changed?: ChangedInfo;

@@ -300,7 +300,7 @@ function split(d: TensorData): { header: TensorHeader; buffers: TensorBuffers } 
   const { values, low, flags, compare, ...rest } = d;
   const header: TensorHeader = { ...rest, compare: compare && (({ values: _v, metricValues: _m, ...c }) => c)(compare) };
   const buffers: TensorBuffers = {
-    values: bytes(values), valuesType: values.type === 'f64' ? 'f64' : 'f32', low: low && bytes(low), flags: bytes(flags),
+    values: bytes(values), valuesType: values.type === 'f64' ? 'f64' : 'f32', low: low && bytes(low), flags: flags && bytes(flags),
     reference: compare && bytes(compare.values), referenceType: compare?.values.type === 'f64' ? 'f64' : 'f32', metric: compare && bytes(compare.metricValues),
   };
   return { header, buffers };
@@ -309,6 +309,8 @@ function split(d: TensorData): { header: TensorHeader; buffers: TensorBuffers } 
 /** Base64 to an ArrayBuffer of its own (postMessage sends ArrayBuffers as bytes, not as JSON). */
 function bytes(b: Binary): ArrayBuffer {
   const buf = Buffer.from(b.base64, 'base64');
+  // A large Buffer has its own memory (small ones share a pool, and are copied out of it).
+  if (buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength) return buf.buffer as ArrayBuffer;
   return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
 }
 

@@ -14,8 +14,8 @@ import { Tensor } from '../machine/tensor';
 import { View, viewExtent } from '../machine/view';
 import { BLOCK, dtypeLabel, readBlock, shapeOf, TensorValue, Value } from '../eval/value';
 import {
-  CHANGED, Cells, clampWindow, DIFFERS, emptyCells, finishCells, fitsFloat32, poolInto, readCells, Region, regionHistogram, regionOf,
-  regionStatistics, scanWindow, stepsFor, toBinary,
+  cellsHistogram, CHANGED, Cells, clampWindow, DIFFERS, emptyCells, finishCells, fitsFloat32, poolInto, readCells, Region, regionHistogram, regionOf,
+  RegionStats, regionStatistics, scanWindow, stepsFor, toBinary,
 } from './tensor-region';
 import { DEFAULT_ATOL, DEFAULT_RTOL, differs, metricError, Verdict } from './tensor-compare';
 import { regionPattern, regionView } from './region-pattern';
@@ -43,12 +43,20 @@ export function tensorData(host: TensorHost, args: TensorArguments): BirBody<'bi
   const value = tensorValue(host, args.expression);
   const region = regionOf(value, args.slice);
   const w = clampWindow(region, args.window);
+  const whole = w.rows === region.rows && w.cols === region.cols;
+  const numbers = fitsFloat32(dtypeLabel(value)) ? 'f32' : 'f64';
   const withStatistics = args.statistics !== false;
   const reference = args.compare ? referenceOf(host, args.compare, region) : undefined;
-  const cells = reference ? emptyCells(w, ...steps(w, args)) : readCells(region, w, args.maxCells, args.overviewCells);
+  // Statistics are gathered while the window is read when it is the whole region: memory is read once.
+  const stats = withStatistics && whole && !reference ? new RegionStats() : undefined;
+  const cells = reference ? emptyCells(w, ...steps(w, args), numbers) : readCells(region, w, numbers, args.maxCells, args.overviewCells, stats);
   const compare = reference && args.compare ? compareCells(region, cells, reference, args.compare, withStatistics) : undefined;
-  const statistics = withStatistics ? regionStatistics(region) : undefined;
-  const numbers = fitsFloat32(dtypeLabel(value)) ? 'f32' : 'f64';
+  const statistics = withStatistics ? (stats ? stats.result() : regionStatistics(region)) : undefined;
+  const fullCells = stats && cells.window.stepRows === 1 && cells.window.stepCols === 1;
+  const lo = statistics?.min ?? null;
+  const hi = statistics?.max ?? null;
+  const histogram = lo === null || hi === null ? undefined : fullCells ? cellsHistogram(cells, lo, hi) : regionHistogram(region, lo, hi);
+  const changed = args.changedSince === undefined ? undefined : markChanged(host, value, region, cells, args.changedSince);
   return {
     expression: args.expression,
     frame: host.frame,
@@ -64,11 +72,11 @@ export function tensorData(host: TensorHost, args: TensorArguments): BirBody<'bi
     values: toBinary(cells.high, numbers),
     low: cells.low && toBinary(cells.low, numbers),
     statistics,
-    histogram: statistics && statistics.min !== null && statistics.max !== null ? regionHistogram(region, statistics.min, statistics.max) : undefined,
-    changed: args.changedSince === undefined ? undefined : markChanged(host, value, region, cells, args.changedSince),
+    histogram,
+    changed,
     compare,
-    // Last: the flags gather what marking changes and comparing set.
-    flags: toBinary(cells.flags, 'u8'),
+    // After marking changes and comparing, which set flags too; none at all is the common case, and sends nothing.
+    flags: cells.flags.some((f) => f !== 0) ? toBinary(cells.flags, 'u8') : undefined,
   };
 }
 

@@ -114,23 +114,28 @@ export interface Cells {
   readonly gridRows: number;
   readonly gridCols: number;
   /** The element, or the block's largest finite value (NaN when it has none). */
-  readonly high: Float64Array;
+  readonly high: Float32Array | Float64Array;
   /** Blocks only: the smallest finite value (NaN when none). */
-  readonly low?: Float64Array;
+  readonly low?: Float32Array | Float64Array;
   readonly flags: Uint8Array;
 }
 
-export function emptyCells(w: { row: number; col: number; rows: number; cols: number }, stepRows: number, stepCols: number): Cells {
+export type Numbers = 'f32' | 'f64';
+
+function numbersArray(numbers: Numbers, n: number): Float32Array | Float64Array {
+  return numbers === 'f32' ? new Float32Array(n) : new Float64Array(n);
+}
+
+export function emptyCells(w: { row: number; col: number; rows: number; cols: number }, stepRows: number, stepCols: number, numbers: Numbers = 'f64'): Cells {
   const gridRows = Math.ceil(w.rows / stepRows);
   const gridCols = Math.ceil(w.cols / stepCols);
   const n = gridRows * gridCols;
   const pooled = stepRows > 1 || stepCols > 1;
-  const cells: Cells = {
+  return {
     window: { ...w, stepRows, stepCols }, gridRows, gridCols,
-    high: new Float64Array(n).fill(pooled ? -Infinity : 0), low: pooled ? new Float64Array(n).fill(Infinity) : undefined,
+    high: numbersArray(numbers, n).fill(pooled ? -Infinity : 0), low: pooled ? numbersArray(numbers, n).fill(Infinity) : undefined,
     flags: new Uint8Array(n).fill(pooled ? ALL_UNWRITTEN : 0),
   };
-  return cells;
 }
 
 /** The flags of one element. */
@@ -187,39 +192,78 @@ export function finishCells(cells: Cells): void {
   }
 }
 
-/** The cells of a window of the region, at the resolution its size allows. */
-export function readCells(region: Region, w: { row: number; col: number; rows: number; cols: number }, maxCells?: number, overviewCells?: number): Cells {
+/**
+ * The cells of a window of the region, at the resolution its size allows, in f32 or f64. Statistics of what is read
+ * are gathered on the way when asked (the caller asks when the window is the whole region).
+ */
+export function readCells(region: Region, w: { row: number; col: number; rows: number; cols: number }, numbers: Numbers, maxCells?: number, overviewCells?: number, stats?: RegionStats): Cells {
   const { stepRows, stepCols } = stepsFor(w.rows, w.cols, maxCells, overviewCells);
-  const cells = emptyCells(w, stepRows, stepCols);
-  scanWindow(region, w, (p, data, written, count) => poolInto(cells, region.cols, p, data, written, count));
+  if (stepRows === 1 && stepCols === 1) return readElements(region, w, numbers, stats);
+  const cells = emptyCells(w, stepRows, stepCols, numbers);
+  scanWindow(region, w, (p, data, written, count) => {
+    poolInto(cells, region.cols, p, data, written, count);
+    stats?.add(data, written, count);
+  });
   finishCells(cells);
   return cells;
 }
 
-/** Exact statistics of the whole region; its extremes are of the finite values (infinities are counted apart). */
-export function regionStatistics(region: Region): TensorStatistics {
-  const s = emptyStatistics();
-  let min = Infinity;
-  let max = -Infinity;
-  scanWindow(region, clampWindow(region), (_p, data, written, count) => {
-    accumulate(s, data, written, count);
+/** Every element of a window: copied into the typed array by blocks; flags only where an element has one. */
+function readElements(region: Region, w: { row: number; col: number; rows: number; cols: number }, numbers: Numbers, stats?: RegionStats): Cells {
+  const cells = emptyCells(w, 1, 1, numbers);
+  const { high, flags } = cells;
+  const wholeRows = w.col === 0 && w.cols === region.cols;
+  scanWindow(region, w, (p, data, written, count) => {
+    const r = Math.floor(p / region.cols);
+    const at = wholeRows ? p - w.row * region.cols : (r - w.row) * w.cols + (p - r * region.cols - w.col);
+    high.set(data.subarray(0, count), at);
     for (let i = 0; i < count; i++) {
       const x = data[i];
-      if (written[i] === 0 || !Number.isFinite(x)) continue;
+      // x - x is 0 only for finite values.
+      if (written[i] === 0) flags[at + i] = UNWRITTEN | ALL_UNWRITTEN;
+      else if (x - x !== 0) flags[at + i] = x !== x ? NAN : x > 0 ? POS_INF : NEG_INF;
+    }
+    stats?.add(data, written, count);
+  });
+  return cells;
+}
+
+/** Exact statistics, element by element; the extremes are of the finite values (infinities are counted apart). */
+export class RegionStats {
+  private readonly s: Statistics = emptyStatistics();
+  private min = Infinity;
+  private max = -Infinity;
+
+  add(data: Float64Array, written: Uint8Array, count: number): void {
+    accumulate(this.s, data, written, count);
+    let min = this.min;
+    let max = this.max;
+    for (let i = 0; i < count; i++) {
+      const x = data[i];
+      if (written[i] === 0 || x - x !== 0) continue;
       if (x < min) min = x;
       if (x > max) max = x;
     }
-  });
-  return statisticsOf(s, min, max);
+    this.min = min;
+    this.max = max;
+  }
+
+  result(): TensorStatistics {
+    const s = this.s;
+    const finite = this.min <= this.max;
+    return {
+      elements: s.seen, count: s.count, min: finite ? this.min : null, max: finite ? this.max : null,
+      mean: s.count > 0 && Number.isFinite(s.sum) ? s.sum / s.count : null,
+      zero: s.zero, nan: s.nan, posInf: s.posInf, negInf: s.negInf, unwritten: s.unwritten,
+    };
+  }
 }
 
-function statisticsOf(s: Statistics, min: number, max: number): TensorStatistics {
-  const finite = min <= max;
-  return {
-    elements: s.seen, count: s.count, min: finite ? min : null, max: finite ? max : null,
-    mean: s.count > 0 && Number.isFinite(s.sum) ? s.sum / s.count : null,
-    zero: s.zero, nan: s.nan, posInf: s.posInf, negInf: s.negInf, unwritten: s.unwritten,
-  };
+/** Exact statistics of the whole region, read for them. */
+export function regionStatistics(region: Region): TensorStatistics {
+  const stats = new RegionStats();
+  scanWindow(region, clampWindow(region), (_p, data, written, count) => stats.add(data, written, count));
+  return stats.result();
 }
 
 /** The finite written values of the region in equal bins between their extremes. */
@@ -230,10 +274,20 @@ export function regionHistogram(region: Region, lo: number, hi: number, bins = H
   scanWindow(region, clampWindow(region), (_p, data, written, count) => {
     for (let i = 0; i < count; i++) {
       const x = data[i];
-      if (written[i] === 0 || !Number.isFinite(x)) continue;
+      if (written[i] === 0 || x - x !== 0) continue;
       counts[binOf(x, lo, width, bins)]++;
     }
   });
+  return { lo, hi, counts };
+}
+
+/** The histogram of cells that hold every element of the region (no second read of memory). */
+export function cellsHistogram(cells: Cells, lo: number, hi: number, bins = HISTOGRAM_BINS): Histogram {
+  const counts = new Array<number>(bins).fill(0);
+  if (!(lo <= hi) || !Number.isFinite(lo) || !Number.isFinite(hi)) return { lo: 0, hi: 0, counts: [] };
+  const width = (hi - lo) / bins;
+  const { high, flags } = cells;
+  for (let i = 0; i < high.length; i++) if (flags[i] === 0) counts[binOf(high[i], lo, width, bins)]++;
   return { lo, hi, counts };
 }
 
@@ -248,8 +302,8 @@ export function fitsFloat32(dtype: string): boolean {
   return dtype !== 'i32' && dtype !== 'u32' && dtype !== 'f64';
 }
 
-/** A typed array's bytes in base64: what the view's values travel as. */
-export function toBinary(values: Float64Array | Uint8Array, type: 'f32' | 'f64' | 'u8'): { type: 'f32' | 'f64' | 'u8'; base64: string } {
-  const typed = type === 'f32' ? Float32Array.from(values as Float64Array) : values;
+/** A typed array's bytes in base64: what the view's values travel as (converted when the array is of another type). */
+export function toBinary(values: Float32Array | Float64Array | Uint8Array, type: 'f32' | 'f64' | 'u8'): { type: 'f32' | 'f64' | 'u8'; base64: string } {
+  const typed = type === 'f32' && !(values instanceof Float32Array) ? Float32Array.from(values) : type === 'f64' && !(values instanceof Float64Array) ? Float64Array.from(values) : values;
   return { type, base64: Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength).toString('base64') };
 }

@@ -57,7 +57,7 @@ describe('DAP: the tensor view', function () {
     const before = (await s.resumeToStop('next', { threadId: 1 })).bir.body as { instructions: number };
     const sh = await tensor(s, { expression: 'sh', changedSince: before.instructions - 1 });
     assert.deepStrictEqual(sh.changed, { from: before.instructions - 1, to: before.instructions, count: 128 * 96 });
-    assert.ok(floats(sh.flags).every((f) => (f & 16) !== 0), 'every element of sh was written by the step');
+    assert.ok(floats(sh.flags!).every((f) => (f & 16) !== 0), 'every element of sh was written by the step');
     const untouched = await tensor(s, { expression: 'xs', changedSince: before.instructions - 1 });
     assert.strictEqual((untouched.changed as { count: number }).count, 0);
   });

@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import { DenseValue } from '../../engine/eval/value';
 import {
-  ALL_UNWRITTEN, binOf, Cells, clampWindow, emptyCells, finishCells, NAN, NEG_INF, poolInto, POS_INF, readCells, regionHistogram, regionOf, regionStatistics,
+  ALL_UNWRITTEN, binOf, Cells, clampWindow, emptyCells, finishCells, NAN, NEG_INF, poolInto, POS_INF, readCells, RegionStats, regionHistogram, regionOf, regionStatistics,
   scanWindow, stepsFor, UNWRITTEN,
 } from '../../engine/debug/tensor-region';
 import { absError, isClose, relError, ulpError, Verdict } from '../../engine/debug/tensor-compare';
@@ -48,10 +48,23 @@ describe('tensor view: regions and overviews', () => {
 
   it('keeps the elements at full resolution, with NaN, infinities and never-written ones flagged', () => {
     const v = dense([2, 3], [1, NaN, Infinity, -Infinity, 0, 5], [1, 1, 1, 1, 0, 1]);
-    const cells = readCells(regionOf(v), { row: 0, col: 0, rows: 2, cols: 3 });
+    const cells = readCells(regionOf(v), { row: 0, col: 0, rows: 2, cols: 3 }, 'f64');
     assert.deepStrictEqual([...cells.high], [1, NaN, Infinity, -Infinity, 0, 5]);
     assert.deepStrictEqual([...cells.flags], [0, NAN, POS_INF, NEG_INF, UNWRITTEN | ALL_UNWRITTEN, 0]);
     assert.strictEqual(cells.low, undefined);
+  });
+
+  it('reads a window inside the rows in f32, and gathers on the way the statistics a second read would give', () => {
+    const data = Array.from({ length: 4 * 6 }, (_, i) => (i === 9 ? NaN : i / 3));
+    const v = dense([4, 6], data, data.map((_, i) => (i === 14 ? 0 : 1)));
+    const region = regionOf(v);
+    const inside = readCells(region, { row: 1, col: 2, rows: 2, cols: 3 }, 'f32');
+    assert.ok(inside.high instanceof Float32Array);
+    assert.deepStrictEqual([...inside.high], [8, 9, 10, 14, 15, 16].map((i) => Math.fround(data[i])));
+    assert.deepStrictEqual([...inside.flags], [0, NAN, 0, UNWRITTEN | ALL_UNWRITTEN, 0, 0]);
+    const stats = new RegionStats();
+    readCells(region, clampWindow(region), 'f64', undefined, undefined, stats);
+    assert.deepStrictEqual(stats.result(), regionStatistics(region));
   });
 
   it('pools a block to its finite extremes, and one NaN or infinity among many stays visible', () => {
@@ -82,7 +95,7 @@ describe('tensor view: regions and overviews', () => {
     const cells = pooled(v, w, 2, 2);
     assert.deepStrictEqual([...cells.low!], [12, 14]);
     assert.deepStrictEqual([...cells.high], [23, 25]);
-    assert.deepStrictEqual(readCells(region, w, 4, 2).window, { ...w, stepRows: 1, stepCols: 4 }, 'rows keep their resolution first');
+    assert.deepStrictEqual(readCells(region, w, 'f64', 4, 2).window, { ...w, stepRows: 1, stepCols: 4 }, 'rows keep their resolution first');
   });
 
   it('gives exact statistics (finite extremes) and a histogram of the finite written values', () => {

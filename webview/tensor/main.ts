@@ -134,10 +134,10 @@ function typed(buffer: ArrayBuffer, type: 'f32' | 'f64'): Float32Array | Float64
 function shownOf(header: TensorHeader, b: TensorBuffers): Shown {
   const values = typed(b.values, b.valuesType);
   const low = b.low ? typed(b.low, b.valuesType) : undefined;
-  const flags = new Uint8Array(b.flags);
+  const w = header.window;
+  const flags = b.flags ? new Uint8Array(b.flags) : new Uint8Array(Math.ceil(w.rows / w.stepRows) * Math.ceil(w.cols / w.stepCols));
   const reference = b.reference ? typed(b.reference, b.referenceType ?? 'f64') : undefined;
   const metric = b.metric ? new Float32Array(b.metric) : undefined;
-  const w = header.window;
   const grid = {
     rows: Math.ceil(w.rows / w.stepRows), cols: Math.ceil(w.cols / w.stepCols),
     high: metric ?? values, low: metric ?? low ?? values,

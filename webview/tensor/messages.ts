@@ -14,7 +14,8 @@ export interface TensorBuffers {
   readonly values: ArrayBuffer;
   readonly valuesType: 'f32' | 'f64';
   readonly low?: ArrayBuffer;
-  readonly flags: ArrayBuffer;
+  /** Absent when no cell has a flag. */
+  readonly flags?: ArrayBuffer;
   readonly reference?: ArrayBuffer;
   readonly referenceType?: 'f32' | 'f64';
   readonly metric?: ArrayBuffer;
