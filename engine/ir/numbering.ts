@@ -15,7 +15,8 @@ export function forEachNode(region: Region, visit: (node: Node) => void): void {
 
 /** The id of a node built from source: `module::func@line:col`. A pass that copies a node adds a suffix. */
 export function originId(node: Node): string {
-  return `${node.fn.fullName}@${node.span.line}:${node.span.col}`;
+  // Joined rather than concatenated: one flat string, where `+` leaves a chain of four strings in every node.
+  return [node.fn.fullName, '@', node.span.line, ':', node.span.col].join('');
 }
 
 /** Numbers every node; ids of nodes that already have one (kept through a pass) are not changed. */

@@ -3,6 +3,7 @@ import { Span } from '../base/span';
 
 export type TokenKind = 'ident' | 'number' | 'string' | 'punct' | 'newline' | 'eof';
 
+/** A token as an object, for tools and tests (`tokenize`); the parser reads the TokenStream's arrays instead. */
 export class Token {
   private spanCache?: Span;
 
@@ -18,19 +19,25 @@ export class Token {
     private readonly endCol: number,
   ) {}
 
-  /** Made when asked for: most tokens (commas, brackets) never need one, and a big file has millions of tokens. */
   get span(): Span {
     return (this.spanCache ??= { file: this.file, line: this.line, col: this.col, endLine: this.line, endCol: this.endCol });
   }
 }
 
-/** Two-character operators, tried before the single characters so that `<-` wins over `<` and `**` over `*`. */
-const PAIRS = new Set(['::', '<-', '..', '**', '==', '!=', '<=', '>=', '&&', '||']);
-const SINGLES = new Set(['{', '}', '(', ')', '[', ']', ',', ':', '=', '.', '+', '-', '*', '/', '%', '<', '>', '!']);
+/** Token kinds as the TokenStream stores them. */
+export const IDENT = 0;
+export const NUMBER = 1;
+export const STRING = 2;
+export const PUNCT = 3;
+export const NEWLINE = 4;
+export const EOF = 5;
+const KIND_NAMES: readonly TokenKind[] = ['ident', 'number', 'string', 'punct', 'newline', 'eof'];
 
 /** Sticky, so that they match at the lexer's position without copying the rest of the file. */
 const HEX = /0[xX][0-9A-Fa-f_]+/y;
 const DECIMAL = /(?:[0-9][0-9_]*(?:\.(?!\.)[0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?/y;
+/** A number written as plain digits, short enough to be exact when accumulated digit by digit. */
+const MAX_PLAIN_DIGITS = 15;
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -52,127 +59,183 @@ export function tokenize(text: string, file: string, diagnostics: DiagnosticBag)
   const stream = new TokenStream(text, file, diagnostics);
   const tokens: Token[] = [];
   for (let i = 0; ; i++) {
-    const t = stream.at(i);
-    tokens.push(t);
-    if (t.kind === 'eof') return tokens;
+    const s = stream.slot(i);
+    const kind = stream.kinds[s];
+    tokens.push(new Token(KIND_NAMES[kind], stream.text(s), stream.values[s], file, stream.lines[s], stream.cols[s], stream.endCols[s]));
+    if (kind === EOF) return tokens;
   }
+}
+
+/** Where the lexer stands between two tokens: enough to lex the rest of the text again from there. */
+export interface LexerState {
+  readonly pos: number;
+  readonly line: number;
+  readonly lineStart: number;
+  readonly nesting: number;
 }
 
 /**
  * Tokens on demand, for the parser: lexed as it reads them and dropped once a statement is done, so that a big file
- * never holds all its tokens at once (they would cost more in garbage collection than in lexing).
+ * never holds all its tokens at once. A token is a slot in parallel arrays rather than an object: a big file has
+ * millions of tokens, and objects for them cost more in allocation and garbage collection than lexing them does.
+ * The slot of a token is valid until the next `release`.
  */
 export class TokenStream {
-  private readonly lexer: Lexer;
-  private buffer: Token[] = [];
-  /** The index of buffer[0] in the whole stream. */
+  kinds = new Uint8Array(64);
+  /** Offsets in the text. */
+  starts = new Int32Array(64);
+  ends = new Int32Array(64);
+  lines = new Int32Array(64);
+  cols = new Int32Array(64);
+  endCols = new Int32Array(64);
+  /** For numbers: the value. */
+  values = new Float64Array(64);
+  /** Identifiers and operators as written, strings decoded, newlines; undefined for numbers (sliced when asked for). */
+  texts: (string | undefined)[] = [];
+  private spans: (Span | undefined)[] = [];
+  /** Tokens in the arrays; slot 0 is the token at index `base` of the whole stream. */
+  private count = 0;
   private base = 0;
+  private ended = false;
   /** Lines where the lexer reported a mistake, as it finds them. */
   readonly mistakeLines = new Set<number>();
 
-  constructor(text: string, file: string, diagnostics: DiagnosticBag) {
-    this.lexer = new Lexer(text, file, (span, message) => {
-      this.mistakeLines.add(span.line);
-      diagnostics.error(span, message);
-    });
+  private pos = 0;
+  private line = 1;
+  private lineStart = 0;
+  /** Open `(` and `[`: newlines inside them are not tokens. */
+  private nesting = 0;
+  /** One string per identifier spelling: a program names the same few tensors, opcodes and words a million times. */
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly source: string,
+    readonly file: string,
+    private readonly diagnostics: DiagnosticBag,
+    /** Where to start lexing: the start of the text, or a state `stateBefore` gave. */
+    from?: LexerState,
+  ) {
+    if (from) ({ pos: this.pos, line: this.line, lineStart: this.lineStart, nesting: this.nesting } = from);
   }
 
-  /** The token at index i; past the end, the last token (eof). */
-  at(i: number): Token {
-    const near = i - this.base;
-    if (near >= 0 && near < this.buffer.length) return this.buffer[near];
-    while (i - this.base >= this.buffer.length && this.lexer.fill(this.buffer)) {
-      // lexed more
-    }
+  /** The state of the lexer before token i, which must be the next token it lexes: a stream from there lexes the same tokens. */
+  stateBefore(i: number): LexerState {
+    if (i !== this.base + this.count || this.ended) throw new Error(`the lexer is past token ${i}`);
+    return { pos: this.pos, line: this.line, lineStart: this.lineStart, nesting: this.nesting };
+  }
+
+  /** The slot of the token at index i of the stream; past the end, the slot of the last token (eof). */
+  slot(i: number): number {
     const k = i - this.base;
-    if (k < 0) throw new Error(`token ${i} was already released`);
-    return this.buffer[Math.min(k, this.buffer.length - 1)];
+    if (k < this.count) {
+      if (k < 0) throw new Error(`token ${i} was already released`);
+      return k;
+    }
+    while (i - this.base >= this.count && this.lexToken()) {
+      // lexed one more
+    }
+    return Math.min(k, this.count - 1);
   }
 
   /** The parser will not look before index i again. */
   release(i: number): void {
-    const k = Math.min(i - this.base, this.buffer.length - 1);
+    const k = Math.min(i - this.base, this.count - 1);
     if (k <= 0) return;
-    this.buffer = this.buffer.slice(k);
+    const n = this.count - k;
+    this.kinds.copyWithin(0, k, this.count);
+    this.starts.copyWithin(0, k, this.count);
+    this.ends.copyWithin(0, k, this.count);
+    this.lines.copyWithin(0, k, this.count);
+    this.cols.copyWithin(0, k, this.count);
+    this.endCols.copyWithin(0, k, this.count);
+    this.values.copyWithin(0, k, this.count);
+    for (let s = 0; s < n; s++) {
+      this.texts[s] = this.texts[s + k];
+      this.spans[s] = this.spans[s + k];
+    }
+    for (let s = n; s < this.count; s++) this.spans[s] = undefined;
+    this.count = n;
     this.base += k;
   }
-}
 
-class Lexer {
-  private pos = 0;
-  private line = 1;
-  private lineStart = 0;
-  private nesting = 0;
-  private tokens: Token[] = [];
-  private ended = false;
+  /** The text of a token: as written, or for a string its value. */
+  text(slot: number): string {
+    return this.texts[slot] ?? this.source.slice(this.starts[slot], this.ends[slot]);
+  }
 
-  constructor(
-    private readonly text: string,
-    private readonly file: string,
-    private readonly error: (span: Span, message: string) => void,
-  ) {}
+  /** The span of a token, made when asked for: most tokens (commas, brackets) never need one. */
+  span(slot: number): Span {
+    let s = this.spans[slot];
+    if (s === undefined) {
+      s = { file: this.file, line: this.lines[slot], col: this.cols[slot], endLine: this.lines[slot], endCol: this.endCols[slot] };
+      this.spans[slot] = s;
+    }
+    return s;
+  }
 
-  /** Appends at least one token to `out`; false once the end of the text was delivered. */
-  fill(out: Token[]): boolean {
+  // ---- lexing ----
+
+  /** Lexes up to the next token; false once the end of the text was delivered. */
+  private lexToken(): boolean {
     if (this.ended) return false;
-    this.tokens = out;
-    const before = out.length;
-    while (out.length === before && this.pos < this.text.length) this.next();
-    if (out.length === before) {
-      this.push('newline', '', 0, this.pos, this.pos);
-      this.push('eof', '', 0, this.pos, this.pos);
+    const before = this.count;
+    const text = this.source;
+    while (this.count === before && this.pos < text.length) this.next(text.charCodeAt(this.pos));
+    if (this.count === before) {
+      this.push(NEWLINE, '', 0, this.pos, this.pos);
+      this.push(EOF, '', 0, this.pos, this.pos);
       this.ended = true;
     }
     return true;
   }
 
-  private next(): void {
-    const c = this.text.charCodeAt(this.pos);
+  private next(c: number): void {
     if (c === 10) return this.newline();
     if (c === 32 || c === 9 || c === 13) return void this.pos++;
     if (c === 35) return this.comment();
     if (c === 34) return this.string();
     // `.5` is a number; in `0..4` the number pattern leaves alone a dot that starts `..`.
-    if (isDigit(c) || (c === 46 && isDigit(this.text.charCodeAt(this.pos + 1)))) return this.number();
+    if (isDigit(c) || (c === 46 && isDigit(this.source.charCodeAt(this.pos + 1)))) return this.number();
     if (isIdentStart(c)) return this.identifier();
-    this.punctuation();
+    this.punctuation(c);
   }
 
   private newline(): void {
     // Empty, at the end of its line: a diagnostic "found the end of the line" stays inside the line.
-    if (this.nesting === 0) this.push('newline', '\n', 0, this.pos, this.pos);
+    if (this.nesting === 0) this.push(NEWLINE, '\n', 0, this.pos, this.pos);
     this.pos++;
     this.line++;
     this.lineStart = this.pos;
   }
 
   private comment(): void {
-    const end = this.text.indexOf('\n', this.pos);
-    this.pos = end < 0 ? this.text.length : end;
+    const end = this.source.indexOf('\n', this.pos);
+    this.pos = end < 0 ? this.source.length : end;
   }
 
   private string(): void {
+    const text = this.source;
     const start = this.pos;
     let value = '';
     this.pos++;
-    while (this.pos < this.text.length && this.text[this.pos] !== '"' && this.text[this.pos] !== '\n') {
-      if (this.text[this.pos] === '\\') {
+    while (this.pos < text.length && text[this.pos] !== '"' && text[this.pos] !== '\n') {
+      if (text[this.pos] === '\\') {
         value += this.escape();
       } else {
-        value += this.text[this.pos++];
+        value += text[this.pos++];
       }
     }
-    if (this.text[this.pos] === '"') {
+    if (text[this.pos] === '"') {
       this.pos++;
     } else {
-      this.error(this.spanOf(start, this.pos), 'unterminated string: expected \'"\' before the end of the line');
+      this.error(start, this.pos, 'unterminated string: expected \'"\' before the end of the line');
     }
-    this.push('string', value, 0, start, this.pos);
+    this.push(STRING, value, 0, start, this.pos);
   }
 
   private escape(): string {
     const start = this.pos;
-    const c = this.text[this.pos + 1];
+    const c = this.source[this.pos + 1];
     if (c === undefined || c === '\n' || c === '\r') {
       // A backslash cannot escape the end of the line: the string is unterminated.
       this.pos++;
@@ -185,49 +248,62 @@ class Lexer {
       case '"': return '"';
       case '\\': return '\\';
       default:
-        this.error(this.spanOf(start, this.pos), `unknown escape '\\${printable(c)}' in string (known: \\n \\t \\" \\\\)`);
+        this.error(start, this.pos, `unknown escape '\\${printable(c)}' in string (known: \\n \\t \\" \\\\)`);
         return c;
     }
   }
 
   private number(): void {
+    const text = this.source;
     const start = this.pos;
+    let end = start;
+    let value = 0;
+    while (end < text.length && isDigit(text.charCodeAt(end))) value = value * 10 + (text.charCodeAt(end++) - 48);
+    const next = end < text.length ? text.charCodeAt(end) : 0;
+    // Plain digits (the common case) need no pattern; anything else (`0x1F`, `1_000`, `2.5e3`, `12ab`) is matched.
+    if (end > start && end - start <= MAX_PLAIN_DIGITS && !isIdentPart(next) && next !== 46) {
+      this.pos = end;
+      this.push(NUMBER, undefined, value, start, end);
+      return;
+    }
     HEX.lastIndex = start;
     DECIMAL.lastIndex = start;
-    const match = HEX.exec(this.text) ?? DECIMAL.exec(this.text);
-    const written = match ? match[0] : this.text[start];
+    const match = HEX.exec(text) ?? DECIMAL.exec(text);
+    const written = match ? match[0] : text[start];
     this.pos += written.length;
     // Letters glued to a number (`12ab`) are a mistake, not two tokens.
-    while (this.pos < this.text.length && isIdentPart(this.text.charCodeAt(this.pos))) this.pos++;
-    const text = this.text.slice(start, this.pos);
-    let value = Number(written.replace(/_/g, ''));
-    if (text !== written || Number.isNaN(value)) {
-      this.error(this.spanOf(start, this.pos), `malformed number '${text}'`);
+    while (this.pos < text.length && isIdentPart(text.charCodeAt(this.pos))) this.pos++;
+    const all = text.slice(start, this.pos);
+    value = Number(written.replace(/_/g, ''));
+    if (all !== written || Number.isNaN(value)) {
+      this.error(start, this.pos, `malformed number '${all}'`);
       value = 0;
     }
-    this.push('number', text, value, start, this.pos);
+    this.push(NUMBER, undefined, value, start, this.pos);
   }
 
   private identifier(): void {
+    const text = this.source;
     const start = this.pos;
-    while (this.pos < this.text.length && isIdentPart(this.text.charCodeAt(this.pos))) this.pos++;
-    const text = this.text.slice(start, this.pos);
-    if (text === 'inf' || text === 'nan') {
-      this.push('number', text, text === 'inf' ? Infinity : NaN, start, this.pos);
-    } else {
-      this.push('ident', text, 0, start, this.pos);
+    while (this.pos < text.length && isIdentPart(text.charCodeAt(this.pos))) this.pos++;
+    const written = text.slice(start, this.pos);
+    if (written === 'inf' || written === 'nan') {
+      this.push(NUMBER, undefined, written === 'inf' ? Infinity : NaN, start, this.pos);
+      return;
     }
+    let name = this.names.get(written);
+    if (name === undefined) this.names.set(written, (name = written));
+    this.push(IDENT, name, 0, start, this.pos);
   }
 
-  private punctuation(): void {
+  private punctuation(c: number): void {
     const start = this.pos;
-    const pair = this.text.substr(this.pos, 2);
-    const p = PAIRS.has(pair) ? pair : SINGLES.has(this.text[this.pos]) ? this.text[this.pos] : undefined;
+    const p = operator(c, this.source.charCodeAt(this.pos + 1));
     if (!p) {
       // One diagnostic per character, also for one outside the BMP (two UTF-16 units).
-      const c = String.fromCodePoint(this.text.codePointAt(this.pos) ?? 0);
-      this.pos += c.length;
-      this.error(this.spanOf(start, this.pos), `unexpected character '${printable(c)}'`);
+      const ch = String.fromCodePoint(this.source.codePointAt(this.pos) ?? 0);
+      this.pos += ch.length;
+      this.error(start, this.pos, `unexpected character '${printable(ch)}'`);
       return;
     }
     this.pos += p.length;
@@ -235,19 +311,75 @@ class Lexer {
     if ((p === ')' || p === ']') && this.nesting > 0) this.nesting--;
     // A brace always ends any open bracket: a missing `)` must not swallow the rest of the file.
     if (p === '{' || p === '}') this.nesting = 0;
-    this.push('punct', p, 0, start, this.pos);
+    this.push(PUNCT, p, 0, start, this.pos);
   }
 
-  private push(kind: TokenKind, text: string, value: number, start: number, end: number): void {
+  private push(kind: number, text: string | undefined, value: number, start: number, end: number): void {
+    if (this.count === this.kinds.length) this.grow();
+    const s = this.count++;
     // Tokens never span lines, except a newline token, which is placed at the end of its line.
     const col = start - this.lineStart + 1;
-    this.tokens.push(new Token(kind, text, value, this.file, this.line, col, col + (end - start)));
+    this.kinds[s] = kind;
+    this.starts[s] = start;
+    this.ends[s] = end;
+    this.lines[s] = this.line;
+    this.cols[s] = col;
+    this.endCols[s] = col + (end - start);
+    this.values[s] = value;
+    this.texts[s] = text;
+    this.spans[s] = undefined;
   }
 
-  private spanOf(start: number, end: number): Span {
-    // Tokens never span lines, except a newline token, which is placed at the end of its line.
+  private grow(): void {
+    const size = this.kinds.length * 2;
+    const more = <T extends Uint8Array | Int32Array | Float64Array>(a: T, make: new (n: number) => T): T => {
+      const b = new make(size);
+      b.set(a);
+      return b;
+    };
+    this.kinds = more(this.kinds, Uint8Array);
+    this.starts = more(this.starts, Int32Array);
+    this.ends = more(this.ends, Int32Array);
+    this.lines = more(this.lines, Int32Array);
+    this.cols = more(this.cols, Int32Array);
+    this.endCols = more(this.endCols, Int32Array);
+    this.values = more(this.values, Float64Array);
+  }
+
+  private error(start: number, end: number, message: string): void {
     const col = start - this.lineStart + 1;
-    return { file: this.file, line: this.line, col, endLine: this.line, endCol: col + (end - start) };
+    this.mistakeLines.add(this.line);
+    this.diagnostics.error({ file: this.file, line: this.line, col, endLine: this.line, endCol: col + (end - start) }, message);
+  }
+}
+
+/**
+ * The operator that starts with the characters c and d, or undefined. Two-character operators win over single ones,
+ * so that `<-` is not `<` and `**` is not `*`. The strings are literals: comparing them is comparing pointers.
+ */
+function operator(c: number, d: number): string | undefined {
+  switch (c) {
+    case 58: return d === 58 ? '::' : ':';
+    case 60: return d === 45 ? '<-' : d === 61 ? '<=' : '<';
+    case 46: return d === 46 ? '..' : '.';
+    case 42: return d === 42 ? '**' : '*';
+    case 61: return d === 61 ? '==' : '=';
+    case 33: return d === 61 ? '!=' : '!';
+    case 62: return d === 61 ? '>=' : '>';
+    case 38: return d === 38 ? '&&' : undefined;
+    case 124: return d === 124 ? '||' : undefined;
+    case 123: return '{';
+    case 125: return '}';
+    case 40: return '(';
+    case 41: return ')';
+    case 91: return '[';
+    case 93: return ']';
+    case 44: return ',';
+    case 43: return '+';
+    case 45: return '-';
+    case 47: return '/';
+    case 37: return '%';
+    default: return undefined;
   }
 }
 

@@ -1,11 +1,39 @@
 import * as ast from './ast';
 import { DiagnosticBag } from './diagnostics';
-import { Token, TokenStream } from './lexer';
+import { EOF, IDENT, LexerState, NEWLINE, NUMBER, PUNCT, STRING, TokenStream } from './lexer';
 import { Span, spanBetween } from '../base/span';
 
 /** Parses one BIR file. Never throws on bad input: mistakes become diagnostics and parsing goes on. */
 export function parseFile(text: string, file: string, diagnostics: DiagnosticBag): ast.FileAst {
   return new Parser(new TokenStream(text, file, diagnostics), diagnostics).file(file);
+}
+
+/**
+ * A file's declarations, with the bodies of its functions parsed for their mistakes only (their statements are
+ * dropped as they are parsed, `body.stmts` is empty): the checker parses each body again as it builds it, one statement
+ * at a time (parseBody). The syntax tree of a big file is then never held whole: holding it cost more in garbage
+ * collection than parsing it twice.
+ */
+export interface FileOutline {
+  readonly ast: ast.FileAst;
+  /** Where each function's body starts. */
+  readonly bodies: ReadonlyMap<ast.FuncDecl, LexerState>;
+}
+
+/** Parses one BIR file's declarations; every mistake of the file is reported, those in function bodies included. */
+export function parseOutline(text: string, file: string, diagnostics: DiagnosticBag): FileOutline {
+  const bodies = new Map<ast.FuncDecl, LexerState>();
+  const parsed = new Parser(new TokenStream(text, file, diagnostics), diagnostics, bodies).file(file);
+  return { ast: parsed, bodies };
+}
+
+/**
+ * Parses the body of a function of a FileOutline again, handing each of its statements to `visit` as it is parsed.
+ * The statements are those parseFile finds; their mistakes were reported by parseOutline, and are not again.
+ */
+export function parseBody(text: string, file: string, start: LexerState, visit: (s: ast.Stmt) => void): void {
+  const muted = new DiagnosticBag();
+  new Parser(new TokenStream(text, file, muted, start), muted).body(visit);
 }
 
 /** Parses a lone expression (the debugger's evaluate language, breakpoint conditions). */
@@ -15,6 +43,12 @@ export function parseExpression(text: string, file: string, diagnostics: Diagnos
 
 /** Thrown inside the parser to abandon the current statement; caught where recovery happens. */
 class ParseError extends Error {}
+
+/** A token the parser has read: its index in the stream (its text and span are asked of the stream before release). */
+type TokenIndex = number;
+
+/** A name as written, with its span. */
+interface Word { readonly text: string; readonly span: Span }
 
 const BINARY_PRECEDENCE: ReadonlyMap<string, number> = new Map([
   ['||', 1], ['&&', 2], ['==', 3], ['!=', 3], ['<', 3], ['<=', 3], ['>', 3], ['>=', 3], ['+', 4], ['-', 4], ['*', 5], ['/', 5], ['%', 5],
@@ -43,6 +77,8 @@ class Parser {
   constructor(
     private readonly tokens: TokenStream,
     private readonly diagnostics: DiagnosticBag,
+    /** When given, function bodies are parsed for their mistakes only, and where each starts is kept here. */
+    private readonly outline?: Map<ast.FuncDecl, LexerState>,
   ) {
     this.lexicalLines = tokens.mistakeLines;
   }
@@ -52,8 +88,8 @@ class Parser {
   file(file: string): ast.FileAst {
     let module: ast.FileAst['module'];
     const decls: ast.TopDecl[] = [];
-    while (!this.at('eof')) {
-      if (this.at('newline')) {
+    while (!this.at(EOF)) {
+      if (this.at(NEWLINE)) {
         this.pos++;
         continue;
       }
@@ -77,12 +113,17 @@ class Parser {
     return { file, module, decls };
   }
 
+  /** A function body whose first token is the stream's first; its statements go to `visit`. */
+  body(visit: (s: ast.Stmt) => void): void {
+    this.block('a function body', visit);
+  }
+
   lone(): ast.Expr | undefined {
     try {
-      while (this.at('newline') && !this.at('eof')) this.pos++;
+      while (this.at(NEWLINE) && !this.at(EOF)) this.pos++;
       const e = this.expr();
-      while (this.at('newline')) this.pos++;
-      if (!this.at('eof')) this.fail(`expected the end of the expression, found ${this.describe(this.peek())}`);
+      while (this.at(NEWLINE)) this.pos++;
+      if (!this.at(EOF)) this.fail(`expected the end of the expression, found ${this.describe(this.pos)}`);
       return e;
     } catch (e) {
       if (!(e instanceof ParseError)) throw e;
@@ -93,50 +134,50 @@ class Parser {
   private moduleDecl(): { name: string; span: Span } {
     const kw = this.next();
     const name = this.ident('a module name after \'module\'');
-    return { name: name.text, span: spanBetween(kw.span, name.span) };
+    return { name: this.text(name), span: spanBetween(this.span(kw), this.span(name)) };
   }
 
   private topDecl(): ast.TopDecl {
-    const t = this.peek();
-    if (t.kind === 'ident') {
-      switch (t.text) {
+    if (this.at(IDENT)) {
+      const word = this.text(this.pos);
+      switch (word) {
         case 'import': return this.importDecl();
         case 'const': return this.constDecl();
         case 'dram': return this.dramDecl();
         case 'func': return this.funcDecl();
         case 'sbuf':
         case 'psum':
-          this.fail(`'${t.text}' tensors are declared inside a function (they live in a core's on-chip memory); only 'dram' is declared at the top level`);
+          this.fail(`'${word}' tensors are declared inside a function (they live in a core's on-chip memory); only 'dram' is declared at the top level`);
       }
     }
-    this.fail(`expected a declaration ('module', 'import', 'const', 'dram' or 'func'), found ${this.describe(t)}`);
+    this.fail(`expected a declaration ('module', 'import', 'const', 'dram' or 'func'), found ${this.describe(this.pos)}`);
   }
 
   private importDecl(): ast.ImportDecl {
     const kw = this.next();
-    const path = this.expect('string', 'a quoted path after \'import\', like import "lib.bir"');
-    return { kind: 'import', path: path.text, pathSpan: path.span, span: spanBetween(kw.span, path.span) };
+    const path = this.expect(STRING, 'a quoted path after \'import\', like import "lib.bir"');
+    return { kind: 'import', path: this.text(path), pathSpan: this.span(path), span: spanBetween(this.span(kw), this.span(path)) };
   }
 
   private constDecl(): ast.ConstDecl {
     const kw = this.next();
-    const name = this.ident('a constant name after \'const\'');
+    const name = this.word(this.ident('a constant name after \'const\''));
     this.expectPunct('=', `'=' after the constant name '${name.text}'`);
     const value = this.expr();
-    return { kind: 'const', name: name.text, nameSpan: name.span, value, span: spanBetween(kw.span, value.span) };
+    return { kind: 'const', name: name.text, nameSpan: name.span, value, span: spanBetween(this.span(kw), value.span) };
   }
 
   private dramDecl(): ast.DramDecl {
     const kw = this.next();
-    const name = this.ident('a tensor name after \'dram\'');
+    const name = this.word(this.ident('a tensor name after \'dram\''));
     this.expectPunct(':', `':' and a type after the tensor name '${name.text}', like 'dram x : f32[128, 64]'`);
     const type = this.typeRef();
     let role: ast.DramDecl['role'];
     let end = type.span;
     if (this.isWord('input') || this.isWord('output')) {
       const r = this.next();
-      role = r.text as 'input' | 'output';
-      end = r.span;
+      role = this.text(r) as 'input' | 'output';
+      end = this.span(r);
     }
     let init: ast.Expr | undefined;
     if (this.isPunct('=')) {
@@ -144,12 +185,12 @@ class Parser {
       init = this.expr();
       end = init.span;
     }
-    return { kind: 'dram', name: name.text, nameSpan: name.span, type, role, init, span: spanBetween(kw.span, end) };
+    return { kind: 'dram', name: name.text, nameSpan: name.span, type, role, init, span: spanBetween(this.span(kw), end) };
   }
 
   private funcDecl(): ast.FuncDecl {
     const kw = this.next();
-    const name = this.ident('a function name after \'func\'');
+    const name = this.word(this.ident('a function name after \'func\''));
     this.expectPunct('(', `'(' after the function name '${name.text}'`);
     const params: ast.ParamDecl[] = [];
     if (!this.isPunct(')')) {
@@ -157,25 +198,30 @@ class Parser {
       while (this.eatPunct(','));
     }
     const close = this.expectPunct(')', `',' or ')' in the parameters of '${name.text}'`);
-    const body = this.block(`the body of function '${name.text}'`);
-    return { kind: 'func', name: name.text, nameSpan: name.span, params, body, span: spanBetween(kw.span, close.span) };
+    // Spans before the body: its statements release the tokens they read.
+    const span = spanBetween(this.span(kw), this.span(close));
+    const start = this.outline && this.tokens.stateBefore(this.pos);
+    const body = this.block(`the body of function '${name.text}'`, start ? dropStatement : undefined);
+    const decl: ast.FuncDecl = { kind: 'func', name: name.text, nameSpan: name.span, params, body, span };
+    if (start) this.outline!.set(decl, start);
+    return decl;
   }
 
   private param(): ast.ParamDecl {
-    const name = this.ident('a parameter: a tensor \'name: f32[P, F]\' or a register like \'r1\'');
+    const name = this.word(this.ident('a parameter: a tensor \'name: f32[P, F]\' or a register like \'r1\''));
     if (!this.isPunct(':')) {
       if (REGISTER.test(name.text)) return { kind: 'register', name: name.text, nameSpan: name.span, span: name.span };
       this.fail(`expected ':' and a type after the parameter '${name.text}' (a scalar parameter is written as a register, like 'r1')`);
     }
     this.pos++;
     let memory: 'dram' | 'sbuf' | 'psum' | undefined;
-    if (this.isWord('dram') || this.isWord('sbuf') || this.isWord('psum')) memory = this.next().text as typeof memory;
+    if (this.isWord('dram') || this.isWord('sbuf') || this.isWord('psum')) memory = this.text(this.next()) as typeof memory;
     const type = this.typeRef();
     return { kind: 'tensor', name: name.text, nameSpan: name.span, memory, type, span: spanBetween(name.span, type.span) };
   }
 
   private typeRef(): ast.TypeRef {
-    const dtype = this.ident('a data type such as f32, bf16 or i32');
+    const dtype = this.word(this.ident('a data type such as f32, bf16 or i32'));
     this.expectPunct('[', `'[' and the dimensions after '${dtype.text}', like ${dtype.text}[128, 64]`);
     const dims: ast.Expr[] = [];
     if (!this.isPunct(']')) {
@@ -183,49 +229,50 @@ class Parser {
       while (this.eatPunct(','));
     }
     const close = this.expectPunct(']', '\',\' or \']\' in the dimensions');
-    return { dtype: dtype.text, dtypeSpan: dtype.span, dims, span: spanBetween(dtype.span, close.span) };
+    return { dtype: dtype.text, dtypeSpan: dtype.span, dims, span: spanBetween(dtype.span, this.span(close)) };
   }
 
   // ---- blocks and statements ----
 
-  private block(what: string): ast.Block {
-    return this.nested('blocks', () => {
-      if (this.at('newline')) {
+  /** A `{ }` block; its statements go to `visit` when given, else into the block. */
+  private block(what: string, visit?: (s: ast.Stmt) => void): ast.Block {
+    this.enter('blocks');
+    try {
+      if (this.at(NEWLINE)) {
         // A '{' on the next line: one mistake, reported once; the block is still parsed.
         let ahead = 0;
-        while (this.peek(ahead).kind === 'newline') ahead++;
-        const t = this.peek(ahead);
-        if (t.kind === 'punct' && t.text === '{') {
-          this.diagnostics.error(this.peek().span, `expected '{' to open ${what} on the line of its header, found the end of the line`);
+        while (this.kind(ahead) === NEWLINE) ahead++;
+        if (this.isPunct('{', ahead)) {
+          this.diagnostics.error(this.span(this.pos), `expected '{' to open ${what} on the line of its header, found the end of the line`);
           this.pos += ahead;
         }
       }
-      const open = this.expectPunct('{', `'{' to open ${what}`);
+      // Its span now: the statements release the tokens they read.
+      const open = this.span(this.expectPunct('{', `'{' to open ${what}`));
       const stmts: ast.Stmt[] = [];
       while (true) {
-        if (this.at('newline')) {
+        if (this.at(NEWLINE)) {
           this.pos++;
           continue;
         }
-        if (this.isPunct('}')) {
-          const close = this.next();
-          return { stmts, open: open.span, close: close.span };
-        }
-        if (this.at('eof')) {
-          this.diagnostics.error(this.peek().span, `expected '}' to close ${what} opened at line ${open.span.line}, found the end of the file`);
-          return { stmts, open: open.span, close: this.peek().span };
+        if (this.isPunct('}')) return { stmts, open, close: this.span(this.next()) };
+        if (this.at(EOF)) {
+          this.diagnostics.error(this.span(this.pos), `expected '}' to close ${what} opened at line ${open.line}, found the end of the file`);
+          return { stmts, open, close: this.span(this.pos) };
         }
         if (this.isWord('func')) {
           // A function cannot hold one: the '}' before it is missing. Close every open block here, reporting once.
           if (this.unclosedAt !== this.pos) {
-            this.diagnostics.error(this.peek().span, `expected '}' to close ${what} opened at line ${open.span.line}, found 'func'`);
+            this.diagnostics.error(this.span(this.pos), `expected '}' to close ${what} opened at line ${open.line}, found 'func'`);
             this.unclosedAt = this.pos;
           }
-          return { stmts, open: open.span, close: this.peek().span };
+          return { stmts, open, close: this.span(this.pos) };
         }
         const start = this.pos;
         try {
-          stmts.push(this.stmt());
+          const s = this.stmt();
+          if (visit) visit(s);
+          else stmts.push(s);
           this.endOfLine();
         } catch (e) {
           if (!(e instanceof ParseError)) throw e;
@@ -234,19 +281,21 @@ class Parser {
         if (this.pos === start) this.pos++;
         this.tokens.release(this.pos);
       }
-    });
+    } finally {
+      this.nesting.blocks--;
+    }
   }
 
   private stmt(): ast.Stmt {
-    const t = this.peek();
-    if (t.kind !== 'ident') this.fail(`expected a statement (an instruction, 'Set', 'for', 'if', 'call', 'return' or an allocation), found ${this.describe(t)}`);
-    switch (t.text) {
+    if (!this.at(IDENT)) this.fail(`expected a statement (an instruction, 'Set', 'for', 'if', 'call', 'return' or an allocation), found ${this.describe(this.pos)}`);
+    const word = this.text(this.pos);
+    switch (word) {
       case 'sbuf':
       case 'psum': return this.allocStmt();
       case 'for': return this.forStmt();
       case 'if': return this.ifStmt();
       case 'call': return this.callStmt();
-      case 'return': return { kind: 'return', span: this.next().span };
+      case 'return': return { kind: 'return', span: this.span(this.next()) };
       case 'Set': return this.setStmt();
       case 'else':
         return this.fail('\'else\' must follow the \'}\' of its \'if\' on the same line: } else {');
@@ -254,22 +303,23 @@ class Parser {
       case 'func':
       case 'const':
       case 'import':
-        this.fail(`'${t.text}' is declared at the top level of a file, not inside a function`);
+        this.fail(`'${word}' is declared at the top level of a file, not inside a function`);
     }
     return this.instruction();
   }
 
   private allocStmt(): ast.AllocStmt {
     const kw = this.next();
-    const name = this.ident(`a tensor name after '${kw.text}'`);
+    const memory = this.text(kw) as 'sbuf' | 'psum';
+    const name = this.word(this.ident(`a tensor name after '${memory}'`));
     this.expectPunct(':', `':' and a type after the tensor name '${name.text}'`);
     const type = this.typeRef();
-    return { kind: 'alloc', memory: kw.text as 'sbuf' | 'psum', name: name.text, nameSpan: name.span, type, span: spanBetween(kw.span, type.span) };
+    return { kind: 'alloc', memory, name: name.text, nameSpan: name.span, type, span: spanBetween(this.span(kw), type.span) };
   }
 
   private forStmt(): ast.ForStmt {
     const kw = this.next();
-    const reg = this.ident('a loop register after \'for\', like \'for r0 in 0..4\'');
+    const reg = this.word(this.ident('a loop register after \'for\', like \'for r0 in 0..4\''));
     this.expectWord('in', `'in' after the loop register '${reg.text}'`);
     const from = this.expr();
     this.expectPunct('..', '\'..\' between the bounds of the loop, like 0..4');
@@ -281,28 +331,35 @@ class Parser {
       step = this.expr();
       end = step.span;
     }
+    const span = spanBetween(this.span(kw), end);
     const body = this.block(`the body of the loop over '${reg.text}'`);
-    return { kind: 'for', register: reg.text, registerSpan: reg.span, from, to, step, body, span: spanBetween(kw.span, end) };
+    return { kind: 'for', register: reg.text, registerSpan: reg.span, from, to, step, body, span };
   }
 
   private ifStmt(): ast.IfStmt {
     const kw = this.next();
     const cond = this.expr();
+    const span = spanBetween(this.span(kw), cond.span);
     const then = this.block('the branch of \'if\'');
     let elseBlock: ast.Block | undefined;
     if (this.isWord('else')) {
-      const elseTok = this.next();
+      const elseSpan = this.span(this.next());
       if (this.isWord('if')) {
         // `else if` is an if nested in the else branch: one more level of blocks.
-        const nested = this.nested('blocks', () => this.ifStmt());
-        elseBlock = { stmts: [nested], open: elseTok.span, close: nested.else?.close ?? nested.then.close };
+        this.enter('blocks');
+        let nested: ast.IfStmt;
+        try {
+          nested = this.ifStmt();
+        } finally {
+          this.nesting.blocks--;
+        }
+        elseBlock = { stmts: [nested], open: elseSpan, close: nested.else?.close ?? nested.then.close };
       } else {
         elseBlock = this.block('the branch of \'else\'');
       }
     }
-    return { kind: 'if', cond, then, else: elseBlock, span: spanBetween(kw.span, cond.span) };
+    return { kind: 'if', cond, then, else: elseBlock, span };
   }
-
 
   private callStmt(): ast.CallStmt {
     const kw = this.next();
@@ -314,26 +371,26 @@ class Parser {
       while (this.eatPunct(','));
     }
     const close = this.expectPunct(')', `',' or ')' in the arguments of '${callee.text}'`);
-    return { kind: 'call', callee: callee.text, calleeSpan: callee.span, args, span: spanBetween(kw.span, close.span) };
+    return { kind: 'call', callee: callee.text, calleeSpan: callee.span, args, span: spanBetween(this.span(kw), this.span(close)) };
   }
 
   private setStmt(): ast.SetStmt {
     const kw = this.next();
-    const reg = this.ident('a register after \'Set\', like \'Set r1 = r0 * 4\'');
+    const reg = this.word(this.ident('a register after \'Set\', like \'Set r1 = r0 * 4\''));
     this.expectPunct('=', `'=' after '${reg.text}'`);
     const value = this.expr();
-    return { kind: 'set', register: reg.text, registerSpan: reg.span, value, span: spanBetween(kw.span, value.span) };
+    return { kind: 'set', register: reg.text, registerSpan: reg.span, value, span: spanBetween(this.span(kw), value.span) };
   }
 
   private instruction(): ast.InstructionStmt {
     const op = this.next();
-    let opcode = op.text;
-    let opcodeSpan = op.span;
-    if (this.isPunct('.') && this.peek(1).kind === 'ident') {
+    let opcode = this.text(op);
+    let opcodeSpan = this.span(op);
+    if (this.isPunct('.') && this.kind(1) === IDENT) {
       this.pos++;
       const variant = this.next();
-      opcode = `${opcode}.${variant.text}`;
-      opcodeSpan = spanBetween(op.span, variant.span);
+      opcode = `${opcode}.${this.text(variant)}`;
+      opcodeSpan = spanBetween(opcodeSpan, this.span(variant));
     }
     const operands: ast.Expr[] = [];
     const attrs: ast.Attribute[] = [];
@@ -345,22 +402,23 @@ class Parser {
       if (this.isPunct('<-')) {
         if (attrs.length > 0 || operands.length !== 1) this.fail('the destination before \'<-\' must be a tensor or a register, not an attribute');
         dst = operands.pop();
-        end = this.next().span;
+        end = this.span(this.next());
         if (this.atStatementEnd()) this.fail(`expected the operands of ${opcode} after '<-'`);
         end = this.operandOrAttribute(operands, attrs);
       }
       while (this.eatPunct(',')) end = this.operandOrAttribute(operands, attrs);
     }
-    return { kind: 'instr', opcode, opcodeSpan, dst, operands, attrs, span: spanBetween(op.span, end) };
+    return { kind: 'instr', opcode, opcodeSpan, dst, operands, attrs, span: spanBetween(this.span(op), end) };
   }
 
   /** An operand, or `name = value`: an identifier followed by a single '=' starts an attribute. Returns the span parsed. */
   private operandOrAttribute(operands: ast.Expr[], attrs: ast.Attribute[]): Span {
-    const t = this.peek();
-    if (t.kind === 'ident' && this.peek(1).kind === 'punct' && this.peek(1).text === '=') {
+    if (this.startsNamedValue()) {
+      const name = this.text(this.pos);
+      const nameSpan = this.span(this.pos);
       this.pos += 2;
       const value = this.expr();
-      attrs.push({ name: t.text, nameSpan: t.span, value, span: spanBetween(t.span, value.span) });
+      attrs.push({ name, nameSpan, value, span: spanBetween(nameSpan, value.span) });
       return value.span;
     }
     const e = this.expr();
@@ -368,11 +426,16 @@ class Parser {
     return e.span;
   }
 
+  /** `name =`: an attribute, or a named argument. */
+  private startsNamedValue(): boolean {
+    return this.at(IDENT) && this.isPunct('=', 1);
+  }
+
   // ---- expressions ----
 
   private expr(): ast.Expr {
     const start = this.pos;
-    const e = this.orExpr();
+    const e = this.binaryLevel(1);
     // A chain such as 1+1+...+1 nests without recursion here, but every tool that walks the tree recurses.
     // A tree is never deeper than its tokens are many: short expressions need no walk.
     if (this.nesting.expressions === 0 && this.pos - start > MAX_NESTING) {
@@ -387,10 +450,6 @@ class Parser {
     return e;
   }
 
-  private orExpr(): ast.Expr {
-    return this.binaryLevel(1);
-  }
-
   /**
    * Left-associative binary operators by precedence climbing: `||` (1) < `&&` (2) < comparisons (3) < `+ -` (4) <
    * `* / %` (5); operands are unary expressions. One call per level that is actually used, not per level of the grammar.
@@ -398,24 +457,28 @@ class Parser {
   private binaryLevel(min: number): ast.Expr {
     let left = this.unary();
     while (true) {
-      const t = this.peek();
-      const prec = t.kind === 'punct' ? BINARY_PRECEDENCE.get(t.text) : undefined;
+      const s = this.slot();
+      const prec = this.tokens.kinds[s] === PUNCT ? BINARY_PRECEDENCE.get(this.tokens.texts[s]!) : undefined;
       if (prec === undefined || prec < min) return left;
+      const op = this.tokens.texts[s] as ast.BinaryOp;
       this.pos++;
       const right = this.binaryLevel(prec + 1);
-      left = binary(t.text as ast.BinaryOp, left, right);
+      left = binary(op, left, right);
     }
   }
 
   private unary(): ast.Expr {
-    return this.nested('expressions', () => {
+    this.enter('expressions');
+    try {
       if (this.isPunct('-') || this.isPunct('+') || this.isPunct('!')) {
         const op = this.next();
         const operand = this.unary();
-        return { kind: 'unary', op: op.text as '-' | '+' | '!', operand, span: spanBetween(op.span, operand.span) };
+        return { kind: 'unary', op: this.text(op) as '-' | '+' | '!', operand, span: spanBetween(this.span(op), operand.span) };
       }
       return this.power();
-    });
+    } finally {
+      this.nesting.expressions--;
+    }
   }
 
   /** `**` binds tighter than unary minus and groups to the right, as in Python: -2**2 is -4, 2**3**2 is 512. */
@@ -434,9 +497,9 @@ class Parser {
     while (true) {
       if (this.isPunct('[')) {
         e = this.indexSuffix(e);
-      } else if (this.isPunct('.') && this.peek(1).kind === 'ident') {
+      } else if (this.isPunct('.') && this.kind(1) === IDENT) {
         this.pos++;
-        const member = this.next();
+        const member = this.word(this.next());
         let args: ast.Expr[] | undefined;
         let end = member.span;
         if (this.isPunct('(')) {
@@ -446,7 +509,7 @@ class Parser {
             do args.push(this.expr());
             while (this.eatPunct(','));
           }
-          end = this.expectPunct(')', `',' or ')' after the arguments of '.${member.text}'`).span;
+          end = this.span(this.expectPunct(')', `',' or ')' after the arguments of '.${member.text}'`));
         }
         e = { kind: 'member', base: e, member: member.text, args, span: spanBetween(e.span, end) };
       } else {
@@ -468,12 +531,12 @@ class Parser {
       this.indexDepth--;
     }
     const close = this.expectPunct(']', '\',\' or \']\' in the index');
-    return { kind: 'index', base, items, span: spanBetween(base.span, close.span) };
+    return { kind: 'index', base, items, span: spanBetween(base.span, this.span(close)) };
   }
 
   /** `i`, `a:b`, `a:b:s`, `:`, `::s`, `a:`. */
   private indexItem(): ast.IndexItem {
-    const startTok = this.peek();
+    const startTok = this.pos;
     const lo = this.startsSliceSeparator() ? undefined : this.expr();
     if (!this.startsSliceSeparator()) {
       if (!lo) this.fail('expected an index');
@@ -481,7 +544,7 @@ class Parser {
     }
     let hi: ast.Expr | undefined;
     let step: ast.Expr | undefined;
-    let end = this.peek().span;
+    let end = this.span(this.pos);
     if (this.isPunct('::')) {
       this.pos++;
       if (!this.isIndexEnd()) {
@@ -495,14 +558,14 @@ class Parser {
         end = hi.span;
       }
       if (this.isPunct(':')) {
-        end = this.next().span;
+        end = this.span(this.next());
         if (!this.isIndexEnd()) {
           step = this.expr();
           end = step.span;
         }
       }
     }
-    return { kind: 'slice', lo, hi, step, span: spanBetween(lo?.span ?? startTok.span, end) };
+    return { kind: 'slice', lo, hi, step, span: spanBetween(lo?.span ?? this.span(startTok), end) };
   }
 
   private startsSliceSeparator(): boolean {
@@ -514,14 +577,19 @@ class Parser {
   }
 
   private primary(): ast.Expr {
-    const t = this.peek();
-    if (t.kind === 'number') {
+    const s = this.slot();
+    const kind = this.tokens.kinds[s];
+    if (kind === NUMBER) {
+      const value = this.tokens.values[s];
+      const span = this.tokens.span(s);
       this.pos++;
-      return { kind: 'number', value: t.value, span: t.span };
+      return { kind: 'number', value, span };
     }
-    if (t.kind === 'string') {
+    if (kind === STRING) {
+      const value = this.tokens.texts[s]!;
+      const span = this.tokens.span(s);
       this.pos++;
-      return { kind: 'string', value: t.text, span: t.span };
+      return { kind: 'string', value, span };
     }
     if (this.isPunct('(')) {
       this.pos++;
@@ -529,12 +597,12 @@ class Parser {
       this.expectPunct(')', '\')\' to close \'(\'');
       return inner;
     }
-    if (t.kind === 'ident') {
-      const name = this.indexDepth > 0 ? this.plainName() : this.qualifiedName('a name');
+    if (kind === IDENT) {
+      const name = this.indexDepth > 0 ? this.word(this.next()) : this.qualifiedName('a name');
       if (this.isPunct('(')) return this.callSuffix(name.text, name.span);
       return { kind: 'name', name: name.text, span: name.span };
     }
-    this.fail(`expected an expression, found ${this.describe(t)}`);
+    this.fail(`expected an expression, found ${this.describe(this.pos)}`);
   }
 
   private callSuffix(callee: string, calleeSpan: Span): ast.CallExpr {
@@ -543,11 +611,12 @@ class Parser {
     const named: ast.NamedArg[] = [];
     if (!this.isPunct(')')) {
       do {
-        const t = this.peek();
-        if (t.kind === 'ident' && this.peek(1).kind === 'punct' && this.peek(1).text === '=') {
+        if (this.startsNamedValue()) {
+          const name = this.text(this.pos);
+          const nameSpan = this.span(this.pos);
           this.pos += 2;
           const value = this.expr();
-          named.push({ name: t.text, value, span: spanBetween(t.span, value.span) });
+          named.push({ name, value, span: spanBetween(nameSpan, value.span) });
         } else {
           if (named.length > 0) this.fail(`positional arguments of '${callee}' come before named ones`);
           args.push(this.expr());
@@ -555,51 +624,65 @@ class Parser {
       } while (this.eatPunct(','));
     }
     const close = this.expectPunct(')', `',' or ')' in the arguments of '${callee}'`);
-    return { kind: 'call', callee, calleeSpan, args, named, span: spanBetween(calleeSpan, close.span) };
+    return { kind: 'call', callee, calleeSpan, args, named, span: spanBetween(calleeSpan, this.span(close)) };
   }
 
-  private plainName(): { text: string; span: Span } {
-    const t = this.next();
-    return { text: t.text, span: t.span };
-  }
-
-  private qualifiedName(what: string): { text: string; span: Span } {
+  private qualifiedName(what: string): Word {
     const first = this.ident(what);
-    let text = first.text;
-    let span = first.span;
-    while (this.isPunct('::') && this.peek(1).kind === 'ident') {
+    if (!(this.isPunct('::') && this.kind(1) === IDENT)) return this.word(first);
+    let text = this.text(first);
+    let span = this.span(first);
+    while (this.isPunct('::') && this.kind(1) === IDENT) {
       this.pos++;
       const part = this.next();
-      text += `::${part.text}`;
-      span = spanBetween(span, part.span);
+      text += `::${this.text(part)}`;
+      span = spanBetween(span, this.span(part));
     }
     return { text, span };
   }
 
   // ---- tokens ----
 
-  private peek(ahead = 0): Token {
-    return this.tokens.at(this.pos + ahead);
+  /** The slot of the token `ahead` of the current one. */
+  private slot(ahead = 0): number {
+    return this.tokens.slot(this.pos + ahead);
   }
 
-  private next(): Token {
-    const t = this.peek();
-    if (t.kind !== 'eof') this.pos++;
+  private kind(ahead = 0): number {
+    return this.tokens.kinds[this.slot(ahead)];
+  }
+
+  private text(t: TokenIndex): string {
+    return this.tokens.text(this.tokens.slot(t));
+  }
+
+  private span(t: TokenIndex): Span {
+    return this.tokens.span(this.tokens.slot(t));
+  }
+
+  private word(t: TokenIndex): Word {
+    return { text: this.text(t), span: this.span(t) };
+  }
+
+  /** Reads the current token. */
+  private next(): TokenIndex {
+    const t = this.pos;
+    if (this.kind() !== EOF) this.pos++;
     return t;
   }
 
-  private at(kind: Token['kind']): boolean {
-    return this.peek().kind === kind;
+  private at(kind: number): boolean {
+    return this.kind() === kind;
   }
 
-  private isPunct(p: string): boolean {
-    const t = this.peek();
-    return t.kind === 'punct' && t.text === p;
+  private isPunct(p: string, ahead = 0): boolean {
+    const s = this.slot(ahead);
+    return this.tokens.kinds[s] === PUNCT && this.tokens.texts[s] === p;
   }
 
   private isWord(w: string): boolean {
-    const t = this.peek();
-    return t.kind === 'ident' && t.text === w;
+    const s = this.slot();
+    return this.tokens.kinds[s] === IDENT && this.tokens.texts[s] === w;
   }
 
   private eatPunct(p: string): boolean {
@@ -609,51 +692,48 @@ class Parser {
   }
 
   private atStatementEnd(): boolean {
-    return this.at('newline') || this.at('eof') || this.isPunct('}');
+    return this.at(NEWLINE) || this.at(EOF) || this.isPunct('}');
   }
 
-  private expect(kind: Token['kind'], what: string): Token {
-    if (this.peek().kind !== kind) this.fail(`expected ${what}, found ${this.describe(this.peek())}`);
+  private expect(kind: number, what: string): TokenIndex {
+    if (!this.at(kind)) this.fail(`expected ${what}, found ${this.describe(this.pos)}`);
     return this.next();
   }
 
-  private ident(what: string): Token {
-    return this.expect('ident', what);
+  private ident(what: string): TokenIndex {
+    return this.expect(IDENT, what);
   }
 
-  private expectPunct(p: string, what: string): Token {
-    if (!this.isPunct(p)) this.fail(`expected ${what}, found ${this.describe(this.peek())}`);
+  private expectPunct(p: string, what: string): TokenIndex {
+    if (!this.isPunct(p)) this.fail(`expected ${what}, found ${this.describe(this.pos)}`);
     return this.next();
   }
 
-  private expectWord(w: string, what: string): Token {
-    if (!this.isWord(w)) this.fail(`expected ${what}, found ${this.describe(this.peek())}`);
+  private expectWord(w: string, what: string): TokenIndex {
+    if (!this.isWord(w)) this.fail(`expected ${what}, found ${this.describe(this.pos)}`);
     return this.next();
   }
 
   /** A statement ends at a newline; a '}' may close the block on the same line. */
   private endOfLine(): void {
     if (this.unclosedAt === this.pos) return; // a block closed early at a 'func': it starts the next declaration
-    if (this.at('newline') || this.at('eof')) {
-      if (this.at('newline')) this.pos++;
+    if (this.at(NEWLINE) || this.at(EOF)) {
+      if (this.at(NEWLINE)) this.pos++;
       return;
     }
     if (this.isPunct('}')) return;
-    this.fail(`expected the end of the line, found ${this.describe(this.peek())}`);
+    this.fail(`expected the end of the line, found ${this.describe(this.pos)}`);
   }
 
-  private nested<T>(what: 'expressions' | 'blocks', parse: () => T): T {
+  /** One level deeper in expressions or blocks; the caller leaves it in a `finally`. */
+  private enter(what: 'expressions' | 'blocks'): void {
     if (this.nesting[what] >= MAX_NESTING) this.fail(`too deeply nested: more than ${MAX_NESTING} levels of ${what}`);
     this.nesting[what]++;
-    try {
-      return parse();
-    } finally {
-      this.nesting[what]--;
-    }
   }
 
   private fail(message: string): never {
-    if (!this.lexicalLines.has(this.peek().span.line)) this.diagnostics.error(this.peek().span, message);
+    const s = this.slot();
+    if (!this.lexicalLines.has(this.tokens.lines[s])) this.diagnostics.error(this.tokens.span(s), message);
     throw new ParseError(message);
   }
 
@@ -663,14 +743,13 @@ class Parser {
    */
   private recoverLine(inBlock = true): void {
     let depth = 0;
-    while (!this.at('eof')) {
-      const t = this.peek();
-      if (t.kind === 'punct' && t.text === '{') depth++;
-      if (t.kind === 'punct' && t.text === '}') {
+    while (!this.at(EOF)) {
+      if (this.isPunct('{')) depth++;
+      if (this.isPunct('}')) {
         if (depth === 0 && inBlock) return;
         depth = Math.max(0, depth - 1);
       }
-      if (t.kind === 'newline' && depth === 0) {
+      if (this.at(NEWLINE) && depth === 0) {
         this.pos++;
         return;
       }
@@ -678,15 +757,20 @@ class Parser {
     }
   }
 
-  private describe(t: Token): string {
-    switch (t.kind) {
-      case 'eof': return 'the end of the file';
-      case 'newline': return 'the end of the line';
-      case 'string': return `the string "${t.text}"`;
-      case 'number': return `the number ${t.text}`;
-      default: return `'${t.text}'`;
+  private describe(t: TokenIndex): string {
+    const s = this.tokens.slot(t);
+    switch (this.tokens.kinds[s]) {
+      case EOF: return 'the end of the file';
+      case NEWLINE: return 'the end of the line';
+      case STRING: return `the string "${this.tokens.text(s)}"`;
+      case NUMBER: return `the number ${this.tokens.text(s)}`;
+      default: return `'${this.tokens.text(s)}'`;
     }
   }
+}
+
+function dropStatement(): void {
+  // The statements of a body in an outline: parsed for their mistakes, then dropped.
 }
 
 function binary(op: ast.BinaryOp, left: ast.Expr, right: ast.Expr): ast.BinaryExpr {

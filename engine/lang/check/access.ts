@@ -91,11 +91,16 @@ export function resolveAccess(
     bcast = { kind: 'const', value: n };
   }
   return {
-    tensor, items, transpose: p.transpose, bcast, shape, dtype: tensor.dtype,
+    tensor, items: exact(items), transpose: p.transpose, bcast, shape: exact(shape), dtype: tensor.dtype,
     memory: tensor.kind === 'dram' ? 'dram' : tensor.memory,
     text: spanText(module.lines, e.span),
     span: e.span,
   };
+}
+
+/** An array of exactly its length: one grown by push keeps room for 16 more elements, and a program holds several per operand. */
+export function exact<T>(a: T[]): T[] {
+  return a.slice();
 }
 
 function reportShape(e: ast.Expr, resolver: Resolver): void {

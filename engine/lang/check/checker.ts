@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as ast from '../ast';
 import { Diagnostic, DiagnosticBag } from '../diagnostics';
-import { parseFile } from '../parser';
+import { FileOutline, parseBody, parseOutline } from '../parser';
 import { fileStart, Span } from '../../base/span';
 import { DramInfo, DramInit, FunctionIR, ModuleInfo, Program } from '../../ir/program';
 import { numberNodes } from '../../ir/numbering';
@@ -60,7 +60,7 @@ class Checker {
   private readonly resolver: Resolver;
   private readonly modules = new Map<string, ModuleScope>();
   private readonly byFile = new Map<string, ModuleScope>();
-  private readonly files = new Map<string, ast.FileAst>();
+  private readonly files = new Map<string, FileOutline>();
   private readonly sources = new Map<string, string>();
   private readonly moduleSpans = new Map<ModuleScope, Span>();
   private readonly drams: DramInfo[] = [];
@@ -84,7 +84,7 @@ class Checker {
     const callees = new Map<FunctionIR, CallSite[]>();
     for (const p of pending) {
       const builder = new BodyBuilder(p, this.resolver, (name, span, from) => this.lookupFunction(name, span, from));
-      builder.build();
+      builder.build((visit) => parseBody(this.sources.get(p.module.file)!, p.module.file, this.files.get(p.module.file)!.bodies.get(p.decl)!, visit));
       callees.set(p.fn, builder.calls);
     }
     const main = entry.functions.get('main');
@@ -115,8 +115,9 @@ class Checker {
       return undefined;
     }
     this.sources.set(file, text);
-    const fileAst = parseFile(text, file, this.diagnostics);
-    this.files.set(file, fileAst);
+    const outline = parseOutline(text, file, this.diagnostics);
+    const fileAst = outline.ast;
+    this.files.set(file, outline);
     const name = fileAst.module?.name ?? path.basename(file, path.extname(file));
     if (!fileAst.module) {
       this.diagnostics.warning(fileStart(file), `the file has no 'module' declaration; its module is named '${name}' after the file`);
@@ -142,7 +143,7 @@ class Checker {
   }
 
   private declareTopLevel(m: ModuleScope): void {
-    for (const d of this.files.get(m.file)!.decls) {
+    for (const d of this.files.get(m.file)!.ast.decls) {
       if (d.kind === 'const') this.declareConst(d, m);
       else if (d.kind === 'dram') this.declareDram(d, m);
     }
@@ -240,7 +241,7 @@ class Checker {
 
   private declareFunctions(m: ModuleScope): PendingFunction[] {
     const out: PendingFunction[] = [];
-    for (const d of this.files.get(m.file)!.decls) {
+    for (const d of this.files.get(m.file)!.ast.decls) {
       if (d.kind !== 'func') continue;
       const earlier = m.functions.get(d.name);
       if (earlier) {

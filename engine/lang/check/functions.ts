@@ -5,8 +5,9 @@ import {
   AllocInfo, CallArg, CallNode, ForNode, FunctionIR, IfNode, InstrNode, Node, Region, RegionKind, ReturnNode, TensorParamInfo,
 } from '../../ir/program';
 import { isDType, DType } from '../../base/dtype';
+import { InstructionOpcode, OPCODES } from '../../ir/opcodes';
 import { PARTITIONS } from '../../machine/limits';
-import { isTensorExpr, resolveAccess } from './access';
+import { exact, isTensorExpr, resolveAccess } from './access';
 import { InstructionChecker, showShape } from './instructions';
 import { frameBytes, newPlans, place } from './placement';
 import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
@@ -72,6 +73,17 @@ export function resolveType(t: ast.TypeRef, module: ModuleScope, resolver: Resol
   return { dtype: t.dtype, shape };
 }
 
+/** A block being built: its nodes so far, and the `return` that makes the next statement unreachable. */
+interface OpenBlock {
+  readonly region: Region;
+  readonly nodes: Node[];
+  returned?: Span;
+}
+
+function openBlock(region: Region): OpenBlock {
+  return { region, nodes: [], returned: undefined };
+}
+
 /** A call found while building, kept for the placement check of call chains. */
 export interface CallSite { readonly callee: FunctionIR; readonly span: Span }
 
@@ -95,9 +107,12 @@ export class BodyBuilder {
     this.instructions = new InstructionChecker(resolver, pending.module, this.scope);
   }
 
-  build(): void {
+  /** Builds the body from its statements, which `statements` hands over one at a time. */
+  build(statements: (visit: (s: ast.Stmt) => void) => void): void {
     const fn = this.pending.fn;
-    fn.body.nodes = this.block(this.pending.decl.body.stmts, fn.body);
+    const body = openBlock(fn.body);
+    statements((s) => this.add(body, s));
+    fn.body.nodes = exact(body.nodes);
     fn.allocs = this.allocs;
     fn.tensorSlots += this.allocs.length;
     fn.sbufFrameBytes = frameBytes(this.plans.sbuf);
@@ -105,18 +120,20 @@ export class BodyBuilder {
   }
 
   private block(stmts: readonly ast.Stmt[], region: Region): Node[] {
-    const nodes: Node[] = [];
-    let returned: Span | undefined;
-    for (const s of stmts) {
-      if (returned && s.kind !== 'alloc') {
-        this.resolver.diagnostics.warning(s.span, `unreachable: this follows 'return' at line ${returned.line}`);
-        returned = undefined;
-      }
-      const node = this.stmt(s, region);
-      if (node) nodes.push(node);
-      if (s.kind === 'return') returned = s.span;
+    const block = openBlock(region);
+    for (const s of stmts) this.add(block, s);
+    return exact(block.nodes);
+  }
+
+  /** Adds a statement's node to its block. */
+  private add(block: OpenBlock, s: ast.Stmt): void {
+    if (block.returned && s.kind !== 'alloc') {
+      this.resolver.diagnostics.warning(s.span, `unreachable: this follows 'return' at line ${block.returned.line}`);
+      block.returned = undefined;
     }
-    return nodes;
+    const node = this.stmt(s, block.region);
+    if (node) block.nodes.push(node);
+    if (s.kind === 'return') block.returned = s.span;
   }
 
   private stmt(s: ast.Stmt, region: Region): Node | undefined {
@@ -127,14 +144,10 @@ export class BodyBuilder {
       case 'for': return this.forLoop(s, region);
       case 'if': return this.branch(s, region);
       case 'call': return this.call(s, region);
-      case 'return': return this.node<ReturnNode>({ kind: 'return' }, s.span, region);
+      case 'return': return { kind: 'return', id: '', index: -1, span: s.span, fn: this.pending.fn, region } satisfies ReturnNode;
     }
   }
 
-  /** Completes a node in place: copying it with a spread made checking big programs several times slower. */
-  private node<T extends Node>(fields: Omit<T, 'id' | 'index' | 'span' | 'fn' | 'region'>, span: Span, region: Region): T {
-    return Object.assign(fields, { id: '', index: -1, span, fn: this.pending.fn, region }) as unknown as T;
-  }
 
   private alloc(s: ast.AllocStmt, region: Region): void {
     const d = this.resolver.diagnostics;
@@ -167,11 +180,21 @@ export class BodyBuilder {
     this.scope.tensors.set(s.name, info);
   }
 
+  /**
+   * Nodes are made whole, in one object literal each, with their fields in one order (the id and the place last, as
+   * numbering fills them in): a program holds a node per statement, and a node completed field by field costs a
+   * second object for the fields added.
+   */
   private instruction(s: ast.InstructionStmt, region: Region): InstrNode | undefined {
     const checked = this.instructions.check(s);
     if (!checked) return undefined;
-    if (checked.dst?.kind === 'register') this.checkLoopRegisterWrite(checked.dst.index, checked.dst.span);
-    return this.node<InstrNode>({ kind: 'instr', ...checked }, s.span, region);
+    const { dst, srcs, attrs } = checked;
+    const opcode = s.opcode;
+    const engine = OPCODES.get(opcode as InstructionOpcode)!.engine;
+    const fn = this.pending.fn;
+    if (!('dst' in checked)) return { kind: 'instr', opcode, engine, srcs, attrs, id: '', index: -1, span: s.span, fn, region } satisfies InstrNode;
+    if (dst?.kind === 'register') this.checkLoopRegisterWrite(dst.index, dst.span);
+    return { kind: 'instr', opcode, engine, dst, srcs, attrs, id: '', index: -1, span: s.span, fn, region } satisfies InstrNode;
   }
 
   private set(s: ast.SetStmt, region: Region): InstrNode | undefined {
@@ -183,9 +206,10 @@ export class BodyBuilder {
     this.checkLoopRegisterWrite(index, s.registerSpan);
     const value = this.instructions.scalarOperand(s.value, 'the value of Set');
     if (!value) return undefined;
-    return this.node<InstrNode>({
+    return {
       kind: 'instr', opcode: 'Set', engine: 'SP', dst: { kind: 'register', index, span: s.registerSpan }, srcs: [value], attrs: new Map(),
-    }, s.span, region);
+      id: '', index: -1, span: s.span, fn: this.pending.fn, region,
+    } satisfies InstrNode;
   }
 
   private checkLoopRegisterWrite(index: number, span: Span): void {
@@ -206,7 +230,10 @@ export class BodyBuilder {
     const to = this.resolver.scalar(s.to, m, this.scope, 'the end of the loop');
     const step = s.step ? this.resolver.scalar(s.step, m, this.scope, 'the step of the loop') : { kind: 'const' as const, value: 1 };
     if (step?.kind === 'const' && step.value === 0) d.error(s.step!.span, 'the step of a loop cannot be 0');
-    const node = this.node<ForNode>({ kind: 'for', register: register ?? 0, from: from!, to: to!, step: step!, body: undefined as unknown as Region }, s.span, region);
+    const node: ForNode = {
+      kind: 'for', register: register ?? 0, from: from!, to: to!, step: step!, body: undefined as unknown as Region,
+      id: '', index: -1, span: s.span, fn: this.pending.fn, region,
+    };
     const body: Region = { kind: 'loop', nodes: [], fn: this.pending.fn, owner: node, parent: region, end: s.body.close };
     (node as { body: Region }).body = body;
     if (owns) this.loopRegisters.set(register, s.span.line);
@@ -217,7 +244,7 @@ export class BodyBuilder {
 
   private branch(s: ast.IfStmt, region: Region): IfNode | undefined {
     const cond = this.resolver.scalar(s.cond, this.pending.module, this.scope, 'the condition of \'if\'');
-    const node = this.node<IfNode>({ kind: 'if', cond: cond!, then: undefined as unknown as Region }, s.span, region);
+    const node: IfNode = { kind: 'if', cond: cond!, then: undefined as unknown as Region, id: '', index: -1, span: s.span, fn: this.pending.fn, region };
     const arm = (kind: RegionKind, block: ast.Block): Region => {
       const r: Region = { kind, nodes: [], fn: this.pending.fn, owner: node, parent: region, end: block.close };
       r.nodes = this.block(block.stmts, r);
@@ -243,7 +270,7 @@ export class BodyBuilder {
       args.push(arg);
     }
     this.calls.push({ callee, span: s.span });
-    return this.node<CallNode>({ kind: 'call', callee, args }, s.span, region);
+    return { kind: 'call', callee, args, id: '', index: -1, span: s.span, fn: this.pending.fn, region } satisfies CallNode;
   }
 
   private callArgument(e: ast.Expr, param: FunctionIR['params'][number], callee: FunctionIR): CallArg | undefined {

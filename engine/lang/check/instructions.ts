@@ -1,7 +1,7 @@
 /** Operand, attribute, memory-kind, dtype and shape rules of every opcode. */
 import * as ast from '../ast';
 import { Span, spanText } from '../../base/span';
-import { AccessPattern, AttrValue, Engine, MemoryKind, Operand } from '../../ir/program';
+import { AccessPattern, AttrValue, MemoryKind, Operand } from '../../ir/program';
 import { ACTIVATION_FUNCTIONS, ALU_OPS, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS } from '../../ir/opcodes';
 import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS } from '../../machine/limits';
 import { isTensorExpr, resolveAccess } from './access';
@@ -9,9 +9,8 @@ import { checkEvalExpr } from './eval-names';
 import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
 import { suggest } from '../../base/suggest';
 
+/** The operands of a checked instruction; `dst` is absent (not undefined) for an instruction without a destination. */
 export interface CheckedInstruction {
-  readonly opcode: string;
-  readonly engine: Engine;
   readonly dst?: Operand;
   readonly srcs: Operand[];
   readonly attrs: Map<string, AttrValue>;
@@ -31,6 +30,7 @@ export class InstructionChecker {
     readonly scope: FunctionScope,
   ) {}
 
+  /** The operands of an instruction statement, or undefined when it has a mistake (reported). */
   check(s: ast.InstructionStmt): CheckedInstruction | undefined {
     const opcode = s.opcode;
     if (!isInstructionOpcode(opcode)) {
@@ -38,8 +38,7 @@ export class InstructionChecker {
       this.error(s.opcodeSpan, `unknown opcode '${opcode}'${hint ? `; did you mean '${hint}'?` : ''}`);
       return undefined;
     }
-    const out = RULES[opcode].call(this, s);
-    return out && { opcode, engine: OPCODES.get(opcode)!.engine, ...out };
+    return RULES[opcode].call(this, s);
   }
 
   // ---- helpers the rules use ----
@@ -211,7 +210,7 @@ export function showShape(ap: AccessPattern): string {
   return `[${ap.shape.map((d) => d ?? '?').join(', ')}]`;
 }
 
-type Rule = (this: InstructionChecker, s: ast.InstructionStmt) => Omit<CheckedInstruction, 'opcode' | 'engine'> | undefined;
+type Rule = (this: InstructionChecker, s: ast.InstructionStmt) => CheckedInstruction | undefined;
 
 const RULES: Record<InstructionOpcode, Rule> = {
   DmaCopy(s) {
