@@ -71,7 +71,7 @@ describe('BIR Debugger in VS Code', function () {
     const { session, message } = await stopped;
     const frame = await topFrame(session, message.body?.threadId as number);
     const hover = (await session.customRequest('evaluate', { expression: expression.expression, frameId: frame.id, context: 'hover' })) as { result: string; variablesReference: number };
-    assert.match(hover.result, /^f32\[128, 128\] min -?\d/);
+    assert.match(hover.result, /^x\[r0\*TM : r0\*TM\+TM, 0:K\]\.T = f32\[128, 128\] min -?\d/);
     assert.ok(hover.variablesReference > 0, 'the tensor can be expanded');
   });
 
@@ -93,6 +93,35 @@ describe('BIR Debugger in VS Code', function () {
     assert.ok(names.some((n) => /^main › if @36 \[then\]$/.test(n)), names.join(' | '));
     assert.ok(names.length > before.stackFrames.length);
     assert.strictEqual(await vscode.commands.executeCommand('bir.toggleSubgraphFrames'), 'functions');
+  });
+
+  it('time travel commands: BIR: Step Back Out, BIR: Go to Instruction Count, Go to Last Write', async () => {
+    const editor = await openInEditor(workspaceFile('calls_loops.bir'));
+    const line = lineOf(editor.document, 'Activation dst <- src');
+    vscode.debug.addBreakpoints([new vscode.SourceBreakpoint(new vscode.Location(editor.document.uri, new vscode.Position(line - 1, 0)))]);
+    const stopped = nextEvent('stopped', 'a stop in epilogue');
+    await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'bir', request: 'launch', name: 'time travel', program: editor.document.uri.fsPath });
+    const { session, message } = await stopped;
+    const threadId = message.body?.threadId as number;
+    // Out of epilogue, back to its call in full_tile.
+    const out = nextEvent('stopped', 'a stop after BIR: Step Back Out');
+    await vscode.commands.executeCommand('bir.stepBackOut');
+    assert.strictEqual((await out).message.body?.reason, 'step');
+    assert.strictEqual((await topFrame(session, threadId)).name, 'full_tile');
+    // To instruction 1: after the first DmaCopy of main.
+    const goto = nextEvent('stopped', 'a stop after BIR: Go to Instruction Count');
+    await vscode.commands.executeCommand('bir.goToInstruction', 1);
+    assert.strictEqual((await goto).message.body?.reason, 'goto');
+    assert.match((await goto).message.body?.description as string, /\(instruction 1\)$/);
+    // Forward again to the breakpoint, then back to the instruction that last wrote ws (its DmaCopy).
+    const again = nextEvent('stopped', 'the breakpoint again');
+    await session.customRequest('continue', { threadId });
+    await again;
+    const last = nextEvent('stopped', 'a stop after Go to Last Write');
+    await vscode.commands.executeCommand('bir.goToLastWrite', { variable: { name: 'r3', evaluateName: 'r3' } });
+    assert.strictEqual((await last).message.body?.reason, 'goto');
+    const frame = await topFrame(session, threadId);
+    assert.strictEqual(frame.name, 'full_tile', 'r3 of epilogue was written by its call, in full_tile');
   });
 
   it('a broken file shows problems at the right positions, without a debug session', async () => {

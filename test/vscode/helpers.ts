@@ -28,16 +28,28 @@ export interface AdapterMessage {
 /** Every message the bir adapters send, as an event: stops and exits are awaited through it. */
 export const adapterMessages = new vscode.EventEmitter<{ session: vscode.DebugSession; message: AdapterMessage }>();
 
+/** The last messages the adapters sent, told when a wait for an event times out. */
+const recent: string[] = [];
+const RECENT = 20;
+
 export function trackAdapters(): vscode.Disposable {
   return vscode.debug.registerDebugAdapterTrackerFactory('bir', {
     createDebugAdapterTracker(session) {
-      return { onDidSendMessage: (message: AdapterMessage) => adapterMessages.fire({ session, message }) };
+      return {
+        onDidSendMessage: (message: AdapterMessage) => {
+          recent.push(JSON.stringify(message).slice(0, 240));
+          if (recent.length > RECENT) recent.shift();
+          adapterMessages.fire({ session, message });
+        },
+      };
     },
   });
 }
 
 export function nextEvent(name: string, what = `the '${name}' event`, ms?: number): Promise<{ session: vscode.DebugSession; message: AdapterMessage }> {
-  return waitFor(adapterMessages.event, (e) => e.message.type === 'event' && e.message.event === name, what, ms);
+  return waitFor(adapterMessages.event, (e) => e.message.type === 'event' && e.message.event === name, what, ms).catch((e: Error) => {
+    throw new Error(`${e.message}; the adapters' last messages:\n${recent.join('\n')}`);
+  });
 }
 
 export function workspaceFile(...parts: string[]): vscode.Uri {
