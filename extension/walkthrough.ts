@@ -80,10 +80,36 @@ async function showHover(): Promise<void> {
   if (at < 0) return;
   const position = new vscode.Position(line.lineNumber, at + 1);
   editor.selection = new vscode.Selection(position, position);
-  editor.revealRange(line.range, vscode.TextEditorRevealType.InCenter);
   if (vscode.debug.activeDebugSession?.type !== 'bir') {
     void vscode.window.showInformationMessage(`Start debugging first (F5): the hover shows values while the program is stopped at line ${BREAKPOINT_LINE}.`);
     return;
   }
+  // A hover closes when its editor scrolls: it is asked for once the line is in view and the scrolling is over.
+  await revealed(editor, line.range);
   await vscode.commands.executeCommand('editor.debug.action.showDebugHover');
+}
+
+/** Reveals the range in the middle of the editor; resolves when it is in view and the editor has not scrolled for a moment. */
+function revealed(editor: vscode.TextEditor, range: vscode.Range): Promise<void> {
+  const QUIET_MS = 150;
+  const LIMIT_MS = 2000;
+  return new Promise((resolve) => {
+    let quiet: NodeJS.Timeout | undefined;
+    const done = (): void => {
+      clearTimeout(quiet);
+      clearTimeout(limit);
+      sub.dispose();
+      resolve();
+    };
+    const settle = (): void => {
+      clearTimeout(quiet);
+      if (editor.visibleRanges.some((r) => r.contains(range.start))) quiet = setTimeout(done, QUIET_MS);
+    };
+    const sub = vscode.window.onDidChangeTextEditorVisibleRanges((e) => {
+      if (e.textEditor === editor) settle();
+    });
+    const limit = setTimeout(done, LIMIT_MS);
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenter);
+    settle();
+  });
 }
