@@ -9,7 +9,7 @@
 import { curveBetween } from './compose';
 import { BoxText, itemText } from './items';
 import { Box, CHAR_EM, Layout, PlacedEdge, Point } from './layout';
-import { COVER_MAX_PX, Lod, lodAt, LodThresholds, lodThresholds, MIN_TEXT_PX, shortFontPx } from './lod';
+import { COVER_MAX_PX, FULL_MIN_PX, Lod, lodAt, LodThresholds, lodThresholds, MIN_TEXT_PX, shortFontPx } from './lod';
 import { engineClass } from './text';
 import type { VisibleGraph } from './tree';
 import type { NodeBreakpoint } from '../contract/graph';
@@ -206,9 +206,9 @@ export class CanvasView {
     const view = { x0: -x / k, y0: -y / k, x1: (W - x) / k, y1: (H - y) / k };
     const inView = (b: Box): boolean => b.x < view.x1 && b.x + b.width > view.x0 && b.y < view.y1 && b.y + b.height > view.y0;
     const px = (screen: number): number => screen / k;
-    const text = (s: string, tx: number, ty: number, screenPx: number, color: string, opts: { weight?: string; align?: CanvasTextAlign; maxWidth?: number; italic?: boolean } = {}): boolean => {
+    const text = (s: string, tx: number, ty: number, screenPx: number, color: string, opts: { weight?: string; align?: CanvasTextAlign; maxWidth?: number; italic?: boolean; min?: number } = {}): boolean => {
       const fitted = fit(s, (opts.maxWidth ?? Infinity) * k, screenPx);
-      if (!fitted || screenPx < MIN_TEXT_PX - 0.01) return false;
+      if (!fitted || screenPx < (opts.min ?? MIN_TEXT_PX) - 0.01) return false;
       ctx.font = `${opts.italic ? 'italic ' : ''}${opts.weight ?? ''} ${px(screenPx)}px ${pal.font}`;
       ctx.fillStyle = color;
       ctx.textAlign = opts.align ?? 'left';
@@ -372,7 +372,8 @@ export class CanvasView {
     const t = this.texts[i];
     let drawn: boolean;
     if (tier === 'full') {
-      drawn = text(t.title, p.x + 12, p.y + 13, 12 * k, pal.foreground, { weight: current || n.state === 'run' ? '600' : '', maxWidth: p.width - 36 });
+      // A node's full text from FULL_MIN_PX (lod.ts).
+      drawn = text(t.title, p.x + 12, p.y + 13, 12 * k, pal.foreground, { weight: current || n.state === 'run' ? '600' : '', maxWidth: p.width - 36, min: FULL_MIN_PX });
       if (drawn && note?.ghost) {
         ctx.fillRect(p.x + 12, p.y + 13, Math.min(p.width - 36, t.title.length * 12 * CHAR_EM), Math.max(1, 0.8 / k));
       }
@@ -481,7 +482,7 @@ export class CanvasView {
   }
 }
 
-type TextFn = (s: string, x: number, y: number, screenPx: number, color: string, opts?: { weight?: string; align?: CanvasTextAlign; maxWidth?: number; italic?: boolean }) => boolean;
+type TextFn = (s: string, x: number, y: number, screenPx: number, color: string, opts?: { weight?: string; align?: CanvasTextAlign; maxWidth?: number; italic?: boolean; min?: number }) => boolean;
 
 /** The text shortened to `maxScreenWidth` at that font size (… at the end), or nothing when not one character fits. */
 function fit(s: string, maxScreenWidth: number, screenPx: number): string {

@@ -16,9 +16,9 @@ import { CHAR_EM, Layout } from './layout';
 
 /** No text is drawn smaller than this on screen (px). */
 export const MIN_TEXT_PX = 8;
-/** A node's title is drawn at 12 px in the drawing's units: its full text shows from where that is 7 px on screen. */
+/** A node's title is drawn at 12 px in the drawing's units: its full text shows from where that is 8 px on screen. */
 const TITLE_PX = 12;
-const FULL_MIN_PX = 7;
+export const FULL_MIN_PX = 8;
 /** The font of the short text and of covers' labels, on screen (at most). */
 export const SHORT_MAX_PX = 12;
 export const COVER_MAX_PX = 14;
