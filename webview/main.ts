@@ -36,7 +36,7 @@ const BUDGET = 150;
 /** After this long without ELK's answer for a small graph, the list layout is shown until the answer comes. */
 const FALLBACK_AFTER_MS = 300;
 /** A new graph is shown whole when its text still reads that way (the full labels); otherwise around its current node. */
-const FIT_READABLE = 0.58;
+const FIT_READABLE = 0.67;
 const FIRST_ZOOM = 0.8;
 
 const vscode = acquireVsCodeApi();
@@ -172,12 +172,16 @@ let menuGroupId: { id: string; open: boolean } | undefined;
 let userMoved = false;
 /** The next layout is shown whole (Fit closed groups to make it read). */
 let fitNext = false;
+/** The anchor the view was last placed by (kept again when ELK's layout replaces the first one). */
+let lastAnchor: string | undefined;
 /** How many times Fit closed groups for the layout on its way (ELK's may still not read: once more). */
 let fitAgain = 0;
 /** How the view was placed for the layout on screen (`kept`: around a node the user was looking at). */
 let placement: 'fit' | 'target' | 'kept' = 'kept';
 /** The node whose place on screen to keep through the next layout (the focus, the current node or a group opened). */
 let anchor: { id: string; sx: number; sy: number } | undefined;
+/** A group just opened: the focus goes to its first node once it is drawn. */
+let focusInto: string | undefined;
 /** A node to go to once it arrives (a search result or the current node inside a part not loaded yet). */
 let pendingReveal: string | undefined;
 /** The current node's id at the last graph (a new stop is followed through collapsed groups). */
@@ -364,8 +368,10 @@ async function layOutSmall(s: Shown): Promise<void> {
     clearTimeout(timer);
     if (seq !== layoutSeq) return;
     pendingLayout = '';
-    if (fallbackShown && userMoved) captureAnchor();
-    present(s, fromElk(v, model, result), 'elk', t0);
+    if (fallbackShown) keepAnchor();
+    const layout = fromElk(v, model, result);
+    present(s, layout, 'elk', t0);
+    fitFollowUp(s, layout);
   } catch (e) {
     clearTimeout(timer);
     if (e instanceof Cancelled || seq !== layoutSeq) return;
@@ -396,14 +402,12 @@ function layOutLarge(s: Shown): void {
     job.accept(result);
     if (seq !== layoutSeq || shown !== s) return;
     pendingLayout = '';
-    if (userMoved) captureAnchor();
+    keepAnchor();
     const next = c.compose(s.visible, aspect);
     present(s, next.layout, next.pending.length > 0 ? 'instant' : 'elk', t0);
     showStatus();
     if (next.pending.length > 0) layOutLarge(s);
-    // Fit closed groups on an estimate: if ELK's layout still does not read whole, it closes more.
-    else if (placement === 'fit' && !userMoved && fitAgain > 0 && fitAgain < 3 && view.fitScale(next.layout.width, next.layout.height) < rootOpenOf(s.visible, next.layout)) fitView(fitAgain);
-    else fitAgain = 0;
+    else fitFollowUp(s, next.layout);
   }, (e: unknown) => {
     if (seq !== layoutSeq) return;
     pendingLayout = `ELK could not lay out part of the graph (${e instanceof Error ? e.message : String(e)})`;
@@ -439,6 +443,11 @@ function present(s: Shown, layout: Layout, engine: 'elk' | 'fallback' | 'instant
   minimap.setScene(v, layout);
   const current = decorateNow(s);
   if (focusIndex === undefined || focusIndex >= v.nodes.length || !layout.nodes.some((p) => p.index === focusIndex)) focusIndex = current ?? s.nav.order[0];
+  const inside = focusInto !== undefined ? firstNodeOf(s, focusInto) : undefined;
+  if (inside !== undefined) {
+    focusInto = undefined;
+    focusIndex = inside;
+  }
   setRovingFocus(focusIndex, false);
   placeView(s, layout, current, before);
   view.apply();
@@ -465,11 +474,11 @@ function placeView(s: Shown, layout: Layout, current: number | undefined, before
     return;
   }
   if (a) {
-    const i = s.visible.nodes.findIndex((n) => n.id === a.id);
-    const b = i >= 0 ? layout.nodes.find((p) => p.index === i) : undefined;
+    const b = anchorBox(s, layout, a.id);
     if (b) {
       view.set(a.sx - b.x * view.k, a.sy - b.y * view.k, view.k);
       placement = 'kept';
+      lastAnchor = a.id;
       return;
     }
   }
@@ -479,8 +488,28 @@ function placeView(s: Shown, layout: Layout, current: number | undefined, before
     placement = 'fit';
     return;
   }
-  if (before && userMoved) return;
+  // A layout that changed inside what the user looks at (a group opened, ELK's layout of it): the view stays.
+  if (before && (userMoved || placement === 'kept')) return;
   placeAgain(s, layout, current);
+}
+
+/**
+ * Where an anchor is in a new layout: a node's box; a group's box, or, once it opened, its level's frame (`#group:G`);
+ * a level's frame, or, once it closed, its group's box (`L:<level>`).
+ */
+function anchorBox(s: Shown, layout: Layout, id: string): Box | undefined {
+  const node = (nid: string): Box | undefined => {
+    const i = s.visible.nodes.findIndex((n) => n.id === nid);
+    return i >= 0 ? layout.nodes.find((p) => p.index === i) : undefined;
+  };
+  const cluster = (match: (r: VisibleGraph['regions'][number]) => boolean): Box | undefined => layout.clusters.find((c) => match(s.visible.regions[c.index]));
+  if (id.startsWith('L:')) {
+    const level = id.slice(2);
+    const group = s.tree.levels.get(level)?.group;
+    return cluster((r) => r.id === level) ?? (group !== undefined ? node(`#group:${group}`) : undefined);
+  }
+  if (id.startsWith('#group:')) return node(id) ?? cluster((r) => r.group === id.slice('#group:'.length));
+  return node(id);
 }
 
 function placeAgain(s: Shown, layout: Layout, current: number | undefined): void {
@@ -492,6 +521,32 @@ function placeAgain(s: Shown, layout: Layout, current: number | undefined): void
   } else {
     view.center(target, FIRST_ZOOM);
     placement = 'target';
+  }
+}
+
+/** The first node (in reading order) inside an open group's levels, or its owner. */
+function firstNodeOf(s: Shown, group: string): number | undefined {
+  const g = s.tree.groups.get(group);
+  if (!g || !s.nav) return undefined;
+  const levels = new Set(g.levels);
+  const within = (i: number): boolean => {
+    const item = s.visible.items[i];
+    if (item?.kind !== 'node') return false;
+    for (let l: string | undefined = s.tree.levelOf[item.index]; l !== undefined; l = s.tree.levels.get(l)?.parent) if (levels.has(l)) return true;
+    return g.kind === 'fused' && g.members.includes(item.index);
+  };
+  return s.nav.order.find(within);
+}
+
+/**
+ * Before ELK's layout replaces the first one: the node the user looks at (when they moved the view), or the anchor the
+ * view was placed by, stays where it is on screen.
+ */
+function keepAnchor(): void {
+  if (userMoved) captureAnchor();
+  else if (placement === 'kept' && lastAnchor !== undefined && shown?.layout) {
+    const b = anchorBox(shown, shown.layout, lastAnchor);
+    if (b) anchor = { id: lastAnchor, sx: view.x + b.x * view.k, sy: view.y + b.y * view.k };
   }
 }
 
@@ -529,7 +584,11 @@ function redecorate(follow: boolean): void {
 }
 
 function decorateNow(s: Shown): number | undefined {
-  if (s.mode === 'large') return canvasView.setDecor(s.visible, state.nodeBreakpoints, focusIndex);
+  if (s.mode === 'large') {
+    const current = canvasView.setDecor(s.visible, state.nodeBreakpoints, focusIndex);
+    labelFocusProxy();
+    return current;
+  }
   return s.scene ? decorate(s.scene, s.visible, state.nodeBreakpoints) : undefined;
 }
 
@@ -563,6 +622,7 @@ function toggleGroup(id: string, open: boolean, keepIndex?: number): void {
   }
   if (open) {
     expanded.add(id);
+    focusInto = id;
     const remote = remoteRegions(shown.tree, id);
     if (remote.length > 0) {
       dispatch({ type: 'ui/expand', ids: remote });
@@ -579,7 +639,12 @@ function toggleCluster(ci: number): void {
   if (!c || !shown) return;
   const region = shown.visible.regions[c.index];
   const owner = region.owner !== undefined ? shown.visible.nodes.findIndex((n) => n.id === region.owner) : -1;
-  toggleGroup(region.group, false, owner >= 0 ? owner : undefined);
+  if (owner >= 0) toggleGroup(region.group, false, owner);
+  else {
+    // The level's frame closes into its group's box, where the frame was.
+    anchor = { id: `L:${region.id}`, sx: view.x + c.x * view.k, sy: view.y + c.y * view.k };
+    toggleGroup(region.group, false);
+  }
 }
 
 // ---- focus, tooltip, menu ----
@@ -590,13 +655,7 @@ function setRovingFocus(index: number | undefined, focus: boolean): void {
   if (shown.mode === 'large') {
     canvasView.setFocus(index);
     placeFocusProxy();
-    if (index !== undefined) {
-      const n = shown.visible.nodes[index];
-      focusProxy.setAttribute('aria-label', shown.visible.items[index]?.kind === 'group' ? groupAriaLabel(shown.visible, index) : nodeAriaLabel(n, shown.visible.notes.get(n.id), state.nodeBreakpoints.get(n.id)));
-      focusProxy.dataset.index = String(index);
-      focusProxy.dataset.nodeId = n.id;
-      focusProxy.tabIndex = 0;
-    }
+    labelFocusProxy();
   } else {
     for (const g of svg.querySelectorAll('[data-index][tabindex="0"]')) g.setAttribute('tabindex', '-1');
     const g = index !== undefined ? shown.scene?.nodeEls[index] : undefined;
@@ -613,6 +672,16 @@ function setRovingFocus(index: number | undefined, focus: boolean): void {
       showTooltipAt(index, view.toClient(b));
     }
   }
+}
+
+/** The focus element of the canvas says what the focused node is (its accessible name and id). */
+function labelFocusProxy(): void {
+  if (shown?.mode !== 'large' || focusIndex === undefined || focusIndex >= shown.visible.nodes.length) return;
+  const n = shown.visible.nodes[focusIndex];
+  focusProxy.setAttribute('aria-label', shown.visible.items[focusIndex]?.kind === 'group' ? groupAriaLabel(shown.visible, focusIndex) : nodeAriaLabel(n, shown.visible.notes.get(n.id), state.nodeBreakpoints.get(n.id)));
+  focusProxy.dataset.index = String(focusIndex);
+  focusProxy.dataset.nodeId = n.id;
+  focusProxy.tabIndex = 0;
 }
 
 /** Lays the focus element of the canvas over the focused node. */
@@ -646,7 +715,10 @@ function fillTooltip(index: number): void {
   if (item?.kind === 'group') {
     const g = v.tree.groups.get(item.group)!;
     const remote = g.levels.some((l) => v.tree.levels.get(l)?.remote);
-    lines = [`${g.kind === 'chunk' ? 'nodes' : g.kind} · ${g.size.toLocaleString('en-US')} nodes`, g.label, ...(g.lines ? [`lines ${g.lines[0]}–${g.lines[1]}`] : []), remote ? 'click to load and open' : 'click to open'];
+    // A chunk's label is its lines already.
+    const where = g.lines && !/^lines /.test(g.label) ? [`lines ${g.lines[0]}–${g.lines[1]}`] : [];
+    lines = [`${g.kind === 'chunk' ? 'run of lines' : g.kind} · ${g.size.toLocaleString('en-US')} nodes`, g.label, ...where,
+      ...(n.state === 'current' ? ['holds the current node'] : []), remote ? 'click to load and open' : 'click to open'];
   } else {
     lines = tooltipLines(n, v.notes.get(n.id), state.nodeBreakpoints.get(n.id));
     if (item?.kind === 'node' && item.collapsed !== undefined) {
@@ -903,24 +975,26 @@ fitButton.addEventListener('click', () => fitView(0));
 
 
 /**
- * Fit: the whole graph on screen. A large graph whose top level would not read at that size (its boxes too small for
- * even their short names) first closes groups, the deepest first (not those around the current or focused node),
- * until it reads: far out, groups; near, nodes.
+ * Fit: the whole graph on screen. A graph whose top level would not read at that size (its boxes too small for even
+ * their short names) first closes groups, the deepest first (those around the current or focused node last), until it
+ * reads: far out, groups; near, nodes.
  */
 function fitView(again = 0): void {
   if (!shown?.layout) return;
   userMoved = false;
-  if (shown.mode !== 'large') {
-    view.fit(shown.layout.width, shown.layout.height);
+  const s = shown;
+  const rootOpen = s.mode === 'large' ? rootOpenOf(s.visible, s.layout!) : s.lodT?.rootOpen ?? 0;
+  if (view.fitScale(s.layout!.width, s.layout!.height) >= rootOpen) {
+    view.fit(s.layout!.width, s.layout!.height);
     placement = 'fit';
+    fitAgain = 0;
     return;
   }
-  const s = shown;
   const expanded = expansions.get(s.key)!;
   const keep = new Set<string>();
-  for (const i of [focusIndex, s.visible.nodes.findIndex((n) => n.state === 'current')]) {
-    const item = i !== undefined && i >= 0 ? s.visible.items[i] : undefined;
-    if (item?.kind === 'node') for (const g of groupsAround(s.tree, item.index)) keep.add(g);
+  const focused = focusIndex !== undefined ? s.visible.items[focusIndex] : undefined;
+  for (const i of [focused?.kind === 'node' ? focused.index : -1, s.visible.tree.view.nodes.findIndex((n) => n.state === 'current')]) {
+    if (i >= 0) for (const g of groupsAround(s.tree, i)) keep.add(g);
   }
   const depth = (g: string): number => {
     let d = 0;
@@ -929,15 +1003,17 @@ function fitView(again = 0): void {
   };
   let changed = false;
   for (let tries = 0; tries < 200; tries++) {
-    const v = visibleGraph(s.tree, expanded);
-    // Estimated with the instant layout (ELK's is a little larger: a margin).
-    const { layout } = (again === 0 && tries === 0 ? composers.get(s.key)! : new Composer()).compose(v, aspectOfFrame());
-    if (view.fitScale(layout.width, layout.height) >= (again === 0 && tries === 0 ? 1 : 1.3) * rootOpenOf(v, layout)) break;
-    const open = [...expanded].filter((g) => !keep.has(g) && s.tree.groups.has(g) && visibleGroup(v, g));
+    const shownNow = visibleGraph(s.tree, expanded);
+    const open = [...expanded].filter((g) => s.tree.groups.has(g) && visibleGroup(shownNow, g));
     if (open.length === 0) break;
-    open.sort((a, b) => depth(b) - depth(a) || (s.tree.groups.get(b)!.size - s.tree.groups.get(a)!.size));
+    // Deepest first; those around the current or focused node last.
+    open.sort((a, b) => Number(keep.has(a)) - Number(keep.has(b)) || depth(b) - depth(a) || (s.tree.groups.get(b)!.size - s.tree.groups.get(a)!.size));
     expanded.delete(open[0]);
     changed = true;
+    // Estimated with the instant layout by level (ELK's is larger: a margin).
+    const v = visibleGraph(s.tree, expanded);
+    const { layout } = new Composer().compose(v, aspectOfFrame());
+    if (view.fitScale(layout.width, layout.height) >= 1.3 * rootOpenOf(v, layout)) break;
   }
   if (!changed) {
     view.fit(s.layout!.width, s.layout!.height);
@@ -945,10 +1021,17 @@ function fitView(again = 0): void {
     return;
   }
   // What is left open is laid out afresh, compactly, for the overview.
-  composers.set(s.key, new Composer());
+  if (s.mode === 'large') composers.set(s.key, new Composer());
   fitAgain = again + 1;
   fitNext = true;
   show();
+}
+
+/** After ELK's layout following a Fit that closed groups: if the whole still does not read, close more (twice at most). */
+function fitFollowUp(s: Shown, layout: Layout): void {
+  const rootOpen = s.mode === 'large' ? rootOpenOf(s.visible, layout) : s.lodT?.rootOpen ?? 0;
+  if (placement === 'fit' && !userMoved && fitAgain > 0 && fitAgain < 3 && view.fitScale(layout.width, layout.height) < rootOpen) fitView(fitAgain);
+  else fitAgain = 0;
 }
 
 /** Whether an open group is on screen (its levels are drawn). */

@@ -175,7 +175,8 @@ export function applyLod(scene: Scene, view: VisibleGraph, lod: Lod): void {
     }
     if (tier === 'short') {
       const t = scene.shortEls[pi];
-      t.setAttribute('font-size', (shortFontPx(t.textContent ?? '', p.width, p.height, k) / k).toFixed(2));
+      // A style (the stylesheet's font size of texts would win over an attribute).
+      t.style.fontSize = `${(shortFontPx(t.textContent ?? '', p.width, p.height, k) / k).toFixed(2)}px`;
     }
   });
   scene.layout.clusters.forEach((c, ci) => {
@@ -204,9 +205,9 @@ function sizeCover(cv: { label: SVGTextElement; sub: SVGTextElement }, b: { x: n
   const size = Math.max(MIN_TEXT_PX, Math.min(COVER_MAX_PX, (b.width * k - 8) / (Math.min(label.length, 14) * 0.6), b.height * k * 0.45));
   const twoLines = b.height * k >= size * 2.6 + 4;
   const cy = b.y + b.height / 2;
-  cv.label.setAttribute('font-size', (size / k).toFixed(2));
+  cv.label.style.fontSize = `${(size / k).toFixed(2)}px`;
   cv.label.setAttribute('y', String(round(twoLines ? cy - (size * 0.6) / k : cy)));
-  cv.sub.setAttribute('font-size', (Math.max(MIN_TEXT_PX, size * 0.85) / k).toFixed(2));
+  cv.sub.style.fontSize = `${(Math.max(MIN_TEXT_PX, size * 0.85) / k).toFixed(2)}px`;
   cv.sub.setAttribute('y', String(round(cy + (size * 0.7) / k)));
   cv.sub.style.display = twoLines ? '' : 'none';
 }
@@ -270,12 +271,12 @@ export function decorate(scene: Scene, view: VisibleGraph, breakpoints: Readonly
   return current;
 }
 
-/** The accessible name of a collapsed group's box: `lines 40–80, collapsed chunk of 35 nodes`. */
+/** The accessible name of a collapsed group's box: `lines 40–80, collapsed chunk of 35 nodes` (`, holds the current node`). */
 export function groupAriaLabel(view: VisibleGraph, i: number): string {
   const item = view.items[i];
   if (item?.kind !== 'group') return view.nodes[i].label;
   const g = view.tree.groups.get(item.group)!;
-  return `${itemText(view, i).title}, collapsed ${g.kind} of ${g.size} nodes`;
+  return `${itemText(view, i).title}, collapsed ${g.kind} of ${g.size} nodes${view.nodes[i].state === 'current' ? ', holds the current node' : ''}`;
 }
 
 /** The node index of an event target inside the drawing, if it is in a node. */

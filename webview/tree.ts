@@ -522,6 +522,10 @@ export function visibleGraph(tree: Tree, expanded: ReadonlySet<string>): Visible
     else bundled.set(key, { from: nodes[a].id, to: nodes[b].id, kind: e.kind, label: e.label, count: e.count ?? 1 });
   }
   const edges = [...bundled.values()].map((e) => (e.count === 1 ? { from: e.from, to: e.to, kind: e.kind, label: e.label } : e));
+  // The current node inside closed groups: the box that stands for it shows as current (the view follows it there).
+  const current = view.nodes.findIndex((n) => n.state === 'current');
+  const standsFor = current >= 0 && !visibleIndex.has(current) ? standIn(view.nodes[current].id) : undefined;
+  if (standsFor !== undefined) nodes[standsFor] = { ...nodes[standsFor], state: 'current' };
   return { function: view.function, nodes, regions, edges, notes: view.notes, items, tree, visibleIndex, contents };
 }
 

@@ -185,6 +185,25 @@ describe('webview hierarchy: large graphs', () => {
     assert.deepStrictEqual(initialExpansion(small, 1000), allGroups(small));
   });
 
+  it('the box that stands for the current node inside closed groups shows as current (the outermost closed one)', () => {
+    const withCurrent = (v: ViewGraph, i: number): ViewGraph => ({ ...v, nodes: v.nodes.map((n, j) => (j === i ? { ...n, state: 'current' as const } : { ...n, state: 'run' as const })) });
+    const currents = (g: ReturnType<typeof visibleGraph>): string[] => g.nodes.filter((n) => n.state === 'current').map((n) => n.id);
+    // A chunk's box (no owner).
+    const view = withCurrent(flat(2000), 1500);
+    const tree = buildTree(view);
+    const closed = visibleGraph(tree, new Set());
+    const outer = groupsAround(tree, 1500)[0];
+    assert.deepStrictEqual(currents(closed), [`#group:${outer}`]);
+    assert.deepStrictEqual(currents(visibleGraph(tree, new Set([outer]))), [`#group:${groupsAround(tree, 1500)[1]}`]);
+    assert.deepStrictEqual(currents(visibleGraph(tree, new Set(groupsAround(tree, 1500)))), [view.nodes[1500].id]);
+    // A loop's `for` (its owner) stands for the nodes of its body.
+    const loops = example('calls_loops.bir');
+    const inner = loops.nodes.findIndex((n) => n.id === 'calls_loops::main@37:9');
+    const loopTree = buildTree(withCurrent(loops, inner));
+    const owner = loopTree.view.nodes[loopTree.groups.get(groupsAround(loopTree, inner)[0])!.owner!].id;
+    assert.deepStrictEqual(currents(visibleGraph(loopTree, new Set())), [owner]);
+  });
+
   it('a graph in parts: collapsed regions are remote until the panel sends them; edges to them are bundled', () => {
     const body: string[] = [];
     for (let i = 0; i < 3000; i++) body.push(`  for r1 in 0..2 {\n    TensorScalar t <- t, op = add, scalar = 1\n    TensorTensor u <- w, u, op = add\n  }\n  Memset t <- ${i}`);
