@@ -21,6 +21,8 @@ export interface TravelContext {
 export interface Found {
   readonly tick: number;
   readonly hitIds: readonly number[];
+  /** Found after its node ran (a data breakpoint's stop). */
+  readonly after?: boolean;
 }
 
 /**
@@ -37,7 +39,8 @@ export function findBack(ctx: TravelContext, now: number, wanted: (v: Visit) => 
     t.restore(k, ctx.interpreter.ticks);
     let found: Found | undefined;
     ctx.replayTo({ target: end, reason: 'step', observe: (v) => {
-      if (v.tick < now && wanted(v)) found = { tick: v.tick, hitIds: v.hitIds };
+      // What a node did right before `now` is seen after it, at `now`: earlier than a stop before the node at now.
+      if ((v.tick < now || (v.after && v.tick === now)) && wanted(v)) found = { tick: v.tick, hitIds: v.hitIds, after: v.after };
     } });
     if (found) return found;
   }

@@ -5,6 +5,7 @@
  *                         [onRegionEnter for the next loop iteration]
  *                         beforeNode                      (may stop: the node has not run)
  *                         the node runs; a `call` then fires onCall, a loop entry or a taken branch onRegionEnter
+ *                         afterNode                       (may stop: the node has run; data breakpoints)
  *   on a fault:           onFault                         (may stop: the node has not completed)
  *   at the end of main:   onReturn, then onCoreExit
  *
@@ -17,6 +18,11 @@ import { Fault } from '../machine/fault';
 export interface ExecutionHooks {
   /** Before `node` runs on `core` in `frame`. True stops the run before it. */
   beforeNode(core: Core, frame: Frame, node: Node): boolean;
+  /**
+   * After `node` ran (completely) on `core`; `frame` is the frame it ran in. True stops the run there: resuming goes on
+   * with the next core's turn, whose node the hooks are asked about as usual. Optional: only data breakpoints stop after.
+   */
+  afterNode?(core: Core, frame: Frame, node: Node): boolean;
   /** A new activation was pushed and its body cursor placed; its first node has not run. */
   onCall(core: Core, frame: Frame): void;
   /** An activation ends (return, end of body, or unwinding after a fault); the frame is still on the stack. */

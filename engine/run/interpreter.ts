@@ -23,6 +23,8 @@ export interface InterpreterSnapshot {
 export type RunOutcome =
   /** A hook stopped the run before `node` ran on `core`. */
   | { readonly kind: 'stopped'; readonly core: Core; readonly node: Node }
+  /** A hook stopped the run after `node` ran on `core` (afterNode): the next core's turn comes on resume. */
+  | { readonly kind: 'stopped-after'; readonly core: Core; readonly node: Node }
   /** A hook stopped the run at a fault; resuming completes a continuable fault's node, or ends the run. */
   | { readonly kind: 'fault-stopped'; readonly core: Core; readonly node: Node; readonly fault: Fault }
   | { readonly kind: 'exited'; readonly exitCode: 0 }
@@ -152,6 +154,7 @@ export class Interpreter {
         }
         return this.finish({ kind: 'failed', exitCode: 1, fault });
       }
+      if (hooks.afterNode?.(core, frame, node)) return { kind: 'stopped-after', core, node };
     }
   }
 
@@ -163,6 +166,7 @@ export class Interpreter {
     const { core, node, fault } = pending;
     if (!isContinuable(fault.code)) return this.finish({ kind: 'failed', exitCode: 1, fault });
     this.machine.suppressed = fault.code;
+    const frame = core.frame!;
     const again = this.execute(core, node, hooks);
     this.machine.suppressed = undefined;
     if (again) {
@@ -173,6 +177,7 @@ export class Interpreter {
       return this.finish({ kind: 'failed', exitCode: 1, fault: again });
     }
     this.turn = (core.index + 1) % this.machine.ncores;
+    if (hooks.afterNode?.(core, frame, node)) return { kind: 'stopped-after', core, node };
     return undefined;
   }
 

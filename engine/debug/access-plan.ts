@@ -1,0 +1,130 @@
+/**
+ * What a node reads and writes when it runs, as data breakpoints ask it: each tensor operand as the view its access
+ * pattern makes with the registers of the moment (compiled once per node), and the registers it reads or writes. A
+ * fused group accesses what its members do, each access tagged with its member; Print and Assert read the tensors
+ * their expressions name (as precisely as constants allow).
+ */
+import { AccessPattern, DramInfo, FunctionIR, InstrNode, Node, Operand, Program, TensorDecl } from '../ir/program';
+import { Core, Frame } from '../machine/core';
+import { Machine } from '../machine/machine';
+import { Tensor } from '../machine/tensor';
+import { View } from '../machine/view';
+import { compileAccess } from '../kernels/compile-access';
+import { compileScalar, ScalarFn } from '../kernels/compile-scalar';
+import { Effects } from '../graph/effects';
+import { DimRange } from '../graph/footprint';
+
+export interface TensorAccess {
+  readonly write: boolean;
+  /** The base tensor it reaches, found without making the view: the cheap test of every node. */
+  readonly base: (f: Frame, m: Machine) => Tensor;
+  /** The view, with the registers of the moment; throws as the instruction would (it then faults). */
+  readonly view: (f: Frame, c: Core, m: Machine) => View;
+  /** Only some runs read it (MatMult's accumulator, when accumulate is not 0). */
+  readonly when?: ScalarFn;
+  /** The member of a fused group that makes the access. */
+  readonly member?: InstrNode;
+}
+
+export interface AccessPlan {
+  readonly tensors: readonly TensorAccess[];
+  /** Registers (of the node's frame) read and written, as bit masks. */
+  readonly readRegs: number;
+  readonly writeRegs: number;
+}
+
+const NONE: AccessPlan = { tensors: [], readRegs: 0, writeRegs: 0 };
+
+/** Plans by node index, made when a node first runs with data breakpoints set. */
+export class AccessPlans {
+  private readonly plans: (AccessPlan | undefined)[] = [];
+  private readonly effects: Effects;
+
+  constructor(program: Program) {
+    this.effects = new Effects(program);
+  }
+
+  of(node: Node): AccessPlan {
+    return (this.plans[node.index] ??= this.make(node));
+  }
+
+  private make(node: Node): AccessPlan {
+    const e = this.effects.nodeEffects(node);
+    let readRegs = 0;
+    let writeRegs = 0;
+    for (const r of e.reads) if (r.fp.kind === 'register') readRegs |= 1 << Number(r.fp.name.slice(1));
+    for (const w of e.writes) if (w.fp.kind === 'register') writeRegs |= 1 << Number(w.fp.name.slice(1));
+    if (node.kind !== 'instr') return readRegs || writeRegs ? { tensors: [], readRegs, writeRegs } : NONE;
+    const tensors: TensorAccess[] = [];
+    for (const m of node.members ?? [node]) this.instruction(m, node.members ? m : undefined, tensors);
+    return { tensors, readRegs, writeRegs };
+  }
+
+  private instruction(node: InstrNode, member: InstrNode | undefined, out: TensorAccess[]): void {
+    const add = (ap: AccessPattern, write: boolean, when?: ScalarFn): void => {
+      out.push({ write, base: baseOf(ap.tensor), view: compileAccess(ap), when, member });
+    };
+    const read = (o: Operand): void => {
+      if (o.kind === 'tensor') add(o.ap, false);
+    };
+    node.srcs.forEach(read);
+    for (const v of node.attrs.values()) if (v.kind === 'operand') read(v.operand);
+    if (node.srcs.some((o) => o.kind === 'eval')) this.evalReads(node, member, out);
+    const dst = node.dst;
+    if (dst?.kind !== 'tensor') return;
+    if (node.opcode === 'MatMult') {
+      const acc = node.attrs.get('accumulate');
+      if (acc?.kind === 'operand' && acc.operand.kind === 'scalar') add(dst.ap, false, compileScalar(acc.operand.expr));
+    }
+    add(dst.ap, true);
+  }
+
+  /** The tensors an expression of Print or Assert names: boxes of constant bounds, whole dimensions otherwise. */
+  private evalReads(node: InstrNode, member: InstrNode | undefined, out: TensorAccess[]): void {
+    for (const r of this.effects.nodeEffects(node).reads) {
+      const decl = r.tensor;
+      if (r.fp.kind !== 'memory' || !decl) continue;
+      const base = baseViewOf(decl);
+      const dims = r.fp.dims;
+      out.push({ write: false, base: (f, m) => base(f, m).tensor, view: (f, _c, m) => boxView(base(f, m), dims), member });
+    }
+  }
+}
+
+function baseViewOf(decl: TensorDecl): (f: Frame, m: Machine) => View {
+  const slot = decl.slot;
+  return decl.kind === 'dram' ? (_f, m) => m.dramViews[slot] : (f) => f.tensors[slot];
+}
+
+function baseOf(decl: TensorDecl): (f: Frame, m: Machine) => Tensor {
+  const slot = decl.slot;
+  return decl.kind === 'dram' ? (_f, m) => m.drams[slot] : (f) => f.tensors[slot].tensor;
+}
+
+/** A box of a declared tensor's index space, through the frame's view of it. */
+function boxView(base: View, dims: readonly DimRange[]): View {
+  let offset = base.offset;
+  const shape: number[] = [];
+  const strides: number[] = [];
+  dims.forEach((d, i) => {
+    offset += d.start * base.strides[i];
+    shape.push(Math.floor((d.last - d.start) / d.step) + 1);
+    strides.push(base.strides[i] * d.step);
+  });
+  return { tensor: base.tensor, offset, shape, strides };
+}
+
+/** The DRAM tensor's declaration, for a tensor of the machine. */
+export function dramOf(m: Machine, t: Tensor): DramInfo | undefined {
+  const slot = m.drams.indexOf(t);
+  return slot < 0 ? undefined : m.program.drams[slot];
+}
+
+/** The function and allocation a tensor of a live frame was made for, on its core. */
+export function allocOf(m: Machine, t: Tensor): { readonly fn: FunctionIR; readonly name: string } | undefined {
+  if (t.core === undefined) return undefined;
+  for (const f of m.cores[t.core]?.frames ?? []) {
+    for (const a of f.fn.allocs) if (f.tensors[a.slot].tensor === t) return { fn: f.fn, name: a.name };
+  }
+  return undefined;
+}

@@ -1,0 +1,168 @@
+/**
+ * Regions of data breakpoints: the set of elements an access pattern denotes, as a box of its base tensor (per
+ * dimension, indices start, start + step, ... : one partition interval per row, strided at most), and overlap of two
+ * boxes decided from their bounds alone, without touching an element. Any view an access pattern makes (slices with
+ * steps, indices, `.T`, `.bcast`, a parameter's view of its caller's tensor) is such a box of its base tensor.
+ */
+import { Tensor } from '../machine/tensor';
+import { View } from '../machine/view';
+
+/** The indices start, start + step, ..., count of them, of one dimension of the base tensor. */
+export interface Dim {
+  readonly start: number;
+  readonly count: number;
+  readonly step: number;
+}
+
+/** One Dim per dimension of the base tensor. */
+export type Box = readonly Dim[];
+
+/**
+ * The box of base elements a view reaches. A view's dimensions each step along one dimension of its base by a
+ * multiple of that dimension's stride (the language has no reshape); a broadcast dimension (stride 0) repeats elements.
+ */
+export function boxOfView(view: View): Box | undefined {
+  const t = view.tensor;
+  const rank = t.shape.length;
+  // Where the first element sits: its coordinates in the base tensor.
+  const dims: { start: number; count: number; step: number }[] = [];
+  let rest = view.offset;
+  for (let d = 0; d < rank; d++) {
+    const c = Math.floor(rest / t.strides[d]);
+    rest -= c * t.strides[d];
+    dims.push({ start: c, count: 1, step: 1 });
+  }
+  for (let k = 0; k < view.shape.length; k++) {
+    const n = view.shape[k];
+    const s = view.strides[k];
+    if (n <= 1 || s === 0) continue;
+    const d = t.strides.findIndex((bs) => bs <= Math.abs(s));
+    if (d < 0 || Math.abs(s) % t.strides[d] !== 0 || dims[d].count !== 1) return undefined;
+    const step = s / t.strides[d];
+    // A negative step (never made by the language) is the same set walked backwards.
+    dims[d] = step > 0 ? { start: dims[d].start, count: n, step } : { start: dims[d].start + step * (n - 1), count: n, step: -step };
+    if (dims[d].start < 0 || dims[d].start + dims[d].step * (n - 1) >= t.shape[d]) return undefined;
+  }
+  return dims;
+}
+
+export function boxSize(box: Box): number {
+  let n = 1;
+  for (const d of box) n *= d.count;
+  return n;
+}
+
+/** The elements two boxes share, as a box; undefined when they share none. */
+export function intersect(a: Box, b: Box): Box | undefined {
+  const out: Dim[] = [];
+  for (let d = 0; d < a.length; d++) {
+    const r = intersectDim(a[d], b[d]);
+    if (!r) return undefined;
+    out.push(r);
+  }
+  return out;
+}
+
+/** Whether two boxes share an element: the test a run makes for every access to a watched tensor. */
+export function overlaps(a: Box, b: Box): boolean {
+  for (let d = 0; d < a.length; d++) {
+    const x = a[d];
+    const y = b[d];
+    // Contiguous ranges (the common case) compare their ends; strided ones solve for a common index.
+    if (x.step === 1 && y.step === 1 || x.count === 1 && y.count === 1) {
+      if (x.start + (x.count - 1) * x.step < y.start || y.start + (y.count - 1) * y.step < x.start) return false;
+      if (x.count === 1 && y.count === 1 && x.start !== y.start) return false;
+    } else if (!intersectDim(x, y)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function intersectDim(x: Dim, y: Dim): Dim | undefined {
+  const xs = x.count === 1 ? 1 : x.step;
+  const ys = y.count === 1 ? 1 : y.step;
+  const xLast = x.start + (x.count - 1) * xs;
+  const yLast = y.start + (y.count - 1) * ys;
+  const lo = Math.max(x.start, y.start);
+  const hi = Math.min(xLast, yLast);
+  if (lo > hi) return undefined;
+  if (x.count === 1 || y.count === 1) {
+    const v = x.count === 1 ? x.start : y.start;
+    const other = x.count === 1 ? { start: y.start, step: ys } : { start: x.start, step: xs };
+    return (v - other.start) % other.step === 0 ? { start: v, count: 1, step: 1 } : undefined;
+  }
+  // Indices ≡ x.start (mod xs) and ≡ y.start (mod ys): one class modulo lcm when the difference divides by the gcd.
+  const g = gcd(xs, ys);
+  if ((y.start - x.start) % g !== 0) return undefined;
+  const lcm = (xs / g) * ys;
+  let first = -1;
+  for (let v = x.start + Math.ceil((lo - x.start) / xs) * xs; v <= hi && v < lo + lcm + xs; v += xs) {
+    if ((v - y.start) % ys === 0) {
+      first = v;
+      break;
+    }
+  }
+  if (first < 0 || first > hi) return undefined;
+  return { start: first, count: Math.floor((hi - first) / lcm) + 1, step: lcm };
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/** The tensor's element index of each element of the box, in row-major order of the box. */
+export function forEachBoxIndex(box: Box, tensor: Tensor, visit: (index: number, i: number) => void): void {
+  const n = boxSize(box);
+  const rank = box.length;
+  const counter = new Array<number>(rank).fill(0);
+  let index = 0;
+  for (let d = 0; d < rank; d++) index += box[d].start * tensor.strides[d];
+  for (let i = 0; i < n; i++) {
+    visit(index, i);
+    for (let d = rank - 1; d >= 0; d--) {
+      counter[d]++;
+      index += box[d].step * tensor.strides[d];
+      if (counter[d] < box[d].count) break;
+      index -= box[d].step * tensor.strides[d] * box[d].count;
+      counter[d] = 0;
+    }
+  }
+}
+
+/** The box as the program writes it: `acc[3, 0:4]`, `x[0:128:2, 5]`; the whole tensor is its name. */
+export function boxLabel(name: string, box: Box, shape: readonly number[]): string {
+  const whole = box.every((d, i) => d.start === 0 && d.count === shape[i] && (d.step === 1 || d.count === 1));
+  if (whole) return name;
+  const items = box.map((d) => {
+    if (d.count === 1) return String(d.start);
+    const end = d.start + d.step * (d.count - 1) + 1;
+    return d.step === 1 ? `${d.start}:${end}` : `${d.start}:${end}:${d.step}`;
+  });
+  return `${name}[${items.join(', ')}]`;
+}
+
+/** The multi-index of a box's i-th element (row-major), in the base tensor: `[3, 2]`. */
+export function boxElement(box: Box, i: number): number[] {
+  const out = new Array<number>(box.length);
+  for (let d = box.length - 1; d >= 0; d--) {
+    const k = i % box[d].count;
+    i = (i - k) / box[d].count;
+    out[d] = box[d].start + k * box[d].step;
+  }
+  return out;
+}
+
+/** Whether a box lies inside a shape; the message says which dimension does not. */
+export function boxProblem(box: Box, shape: readonly number[], name: string): string | undefined {
+  if (box.length !== shape.length) return `'${name}' has ${shape.length} dimension${shape.length === 1 ? '' : 's'} now, not ${box.length}`;
+  for (let d = 0; d < box.length; d++) {
+    const x = box[d];
+    const last = x.start + (x.count - 1) * x.step;
+    if (!Number.isInteger(x.start) || !Number.isInteger(x.count) || !Number.isInteger(x.step) || x.count < 1 || x.step < 1 || x.start < 0 || last >= shape[d]) {
+      return `${x.start}..${last} is out of bounds for dimension ${d} of '${name}' (size ${shape[d]})`;
+    }
+  }
+  return undefined;
+}
