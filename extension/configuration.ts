@@ -1,6 +1,11 @@
-/** F5 without a launch.json, the dynamic "Debug BIR File" / "Run BIR File" configurations, and the snippets' defaults. */
+/**
+ * F5 and Ctrl+F5 without a launch.json, the configurations "create a launch.json file" writes, the dynamic "Debug
+ * BIR File" / "Run BIR File" configurations, and the check of a program before its launch.
+ */
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { firstErrors } from './diagnostics';
+import { INITIAL_CONFIGURATIONS } from './initial-configurations';
 
 export function registerConfigurations(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
@@ -20,10 +25,13 @@ export function fileConfiguration(file: string, noDebug: boolean): vscode.DebugC
 
 class InitialProvider implements vscode.DebugConfigurationProvider {
   provideDebugConfigurations(): vscode.DebugConfiguration[] {
-    return [{ type: 'bir', request: 'launch', name: 'Debug BIR File', program: '${file}' }];
+    return INITIAL_CONFIGURATIONS.map((c) => ({ ...c }) as vscode.DebugConfiguration);
   }
 
-  /** An empty configuration is F5 with no launch.json: debug the active .bir file. */
+  /**
+   * An empty configuration is F5 (or Ctrl+F5, which VS Code marks noDebug) with no launch.json: debug, or run, the
+   * active .bir file.
+   */
   resolveDebugConfiguration(_folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
     if (!config.type && !config.request && !config.name) {
       const file = activeBirFile();
@@ -31,13 +39,28 @@ class InitialProvider implements vscode.DebugConfigurationProvider {
         void vscode.window.showInformationMessage('Open a .bir file to debug it, or add a "bir" configuration to launch.json.');
         return undefined;
       }
-      return fileConfiguration(file, false);
+      return fileConfiguration(file, config.noDebug === true);
     }
     if (config.program === undefined) {
       const file = activeBirFile();
       if (file) config.program = file;
     }
     return config;
+  }
+
+  /**
+   * A program with errors does not start: the first error is named in a notification that opens Problems, where
+   * the rest already are (a failed launch would put up VS Code's modal dialog, which offers a launch.json).
+   */
+  resolveDebugConfigurationWithSubstitutedVariables(_folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+    if (typeof config.program !== 'string' || config.program === '') return config;
+    const errors = firstErrors(config.program);
+    if (!errors) return config;
+    const more = errors.count > 1 ? ` (and ${errors.count - 1} more error${errors.count > 2 ? 's' : ''} in Problems)` : '';
+    void vscode.window.showErrorMessage(`${path.basename(config.program)} cannot run: ${errors.first}${more}`, 'Show Problems').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems');
+    });
+    return undefined;
   }
 }
 

@@ -1,4 +1,5 @@
 /** Problems: the checker's diagnostics for open .bir files, on open and as they change, without a debug session. */
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { checkProgram, diskHost, SourceHost } from '../engine/lang/check/checker';
 import { Diagnostic } from '../engine/lang/diagnostics';
@@ -36,6 +37,18 @@ function publish(collection: vscode.DiagnosticCollection, doc: vscode.TextDocume
   const result = checkProgram(doc.uri.fsPath, { host: editorHost() });
   const mine = result.diagnostics.filter((d) => d.span.file === doc.uri.fsPath);
   collection.set(doc.uri, mine.map(toDiagnostic));
+}
+
+/**
+ * The errors of a program as the editors show it: the first one located (`file.bir:12:5: message`) and how many
+ * there are; undefined when it has none or is not there to check (the launch then says why).
+ */
+export function firstErrors(file: string): { first: string; count: number } | undefined {
+  if (!editorHost().exists(file)) return undefined;
+  const errors = checkProgram(file, { host: editorHost() }).diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return undefined;
+  const e = errors[0];
+  return { first: `${path.basename(e.span.file)}:${e.span.line}:${e.span.col}: ${e.message}`, count: errors.length };
 }
 
 /** Open editors first, then the disk: imports are checked as the user sees them. */

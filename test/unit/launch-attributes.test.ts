@@ -3,6 +3,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { LAUNCH_ATTRIBUTES, LaunchError, validateLaunch } from '../../adapter/launch-config';
+import { INITIAL_CONFIGURATIONS } from '../../extension/initial-configurations';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
 const debuggerContribution = pkg.contributes.debuggers.find((d: { type: string }) => d.type === 'bir');
@@ -41,8 +42,20 @@ describe('launch attributes', () => {
     assert.match(r.warnings[0], /'colour' is not known/);
   });
 
-  it('the initial configuration and every snippet are valid launches', () => {
-    const configs = [...debuggerContribution.initialConfigurations, ...debuggerContribution.configurationSnippets.map((s: { body: unknown }) => s.body)];
+  it('"create a launch.json file" writes one configuration of each kind, each different', () => {
+    // VS Code writes package.json's initialConfigurations and then the provider's: one source only.
+    assert.strictEqual(debuggerContribution.initialConfigurations, undefined);
+    const names = INITIAL_CONFIGURATIONS.map((c) => c.name);
+    assert.strictEqual(new Set(names).size, names.length, names.join(', '));
+    const bodies = INITIAL_CONFIGURATIONS.map(({ name: _, ...rest }) => JSON.stringify(rest));
+    assert.strictEqual(new Set(bodies).size, bodies.length, 'no two do the same');
+    assert.ok(INITIAL_CONFIGURATIONS.some((c) => c.noDebug === true), 'a run');
+    assert.ok(INITIAL_CONFIGURATIONS.some((c) => Array.isArray(c.passes)), 'with passes');
+    assert.ok(INITIAL_CONFIGURATIONS.some((c) => c.cores === 2), 'two cores');
+  });
+
+  it('the initial configurations and every snippet are valid launches', () => {
+    const configs = [...INITIAL_CONFIGURATIONS, ...debuggerContribution.configurationSnippets.map((s: { body: unknown }) => s.body)];
     // Snippet bodies hold VS Code's substitutions: ^"\${file}" for the file, ${1:text} for placeholders.
     const resolve = (v: unknown): unknown => {
       if (typeof v === 'string') return v.replace(/^\^"\\\$\{file\}"$|^\$\{file\}$/, program).replace(/\$\{\d+:([^}]*)\}/g, '$1');
