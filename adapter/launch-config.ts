@@ -17,7 +17,7 @@ export interface AttributeSpec {
 
 export const LAUNCH_ATTRIBUTES: Readonly<Record<string, AttributeSpec>> = {
   program: { type: 'string', description: 'The .bir file to debug.', default: '${file}' },
-  cores: { type: 'integer', description: 'Number of cores that run main (1 to 8).', default: 1 },
+  cores: { type: 'integer', description: 'Number of cores that run main (1 to 8); overrides the program\'s \'cores N\' declaration. Without either, one core.', default: 1 },
   passes: { type: 'array', description: `Compiler passes to run before the program, in order (of ${PASS_NAMES.join(', ')}).`, default: [] },
   stopOnEntry: { type: 'boolean', description: 'Stop before the first instruction.', default: false },
   stepBy: { type: 'string', description: 'What plain Step Over / Step Into step by: a line or one instruction.', enum: ['line', 'instruction'], default: 'line' },

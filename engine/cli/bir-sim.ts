@@ -10,6 +10,7 @@ import * as path from 'path';
 import { checkProgram } from '../lang/check/checker';
 import { Diagnostic, formatDiagnostic, hasErrors } from '../lang/diagnostics';
 import { ENGINES } from '../ir/opcodes';
+import { Program } from '../ir/program';
 import { neverWrittenOutputs, writeOutputs } from '../io/outputs';
 import { CONTINUABLE_FAULTS, ContinuableFault, Fault } from '../machine/fault';
 import { LoadError, Machine } from '../machine/machine';
@@ -34,7 +35,7 @@ const USAGE = `usage:
 
 run     runs FILE's main on the simulator; prints what the program prints, then a summary.
         --out DIR      write every output tensor as DIR/NAME.npy
-        --cores N      run main on N cores (1 to 8; default 1)
+        --cores N      run main on N cores (1 to 8; default: the program's 'cores N', else 1)
         --input N=F    data for dram tensor N from the .npy file F (repeatable)
         --faults LIST  continuable faults that end the run, of ${CONTINUABLE_FAULTS.join(', ')}
                        (default: uninitialized-read; 'none' for none)
@@ -102,7 +103,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', 'max-instructions': 'value', quiet: 'switch' });
   const file = fileArgument(args.positional, 'run');
   const passes = parsePasses(args.flags.get('passes')?.at(-1));
-  const cores = parseCores(args.flags.get('cores')?.at(-1));
+  const coresFlag = parseCores(args.flags.get('cores')?.at(-1));
   const inputs = parseInputs(args.flags.get('input') ?? []);
   const faults = parseFaults(args.flags.get('faults')?.at(-1));
   const maxInstructions = parseLimit(args.flags.get('max-instructions')?.at(-1));
@@ -114,6 +115,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const snapshots = runPipeline(checked.program, passes);
   const program = snapshots[snapshots.length - 1].program;
   if (passes.length) io.err(snapshots.slice(1).map((s) => describeSnapshot(s)).join('\n'));
+  const cores = runCores(coresFlag, program, io);
 
   let result;
   try {
@@ -190,8 +192,17 @@ function findSnapshot(snapshots: Snapshot[], after: string): Snapshot {
   throw new UsageError(`--after ${after}: no such snapshot (snapshots: ${snapshots.map((s) => `${s.index} ${s.pass}`).join(', ')})`);
 }
 
-function parseCores(value: string | undefined): number {
-  if (value === undefined) return 1;
+/** --cores, else the program's `cores N`, else 1; a flag that overrides the declaration says so. */
+function runCores(flag: number | undefined, program: Program, io: CliIO): number {
+  const declared = program.cores;
+  if (declared && flag !== undefined && flag !== declared.count) {
+    io.err(`bir-sim: --cores ${flag} overrides the program's declaration 'cores ${declared.count}' (${display(declared.span.file)}:${declared.span.line})`);
+  }
+  return flag ?? declared?.count ?? 1;
+}
+
+function parseCores(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 8) throw new UsageError(`--cores must be an integer from 1 to 8, found '${value}'`);
   return n;

@@ -231,4 +231,11 @@ export interface Program {
   nodes: Node[];
   /** The text of every file, for messages and the line map. */
   readonly sources: ReadonlyMap<string, string>;
+  /** The entry module's `cores N`: the cores a run uses unless its launch or command line gives another count. */
+  readonly cores?: DeclaredCores;
+}
+
+export interface DeclaredCores {
+  readonly count: number;
+  readonly span: Span;
 }

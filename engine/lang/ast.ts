@@ -59,7 +59,10 @@ export interface DramDecl {
 export interface ConstDecl { readonly kind: 'const'; readonly name: string; readonly nameSpan: Span; readonly value: Expr; readonly span: Span }
 export interface ImportDecl { readonly kind: 'import'; readonly path: string; readonly pathSpan: Span; readonly span: Span }
 
-export type TopDecl = FuncDecl | DramDecl | ConstDecl | ImportDecl;
+/** `cores 2`: how many cores the program runs on, unless a launch or `bir-sim --cores` says otherwise. */
+export interface CoresDecl { readonly kind: 'cores'; readonly value: Expr; readonly span: Span }
+
+export type TopDecl = FuncDecl | DramDecl | ConstDecl | ImportDecl | CoresDecl;
 
 export interface FileAst {
   readonly file: string;

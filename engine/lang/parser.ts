@@ -144,6 +144,7 @@ class Parser {
         case 'import': return this.importDecl();
         case 'const': return this.constDecl();
         case 'dram': return this.dramDecl();
+        case 'cores': return this.coresDecl();
         case 'func': return this.funcDecl();
         case 'sbuf':
         case 'psum':
@@ -165,6 +166,12 @@ class Parser {
     this.expectPunct('=', `'=' after the constant name '${name.text}'`);
     const value = this.expr();
     return { kind: 'const', name: name.text, nameSpan: name.span, value, span: spanBetween(this.span(kw), value.span) };
+  }
+
+  private coresDecl(): ast.CoresDecl {
+    const kw = this.next();
+    const value = this.expr();
+    return { kind: 'cores', value, span: spanBetween(this.span(kw), value.span) };
   }
 
   private dramDecl(): ast.DramDecl {

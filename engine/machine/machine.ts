@@ -87,7 +87,8 @@ export class Machine {
     readonly program: Program,
     options: MachineOptions = {},
   ) {
-    this.ncores = options.cores ?? 1;
+    // A run's count (launch attribute, --cores) over the program's `cores N` over one core.
+    this.ncores = options.cores ?? program.cores?.count ?? 1;
     if (!Number.isInteger(this.ncores) || this.ncores < 1 || this.ncores > MAX_CORES) {
       throw new LoadError(`cores must be an integer from 1 to ${MAX_CORES}, found ${options.cores}`);
     }

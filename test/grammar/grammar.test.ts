@@ -20,7 +20,7 @@ const GRAMMAR_FILE = path.join(ROOT, 'syntaxes/bir.tmLanguage.json');
 const CONFIG_FILE = path.join(ROOT, 'syntaxes/language-configuration.json');
 const WASM_FILE = path.join(ROOT, 'node_modules/vscode-oniguruma/release/onig.wasm');
 
-const KEYWORDS = ['module', 'import', 'const', 'dram', 'sbuf', 'psum', 'func', 'for', 'in', 'step', 'if', 'else', 'call', 'return', 'input', 'output'];
+const KEYWORDS = ['module', 'import', 'const', 'cores', 'dram', 'sbuf', 'psum', 'func', 'for', 'in', 'step', 'if', 'else', 'call', 'return', 'input', 'output'];
 const MEMORY_KINDS = ['dram', 'sbuf', 'psum'];
 const REGISTERS = [...Array.from({ length: 16 }, (_, i) => `r${i}`), 'core', 'ncores'];
 
@@ -269,6 +269,14 @@ describe('BIR TextMate grammar', function () {
       expectScopes(doc, 'import "lib/tiles.bir"', 'import', 'keyword.other.bir');
       expectScopes(doc, 'import "lib/tiles.bir"', '"', ['string.quoted.double.bir', 'punctuation.definition.string.begin.bir']);
       expectScopes(doc, 'import "lib/tiles.bir"', 'lib/tiles.bir', 'string.quoted.double.bir');
+    });
+
+    it('scopes the cores a program declares (examples/two_cores.bir)', () => {
+      const doc = file('examples/two_cores.bir');
+      const line = doc.lines.indexOf('cores 2') + 1;
+      expectScopes(doc, line, 'cores', 'keyword.other.bir');
+      expectScopes(doc, line, '2', 'constant.numeric.bir');
+      expectNotScoped(doc, 'module two_cores', 'two_cores', 'keyword.other.bir');
     });
 
     it('scopes const, the declared name and its value', () => {

@@ -890,6 +890,24 @@ describe('checker', () => {
     });
   });
 
+  describe('declared cores', () => {
+    it('cores N gives the program the cores it runs on, from a constant expression', () => {
+      const p = expectProgram(['module m', 'const N = 2', 'cores N * 2', 'func main() {', '  Barrier', '}', ''].join('\n'));
+      assert.deepStrictEqual({ count: p.cores?.count, line: p.cores?.span.line }, { count: 4, line: 3 });
+      assert.strictEqual(expectProgram(['module m', 'func main() {', '}', ''].join('\n')).cores, undefined, 'none declared');
+    });
+
+    it('reports a count out of 1..8, a second declaration, and one in an imported module (no effect)', () => {
+      expectDiagnostics(['module m', 'cores 9', 'func main() {', '}', ''].join('\n'), [['9', 'the number of cores']]);
+      expectDiagnostics(['module m', 'cores 2', 'cores 3', 'func main() {', '}', ''].join('\n'), [['cores 3', "module 'm' already declares its cores at line 2"]]);
+      const r = expectDiagnostics({
+        'main.bir': ['module m', 'import "lib.bir"', 'func main() {', '  call lib::f()', '}', ''].join('\n'),
+        'lib.bir': ['module lib', 'cores 4', 'func f() {', '}', ''].join('\n'),
+      }, [['@lib.bir:2:1', "'cores 4' has no effect in an imported module: the program's entry module (main.bir) says how many cores run main", 'warning']]);
+      assert.strictEqual(r.program?.cores, undefined);
+    });
+  });
+
   describe('constants', () => {
     it('folds constant expressions', () => {
       const p = expectProgram([

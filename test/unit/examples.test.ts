@@ -361,12 +361,28 @@ describe('examples', function () {
     assert.ok(!r.printed.some((l) => l.startsWith('1: colsum')), 'only core 0 combines');
   });
 
-  it('two_cores: on one core its Assert explains how to run it', () => {
+  it('two_cores: runs on the cores it declares (cores 2) when the run gives no count', () => {
     const r = run(path.join(EXAMPLES, 'two_cores.bir'));
+    assertExited(r, 'two_cores');
+    assert.equal(r.machine.ncores, 2);
+  });
+
+  it('two_cores: on one core (a count that overrides its declaration) its Assert says why it needs two', () => {
+    const r = run(path.join(EXAMPLES, 'two_cores.bir'), { cores: 1 });
     assert.equal(r.outcome.kind, 'failed');
     if (r.outcome.kind !== 'failed') return;
     assert.equal(r.outcome.fault.code, 'assert');
-    assert.match(r.outcome.fault.message, /run it with --cores 2/);
+    assert.match(r.outcome.fault.message, /exactly 2 cores, as it declares \('cores 2'\)/);
+  });
+
+  it('bir-sim run: the program\'s cores unless --cores overrides them, which it says', () => {
+    const file = path.join(EXAMPLES, 'two_cores.bir');
+    const declared = runCli(['run', file]);
+    assert.equal(declared.status, 0, declared.err.join('\n'));
+    assert.match(declared.out.join('\n'), /^cores: 2 /m);
+    const overridden = runCli(['run', file, '--cores', '1']);
+    assert.equal(overridden.status, 1);
+    assert.match(overridden.err.join('\n'), /^bir-sim: --cores 1 overrides the program's declaration 'cores 2' \(.*two_cores\.bir:\d+\)$/m);
   });
 
   it('calls_loops: nested loops, if/else for the ragged tile, calls with tensor and register parameters, bit for bit', () => {

@@ -8,10 +8,10 @@ import * as ast from '../ast';
 import { Diagnostic, DiagnosticBag } from '../diagnostics';
 import { FileOutline, parseBody, parseOutline } from '../parser';
 import { fileStart, Span } from '../../base/span';
-import { DramInfo, DramInit, FunctionIR, ModuleInfo, Program } from '../../ir/program';
+import { DeclaredCores, DramInfo, DramInit, FunctionIR, ModuleInfo, Program } from '../../ir/program';
 import { numberNodes } from '../../ir/numbering';
 import { dtypeInfo } from '../../base/dtype';
-import { DEFAULT_DRAM_LIMIT_BYTES } from '../../machine/limits';
+import { DEFAULT_DRAM_LIMIT_BYTES, MAX_CORES } from '../../machine/limits';
 import { readNpyFile, NpyError } from '../../io/npy';
 import { npyFitsTensor } from '../../io/tensor-files';
 import { checkCallChains } from './placement';
@@ -64,6 +64,7 @@ class Checker {
   private readonly sources = new Map<string, string>();
   private readonly moduleSpans = new Map<ModuleScope, Span>();
   private readonly drams: DramInfo[] = [];
+  private readonly cores = new Map<ModuleScope, DeclaredCores>();
   private dramBytes = 0;
 
   constructor(
@@ -98,7 +99,7 @@ class Checker {
     const info = (m: ModuleScope): ModuleInfo => ({ name: m.name, file: m.file, span: this.moduleSpans.get(m)! });
     const program: Program = {
       entry: info(entry), modules: order.map(info), functions, main, drams: this.drams, nodes: [], sources: this.sources,
-      constants: new Map(order.map((m) => [m.name, m.consts])),
+      constants: new Map(order.map((m) => [m.name, m.consts])), ...this.declaredCores(entry),
     };
     numberNodes(program);
     return program;
@@ -146,7 +147,28 @@ class Checker {
     for (const d of this.files.get(m.file)!.ast.decls) {
       if (d.kind === 'const') this.declareConst(d, m);
       else if (d.kind === 'dram') this.declareDram(d, m);
+      else if (d.kind === 'cores') this.declareCores(d, m);
     }
+  }
+
+  /** `cores N`, once per module; only the entry module's counts (see declaredCores). */
+  private declareCores(d: ast.CoresDecl, m: ModuleScope): void {
+    const earlier = this.cores.get(m);
+    if (earlier) {
+      this.diagnostics.error(d.span, `module '${m.name}' already declares its cores at line ${earlier.span.line}`);
+      return;
+    }
+    const count = this.resolver.integer(d.value, m, 'the number of cores', 1, MAX_CORES);
+    if (count !== undefined) this.cores.set(m, { count, span: d.span });
+  }
+
+  /** The entry module's declaration; an imported module's is said to have no effect. */
+  private declaredCores(entry: ModuleScope): { cores?: DeclaredCores } {
+    for (const [m, declared] of this.cores) {
+      if (m !== entry) this.diagnostics.warning(declared.span, `'cores ${declared.count}' has no effect in an imported module: the program's entry module (${path.basename(entry.file)}) says how many cores run main`);
+    }
+    const cores = this.cores.get(entry);
+    return cores ? { cores } : {};
   }
 
   private declareConst(d: ast.ConstDecl, m: ModuleScope): void {
