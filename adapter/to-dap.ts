@@ -5,7 +5,7 @@
 import * as path from 'path';
 import { Breakpoint, Scope, Source, StackFrame } from '@vscode/debugadapter';
 import { DebugProtocol } from '@vscode/debugprotocol';
-import { BreakpointInfo, ScopeInfo, StackFrameInfo, VariableInfo } from '../engine/protocol/types';
+import { BreakpointInfo, DisassembledInstruction, ScopeInfo, StackFrameInfo, VariableInfo } from '../engine/protocol/types';
 
 /** Engine positions (from 1) to the client's. */
 export interface Positions {
@@ -26,8 +26,39 @@ export function toBreakpoint(b: BreakpointInfo, at: Positions): DebugProtocol.Br
   if (b.column !== undefined) bp.column = at.column(b.column);
   if (b.endLine !== undefined) bp.endLine = at.line(b.endLine);
   if (b.endColumn !== undefined) bp.endColumn = at.column(b.endColumn);
+  if (b.address !== undefined) bp.instructionReference = toAddress(b.address);
   if (!b.verified) bp.reason = 'failed';
   return bp;
+}
+
+/**
+ * The engine's instruction addresses as DAP's memory references: `0x` and hexadecimal, which the Disassembly view reads
+ * as numbers; `-1` (no address, for VS Code) below 0.
+ */
+export function toAddress(address: number): string {
+  return address < 0 ? '-1' : `0x${address.toString(16)}`;
+}
+
+/** A memory reference back to an address: hexadecimal with `0x`, or decimal; undefined when it is neither. */
+export function fromAddress(reference: string): number | undefined {
+  const text = reference.trim();
+  const value = /^0x[0-9a-f]+$/i.test(text) ? parseInt(text.slice(2), 16) : /^\d+$/.test(text) ? Number(text) : NaN;
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+export function toInstruction(i: DisassembledInstruction, at: Positions): DebugProtocol.DisassembledInstruction {
+  const out: DebugProtocol.DisassembledInstruction = { address: toAddress(i.address), instruction: i.text };
+  if (i.invalid) {
+    out.presentationHint = 'invalid';
+    return out;
+  }
+  if (i.symbol) out.symbol = i.symbol;
+  if (i.path) out.location = sourceOf(i.path);
+  if (i.line !== undefined) out.line = at.line(i.line);
+  if (i.column !== undefined) out.column = at.column(i.column);
+  if (i.endLine !== undefined) out.endLine = at.line(i.endLine);
+  if (i.endColumn !== undefined) out.endColumn = at.column(i.endColumn);
+  return out;
 }
 
 export function toStackFrame(f: StackFrameInfo, at: Positions): DebugProtocol.StackFrame {
@@ -35,6 +66,7 @@ export function toStackFrame(f: StackFrameInfo, at: Positions): DebugProtocol.St
   if (f.endLine !== undefined) frame.endLine = at.line(f.endLine);
   if (f.endColumn !== undefined) frame.endColumn = at.column(f.endColumn);
   if (f.hint && f.hint !== 'normal') frame.presentationHint = f.hint;
+  if (f.address !== undefined) frame.instructionPointerReference = toAddress(f.address);
   return frame;
 }
 
@@ -51,6 +83,7 @@ export function toVariable(v: VariableInfo): DebugProtocol.Variable {
   if (v.evaluateName !== undefined) out.evaluateName = v.evaluateName;
   if (v.indexed !== undefined) out.indexedVariables = v.indexed;
   if (v.named !== undefined) out.namedVariables = v.named;
+  if (v.memoryReference !== undefined) out.memoryReference = v.memoryReference;
   if (v.hint) out.presentationHint = { kind: v.hint.kind, attributes: v.hint.attributes ? [...v.hint.attributes] : undefined };
   // VS Code's context key debugProtocolVariableMenuContext: the Variables view offers "Show in Tensor View" on tensors.
   if (v.hint?.kind === 'data') Object.assign(out, { __vscodeVariableMenuContext: 'tensor' });

@@ -2,16 +2,20 @@
  * Inspection of a stopped program: scopes of a frame, variables, tensors expanded as partitions then elements,
  * and references that are handed out per stop and void once the program resumes.
  */
-import { Node, Operand } from '../ir/program';
+import { AllocInfo, CallNode, Node, Operand, ScalarExpr } from '../ir/program';
+import { printScalar } from '../ir/print';
+import { Span } from '../base/span';
 import { EngineError } from '../protocol/errors';
 import { ScopeInfo, VariableInfo } from '../protocol/types';
 import { Machine } from '../machine/machine';
-import { wholeView } from '../machine/view';
+import { View, wholeView } from '../machine/view';
 import { formatNumber } from '../eval/format';
-import { readBlock, shapeOf, TensorValue, Value } from '../eval/value';
+import { readBlock, shapeOf, TensorValue, Value, ViewValue } from '../eval/value';
 import { LogicalFrame, functionName, loopRegisters } from './stack';
 import { tensorSummary } from './tensor-summary';
 import { REGISTERS, PSUM_BYTES_PER_PARTITION, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
+import { AddressSpace, formatAddress } from './address-space';
+import { registerTarget, SetTarget } from './set-value';
 
 type Container =
   | { readonly kind: 'locals' | 'registers' | 'memory' | 'node'; readonly frame: LogicalFrame }
@@ -26,12 +30,16 @@ export class Inspector {
   /** References of this stop: they start above every reference handed out before, so a stale one is refused. */
   private handles = new Map<number, Container>();
   private nextReference = 1;
+  /** Where tensors are in memory: the memoryReference of every tensor variable. */
+  readonly addresses: AddressSpace;
 
   constructor(
     private readonly machine: Machine,
     /** The value an operand has in a frame now (registers at their current values), if it can be read there. */
     private readonly operandValue: (frame: LogicalFrame, op: Operand) => Value | undefined,
-  ) {}
+  ) {
+    this.addresses = new AddressSpace(machine);
+  }
 
   /** Forgets every reference: called when the program resumes. */
   invalidate(): void {
@@ -92,7 +100,15 @@ export class Inspector {
       reference: expandable ? this.handle({ kind: 'tensor', value, evaluateName }) : 0,
       indexed: expandable ? shape[0] : undefined,
       hint: { kind: 'data', attributes },
+      memoryReference: this.memoryReference(value),
     };
+  }
+
+  /** The address of a value's first element when it is memory (a view), for readMemory and the binary data view. */
+  memoryReference(value: Value): string | undefined {
+    if (value.kind !== 'view') return undefined;
+    const address = this.addresses.viewAddress(value.view);
+    return address === undefined ? undefined : formatAddress(address);
   }
 
   /** Partitions (rows) of a tensor, then elements; paged by start and count. */
@@ -110,7 +126,8 @@ export class Inspector {
       readBlock(value, from, n, data, written);
       for (let k = 0; k < n; k++) {
         const i = from + k;
-        out.push({ name: `[${i}]`, value: written[k] ? formatNumber(data[k]) : '<uninit>', type: typeOf(value), evaluateName: evaluateName === undefined ? undefined : `${evaluateName}[${i}]`, reference: 0 });
+        const memoryReference = value.kind === 'view' ? this.memoryReference(indexFirst(value, i)) : undefined;
+        out.push({ name: `[${i}]`, value: written[k] ? formatNumber(data[k]) : '<uninit>', type: typeOf(value), evaluateName: evaluateName === undefined ? undefined : `${evaluateName}[${i}]`, reference: 0, memoryReference });
       }
       return out;
     }
@@ -167,21 +184,105 @@ export class Inspector {
         return this.tensorVariable(name, { kind: 'view', view: this.machine.dramViews[d.slot], text: name }, visible, [d.role ?? 'dram']);
       });
     }
-    const out: VariableInfo[] = [];
+    return this.onChip(frame, memory).map(({ name, view, visible, alloc }) => {
+      const offset = (view.tensor.placement?.frameBase ?? 0) + alloc.placement.offset;
+      const v = this.tensorVariable(name, { kind: 'view', view, text: alloc.name }, visible, [memory]);
+      return { ...v, value: `${v.value} @ partitions 0..${alloc.placement.partitions - 1}, bytes ${offset}..${offset + alloc.placement.bytesPerPartition - 1}` };
+    });
+  }
+
+  /** The allocations in a core's SBUF or PSUM, innermost frame first, named as the Memory scope lists them. */
+  private onChip(frame: LogicalFrame, memory: 'sbuf' | 'psum'): { name: string; view: View; visible?: string; alloc: AllocInfo }[] {
+    const entry = this.machine.program.entry.name;
+    const out: { name: string; view: View; visible?: string; alloc: AllocInfo }[] = [];
     const frames = frame.core.frames;
     for (let i = frames.length - 1; i >= 0; i--) {
       const f = frames[i];
       for (const a of f.fn.allocs) {
         if (a.memory !== memory) continue;
-        const t = f.tensors[a.slot].tensor;
         const where = `${functionName(f.fn, entry)}${depthSuffix(frames, i)}`;
-        const offset = (t.placement?.frameBase ?? 0) + a.placement.offset;
-        const visible = f === frame.frame ? a.name : undefined;
-        const v = this.tensorVariable(`${a.name} (${where})`, { kind: 'view', view: wholeView(t), text: a.name }, visible, [memory]);
-        out.push({ ...v, value: `${v.value} @ partitions 0..${a.placement.partitions - 1}, bytes ${offset}..${offset + a.placement.bytesPerPartition - 1}` });
+        out.push({ name: `${a.name} (${where})`, view: wholeView(f.tensors[a.slot].tensor), visible: f === frame.frame ? a.name : undefined, alloc: a });
       }
     }
     return out;
+  }
+
+  /**
+   * What a Set Value on the variable `name` of a reference writes: memory through a view, a register, or nothing,
+   * with the reason (the Node scope, loop registers inside their loop, summary rows and console answers are read-only).
+   */
+  setTarget(reference: number, name: string): SetTarget {
+    const c = this.handles.get(reference);
+    if (!c) throw new EngineError(`variables reference ${reference} does not exist (references are void once the program resumes)`, 'reference');
+    const readOnly = (reason: string): SetTarget => ({ kind: 'read-only', reason });
+    switch (c.kind) {
+      case 'locals':
+      case 'registers': return this.frameTarget(c.frame, name, c.kind);
+      case 'memory': return readOnly(`'${name}' is a summary of a memory: expand it and set its tensors`);
+      case 'memory-kind': return this.memoryTarget(c.frame, c.memory, name);
+      case 'node': return readOnly('the Node scope shows the operands of the instruction the frame stopped at and is read-only: set the tensors and registers themselves (Locals, Registers, Memory)');
+      case 'tensor': return this.elementTarget(c.value, c.evaluateName, name);
+      case 'rows':
+      case 'lazy': return readOnly(`'${name}' is a row of a console answer (:history, :why): it shows the past and is read-only`);
+    }
+  }
+
+  /**
+   * What a data breakpoint on the variable `name` of a reference watches: memory (a tensor, a row, an element, an
+   * operand of the Node scope), a register (loop registers too: their loop writes them), or nothing, with the reason.
+   */
+  dataTarget(reference: number, name: string): SetTarget {
+    const c = this.handles.get(reference);
+    if (c?.kind === 'locals' || c?.kind === 'registers') {
+      const register = /^r([0-9]|1[0-5])$/.exec(name);
+      if (register) return { kind: 'register', core: c.frame.core.index, frame: c.frame.frame, index: Number(register[1]) };
+    }
+    if (c?.kind === 'node') {
+      const found = operandsOf(c.frame.node!).find(([role, op]) => `${role} ${op.kind === 'tensor' ? op.ap.text : op.kind === 'scalar' || op.kind === 'eval' ? op.text : ''}` === name || (op.kind === 'register' && name === `r${op.index}`));
+      if (!found) return { kind: 'read-only', reason: `'${name}' is a fact of the instruction, not memory nor a register` };
+      const op = found[1];
+      if (op.kind === 'register') return { kind: 'register', core: c.frame.core.index, frame: c.frame.frame, index: op.index };
+      const value = this.operandValue(c.frame, op);
+      if (value?.kind === 'view') return { kind: 'memory', view: value.view, text: op.kind === 'tensor' ? op.ap.text : name };
+      return { kind: 'read-only', reason: `'${name}' is ${value?.kind === 'scalar' ? 'a number' : 'a computed value'}, not memory` };
+    }
+    return this.setTarget(reference, name);
+  }
+
+  private frameTarget(frame: LogicalFrame, name: string, scope: 'locals' | 'registers'): SetTarget {
+    const f = frame.frame;
+    const register = /^r([0-9]|1[0-5])$/.exec(name);
+    if (register) {
+      const index = Number(register[1]);
+      if (scope === 'registers' || f.fn.params.some((p) => p.kind !== 'param' && p.index === index) || loopRegisters(frame).some((l) => l.register === index)) return registerTarget(frame, index);
+    }
+    if (scope === 'registers') {
+      if (name === 'core' || name === 'ncores') return { kind: 'read-only', reason: `'${name}' is a fact of the machine, not a register: it cannot be set` };
+      if (name === 'pc') return { kind: 'read-only', reason: '\'pc\' is the node the frame runs next: move it with the debugger\'s steps (or :goto), not by setting it' };
+      return { kind: 'read-only', reason: `no register '${name}' in this frame` };
+    }
+    const view = frameTensorView(f, name);
+    if (view) return { kind: 'memory', view, text: name };
+    return { kind: 'read-only', reason: `no local '${name}' in this frame` };
+  }
+
+  private memoryTarget(frame: LogicalFrame, memory: 'dram' | 'sbuf' | 'psum', name: string): SetTarget {
+    if (memory === 'dram') {
+      const entry = this.machine.program.entry.name;
+      const d = this.machine.program.drams.find((x) => (x.module === entry ? x.name : `${x.module}::${x.name}`) === name);
+      return d ? { kind: 'memory', view: this.machine.dramViews[d.slot], text: name } : { kind: 'read-only', reason: `no DRAM tensor '${name}'` };
+    }
+    const found = this.onChip(frame, memory).find((x) => x.name === name);
+    return found ? { kind: 'memory', view: found.view, text: found.visible ?? found.alloc.name } : { kind: 'read-only', reason: `no ${memory.toUpperCase()} tensor '${name}' on core ${frame.core.index}` };
+  }
+
+  private elementTarget(value: TensorValue, evaluateName: string | undefined, name: string): SetTarget {
+    const m = /^\[(\d+)\]$/.exec(name);
+    const size = shapeOf(value)[0];
+    if (!m || Number(m[1]) >= size) return { kind: 'read-only', reason: `'${name}' is not a row of '${value.text}' (rows [0] to [${size - 1}])` };
+    if (value.kind !== 'view') return { kind: 'read-only', reason: `'${value.text}' is a computed value, not memory: set the tensors it is computed from` };
+    const i = Number(m[1]);
+    return { kind: 'memory', view: (indexFirst(value, i) as ViewValue).view, text: `${evaluateName ?? value.text}[${i}]` };
   }
 
   private node(frame: LogicalFrame): VariableInfo[] {
@@ -208,6 +309,13 @@ export class Inspector {
     }
     return out;
   }
+}
+
+/** A tensor parameter or allocation of a frame, by name. */
+function frameTensorView(f: LogicalFrame['frame'], name: string): View | undefined {
+  for (const p of f.fn.params) if (p.kind === 'param' && p.name === name) return f.tensors[p.slot];
+  for (const a of f.fn.allocs) if (a.name === name) return wholeView(f.tensors[a.slot].tensor);
+  return undefined;
 }
 
 function registerVariable(value: number, written: boolean, name: string, role?: string): VariableInfo {
@@ -245,6 +353,9 @@ function depthSuffix(frames: readonly { fn: unknown }[], i: number): string {
 
 /** The operands of a node with the role each plays, for the Node scope. */
 export function operandsOf(node: Node): [string, Operand][] {
+  if (node.kind === 'call') return callOperands(node);
+  if (node.kind === 'for') return [['from', scalarOperand(node.from, node.span)], ['to', scalarOperand(node.to, node.span)], ['step', scalarOperand(node.step, node.span)]];
+  if (node.kind === 'if') return [['cond', scalarOperand(node.cond, node.span)]];
   if (node.kind !== 'instr') return [];
   const out: [string, Operand][] = [];
   if (node.dst) out.push(['dst', node.dst]);
@@ -253,4 +364,17 @@ export function operandsOf(node: Node): [string, Operand][] {
     if (attr.kind === 'operand') out.push([name, attr.operand]);
   }
   return out;
+}
+
+/** A call's arguments, each named by the parameter it binds (tensor parameters by name, register ones as rN). */
+function callOperands(node: CallNode): [string, Operand][] {
+  return node.args.map((arg, i) => {
+    const param = node.callee.params[i];
+    const role = param ? (param.kind === 'register' ? `r${param.index}` : param.name) : `arg${i}`;
+    return [role, arg.kind === 'tensor' ? arg : scalarOperand(arg.expr, arg.span)];
+  });
+}
+
+function scalarOperand(expr: ScalarExpr, span: Span): Operand {
+  return { kind: 'scalar', expr, text: printScalar(expr), span };
 }

@@ -26,6 +26,19 @@ const HELP = [
   '  :why EXPR              where one element\'s (or register\'s) value came from: the write and what it read, step by step',
 ].join('\n');
 
+/** The commands with what they take and do: completions offer them (keep in step with HELP). */
+export const REPL_COMMANDS: readonly { readonly name: string; readonly args: string; readonly summary: string }[] = [
+  { name: 'help', args: '', summary: 'the expressions and commands of the console' },
+  { name: 'stats', args: 'EXPR', summary: 'exact statistics of every element of EXPR' },
+  { name: 'dump', args: 'EXPR FILE.npy', summary: 'write the value of EXPR as a .npy file (f64)' },
+  { name: 'dump!', args: 'EXPR FILE.npy', summary: 'the same, replacing an existing file' },
+  { name: 'show', args: 'EXPR', summary: 'open EXPR in the tensor view' },
+  { name: 'goto', args: 'N', summary: 'go to where N instructions have run' },
+  { name: 'last', args: 'EXPR', summary: 'go back to the instruction that last wrote EXPR' },
+  { name: 'history', args: 'EXPR', summary: 'every write to EXPR up to now' },
+  { name: 'why', args: 'EXPR', summary: 'where a value came from, step by step' },
+];
+
 const COMMANDS = ':help, :stats EXPR, :dump EXPR FILE.npy, :dump! EXPR FILE.npy, :show EXPR, :goto N, :last EXPR, :history EXPR, :why EXPR';
 
 /** What the console's commands work with. */

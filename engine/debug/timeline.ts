@@ -41,6 +41,11 @@ export interface Checkpoint {
   readonly machine: MachineSnapshot;
   readonly interpreter: InterpreterSnapshot;
   readonly debugger: unknown;
+  /**
+   * Values the user set while stopped here (setVariable, setExpression, writeMemory): the checkpoint holds the state
+   * before them, and they are made again whenever the run is put back here or runs forward through here.
+   */
+  edits?: (() => void)[];
 }
 
 export class Timeline {
@@ -87,10 +92,17 @@ export class Timeline {
     const ticks = this.interpreter.ticks;
     if (ticks < this.frontier) {
       // Running again through recorded history: follow the intervals, to record again from the frontier on.
-      if (ticks >= this.nextBoundary) this.follow(ticks);
+      if (ticks >= this.nextBoundary) {
+        this.follow(ticks);
+        this.applyEdits(this.journal.current, ticks);
+      }
       return;
     }
-    if (this.journal.current !== this.checkpoints.length - 1 && this.checkpoints.length) this.follow(ticks);
+    if (this.journal.current !== this.checkpoints.length - 1 && this.checkpoints.length) {
+      this.follow(ticks);
+      // The frontier can be a checkpoint where the user changed values (made there, in the past): made again.
+      this.applyEdits(this.journal.current, ticks);
+    }
     this.frontier = ticks;
     this.frontierInstructions = this.machine.instructionsExecuted;
     const last = this.checkpoints[this.checkpoints.length - 1];
@@ -180,6 +192,40 @@ export class Timeline {
     this.state.restore(c.debugger);
     // Only the interval at the frontier records; in the others every page a replay writes is saved already.
     this.follow(c.tick);
+    this.applyEdits(k, c.tick);
+  }
+
+  /**
+   * The user changes the state where the run is stopped (`core` about to run `node`). The change becomes part of the
+   * history: a checkpoint here holds the state before it, and the change is made again whenever the run comes back
+   * here (see applyEdits). In the past, the recorded future no longer follows from the changed state: it is
+   * forgotten. Returns whether it was.
+   */
+  edit(core: Core, node: number, change: () => void): boolean {
+    const now = this.interpreter.ticks;
+    const past = now < this.frontier;
+    if (past) this.forgetFuture(now);
+    let last = this.checkpoints[this.checkpoints.length - 1];
+    if (!last || last.tick !== now) {
+      if (last) this.journal.seal();
+      last = { tick: now, instructions: this.machine.instructionsExecuted, machine: snapshotMachine(this.machine), interpreter: this.interpreter.snapshot(core), debugger: this.state.snapshot() };
+      this.checkpoints.push(last);
+      this.nodesRun.push([]);
+      this.frontier = now;
+      this.frontierInstructions = this.machine.instructionsExecuted;
+      this.follow(now);
+      this.noteNode(node);
+    }
+    change();
+    (last.edits ??= []).push(change);
+    this.keepWithinLimit();
+    return past;
+  }
+
+  /** Makes again the changes the user made at checkpoint k, when the run is at its tick. */
+  private applyEdits(k: number, tick: number): void {
+    const c = this.checkpoints[k];
+    if (c?.edits && c.tick === tick) for (const change of c.edits) change();
   }
 
   /**
@@ -239,6 +285,8 @@ export class Timeline {
   }
 
   private mergeInterval(k: number): void {
+    // A checkpoint where the user changed values stays: the change is made again there.
+    if (this.checkpoints[k + 1]?.edits) return;
     this.journal.merge(k);
     this.checkpoints.splice(k + 1, 1);
     const [a, b] = this.nodesRun.splice(k, 2);

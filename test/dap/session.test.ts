@@ -52,8 +52,11 @@ describe('DAP: sessions', function () {
       'supportsConfigurationDoneRequest', 'supportsDelayedStackTraceLoading', 'supportsEvaluateForHovers', 'supportsExceptionInfoRequest',
       'supportsFunctionBreakpoints', 'supportsHitConditionalBreakpoints', 'supportsLogPoints', 'supportsRestartRequest',
       'supportsStepBack', 'supportsStepInTargetsRequest', 'supportsSteppingGranularity', 'supportsTerminateRequest',
+      'supportsSetVariable', 'supportsSetExpression', 'supportsReadMemoryRequest', 'supportsWriteMemoryRequest', 'supportsCompletionsRequest',
+      'completionTriggerCharacters', 'supportsDataBreakpoints',
     ].sort());
-    for (const [k, v] of Object.entries(caps)) if (k !== 'exceptionBreakpointFilters') assert.strictEqual(v, true, k);
+    for (const [k, v] of Object.entries(caps)) if (k !== 'exceptionBreakpointFilters' && k !== 'completionTriggerCharacters') assert.strictEqual(v, true, k);
+    assert.deepStrictEqual(caps.completionTriggerCharacters, ['[', ':', ','], 'completions open after t[, a command\'s colon and a comma');
     assert.deepStrictEqual(caps.exceptionBreakpointFilters!.map((f) => [f.filter, f.default]), [
       ['assert', true], ['fault', true], ['uninitialized', true], ['nan', false], ['race', false],
     ]);
@@ -209,7 +212,7 @@ describe('DAP: sessions', function () {
       assert.strictEqual((await s.evaluate('r3 * 4 + 1', 'repl')).result, '3');
       assert.strictEqual((await s.evaluate('CH * 2 + ncores', 'watch', caller)).result, '129', 'module constants and ncores');
       const hover = await s.evaluate('src', 'hover');
-      assert.match(hover.result, /^f32\[128, 64\] min /);
+      assert.match(hover.result, /^src = f32\[128, 64\] min /, 'a hover names what it evaluated');
       assert.strictEqual(hover.indexedVariables, 128);
       assert.ok(hover.variablesReference > 0);
       const rows = await s.variables(hover.variablesReference, { start: 0, count: 2 });
@@ -224,7 +227,7 @@ describe('DAP: sessions', function () {
       assert.ok(Math.abs(sum - first4.reduce((a, b) => a + b, 0)) < 1e-6, `sum ${sum} of ${first4}`);
       assert.strictEqual((await s.evaluate('allclose(src, src * 1)', 'repl')).result, '1');
       assert.strictEqual((await s.evaluate('allclose(src, src + 1)', 'repl')).result, '0');
-      assert.strictEqual((await s.evaluate('max(src) >= min(src)', 'hover')).result, '1');
+      assert.strictEqual((await s.evaluate('max(src) >= min(src)', 'hover')).result, 'max(src) >= min(src) = 1');
       // Clipboard writes a tensor out whole, NumPy style.
       const clip = await s.evaluate('src[0:2, 0:3]', 'clipboard');
       assert.match(clip.result, /^\[\[-?[\d.e-]+, -?[\d.e-]+, -?[\d.e-]+\], \[-?[\d.e-]+, -?[\d.e-]+, -?[\d.e-]+\]\]$/);
