@@ -181,6 +181,9 @@ async function engineBench() {
     let o = core.run();
     while (o.kind === 'yield') o = core.run();
     const whole = best(() => core.tensorData({ expression: 'a' }));
+    // What any answer in base64 costs at least: the values copied into a Float32Array and encoded.
+    const source = Float32Array.from({ length: ROWS * COLS }, (_, i) => Math.sin(i));
+    const baseline = best(() => Buffer.from(new Float32Array(source).buffer).toString('base64'));
     const decode = best(() => {
       const buf = Buffer.from(whole.value.values.base64, 'base64');
       return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
@@ -188,7 +191,7 @@ async function engineBench() {
     const overview = best(() => core.tensorData({ expression: 'b' }), 2);
     const window = best(() => core.tensorData({ expression: 'b', window: { row: 4000, col: 3000, rows: 1024, cols: 2048 }, statistics: false }));
     return {
-      'engine: bir/tensor of a (128 × 65,536 f32, every element)': { ms: whole.ms, base64_MB: size(whole.value) / 1e6, decode_ms: decode.ms },
+      'engine: bir/tensor of a (128 × 65,536 f32, every element)': { ms: whole.ms, baseline_copy_base64_ms: baseline.ms, ratio: whole.ms / baseline.ms, base64_MB: size(whole.value) / 1e6, decode_ms: decode.ms },
       'engine: bir/tensor of b (8192 × 8192 f32, 256 MiB): overview': { ms: overview.ms, cells: overview.value.window.stepRows && (8192 / overview.value.window.stepRows) * Math.ceil(8192 / overview.value.window.stepCols), step: `${overview.value.window.stepRows}x${overview.value.window.stepCols}`, base64_MB: size(overview.value) / 1e6 },
       'engine: bir/tensor of b, a 1024 × 2048 window at full resolution': { ms: window.ms, base64_MB: size(window.value) / 1e6 },
     };
