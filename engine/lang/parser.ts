@@ -1,7 +1,14 @@
 import * as ast from './ast';
 import { DiagnosticBag } from './diagnostics';
-import { EOF, IDENT, LexerState, NEWLINE, NUMBER, PUNCT, STRING, TokenStream } from './lexer';
+import * as lexer from './lexer';
+import { LexerState, TokenStream } from './lexer';
 import { Span, spanBetween } from '../base/span';
+
+/**
+ * The token kinds, read once into constants of this module: an imported binding compiled to CommonJS (tests, tsx) is a
+ * getter behind a getter, and the parser compares kinds at every token.
+ */
+const { EOF, IDENT, NEWLINE, NUMBER, PUNCT, STRING } = lexer;
 
 /** Parses one BIR file. Never throws on bad input: mistakes become diagnostics and parsing goes on. */
 export function parseFile(text: string, file: string, diagnostics: DiagnosticBag): ast.FileAst {

@@ -88,7 +88,7 @@ export function resolveAccess(
       return undefined;
     }
     shape[shape.length - 1] = n;
-    bcast = { kind: 'const', value: n };
+    bcast = resolver.constantExpr(n);
   }
   return {
     tensor, items: exact(items), transpose: p.transpose, bcast, shape: exact(shape), dtype: tensor.dtype,
@@ -132,21 +132,17 @@ function resolveItem(
     }
     return { item: { kind: 'at', index }, size: null };
   }
-  const lo = item.lo ? resolver.scalar(item.lo, module, scope, `the start of a slice of ${where}`) : { kind: 'const' as const, value: 0 };
-  const hi = item.hi ? resolver.scalar(item.hi, module, scope, `the end of a slice of ${where}`) : { kind: 'const' as const, value: size };
+  const lo = item.lo ? resolver.scalar(item.lo, module, scope, `the start of a slice of ${where}`) : resolver.constantExpr(0);
+  const hi = item.hi ? resolver.scalar(item.hi, module, scope, `the end of a slice of ${where}`) : resolver.constantExpr(size);
   const step = item.step ? resolver.integer(item.step, module, `the step of a slice of ${where}`, 1) : 1;
   if (!lo || !hi || step === undefined) return undefined;
   const loV = evalScalarConst(lo);
   const hiV = evalScalarConst(hi);
   const extent = constantDifference(hi, lo);
-  const empty = (): undefined => {
-    resolver.diagnostics.error(item.span, `empty slice of ${where}: the end must be greater than the start (length ${extent})`);
-    return undefined;
-  };
   // The rule of ir/bounds.ts: a bound must be an integer, then a written slice must not be empty (whatever its start),
   // then each end must be inside the dimension. A bound left out (`64:`) is the dimension's edge, never "empty".
-  const fraction = [loV, hiV].some((v) => v !== undefined && !Number.isInteger(v));
-  if (!fraction && item.lo && item.hi && extent !== undefined && extent <= 0) return empty();
+  const fraction = (loV !== undefined && !Number.isInteger(loV)) || (hiV !== undefined && !Number.isInteger(hiV));
+  if (!fraction && item.lo && item.hi && extent !== undefined && extent <= 0) return emptySlice(item, where, extent, resolver);
   if (loV !== undefined && !(Number.isInteger(loV) && loV >= 0 && loV < size)) {
     resolver.diagnostics.error(item.lo?.span ?? item.span, `slice start ${loV} is out of bounds for ${where}${boundsDetail(loV, size)}`);
     return undefined;
@@ -155,14 +151,19 @@ function resolveItem(
     resolver.diagnostics.error(item.hi?.span ?? item.span, `slice end ${hiV} is out of bounds for ${where}${boundsDetail(hiV, size)}`);
     return undefined;
   }
-  if (extent !== undefined && extent <= 0) return empty();
+  if (extent !== undefined && extent <= 0) return emptySlice(item, where, extent, resolver);
   const length = extent === undefined ? undefined : Math.ceil(extent / step);
   // A slice whose start depends on registers but whose length is known cannot be longer than its dimension.
   if (extent !== undefined && extent > size) {
     resolver.diagnostics.error(item.span, `slice of length ${extent} is longer than ${where} (size ${size}), whatever the registers hold`);
     return undefined;
   }
-  return { item: { kind: 'slice', lo, hi, step: { kind: 'const', value: step } }, size: length };
+  return { item: { kind: 'slice', lo, hi, step: resolver.constantExpr(step) }, size: length };
+}
+
+function emptySlice(item: ast.IndexItem, where: string, extent: number, resolver: Resolver): undefined {
+  resolver.diagnostics.error(item.span, `empty slice of ${where}: the end must be greater than the start (length ${extent})`);
+  return undefined;
 }
 
 /** Why a bound outside its dimension is: not an integer, or past an edge. */

@@ -8,7 +8,7 @@ import { isDType, DType } from '../../base/dtype';
 import { InstructionOpcode, OPCODES } from '../../ir/opcodes';
 import { PARTITIONS } from '../../machine/limits';
 import { exact, isTensorExpr, resolveAccess } from './access';
-import { InstructionChecker, showShape } from './instructions';
+import { InstructionChecker, NO_ATTRIBUTES, showShape } from './instructions';
 import { frameBytes, newPlans, place } from './placement';
 import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
 
@@ -207,7 +207,7 @@ export class BodyBuilder {
     const value = this.instructions.scalarOperand(s.value, 'the value of Set');
     if (!value) return undefined;
     return {
-      kind: 'instr', opcode: 'Set', engine: 'SP', dst: { kind: 'register', index, span: s.registerSpan }, srcs: [value], attrs: new Map(),
+      kind: 'instr', opcode: 'Set', engine: 'SP', dst: { kind: 'register', index, span: s.registerSpan }, srcs: [value], attrs: NO_ATTRIBUTES,
       id: '', index: -1, span: s.span, fn: this.pending.fn, region,
     } satisfies InstrNode;
   }
@@ -228,7 +228,7 @@ export class BodyBuilder {
     const m = this.pending.module;
     const from = this.resolver.scalar(s.from, m, this.scope, 'the start of the loop');
     const to = this.resolver.scalar(s.to, m, this.scope, 'the end of the loop');
-    const step = s.step ? this.resolver.scalar(s.step, m, this.scope, 'the step of the loop') : { kind: 'const' as const, value: 1 };
+    const step = s.step ? this.resolver.scalar(s.step, m, this.scope, 'the step of the loop') : this.resolver.constantExpr(1);
     if (step?.kind === 'const' && step.value === 0) d.error(s.step!.span, 'the step of a loop cannot be 0');
     const node: ForNode = {
       kind: 'for', register: register ?? 0, from: from!, to: to!, step: step!, body: undefined as unknown as Region,

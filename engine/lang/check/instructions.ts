@@ -13,8 +13,14 @@ import { suggest } from '../../base/suggest';
 export interface CheckedInstruction {
   readonly dst?: Operand;
   readonly srcs: Operand[];
-  readonly attrs: Map<string, AttrValue>;
+  readonly attrs: ReadonlyMap<string, AttrValue>;
 }
+
+/**
+ * The attributes of every instruction written without any: one map for all of them (a node's attributes are read, never
+ * changed), where a map each would be most of the memory of a `Set`.
+ */
+export const NO_ATTRIBUTES: ReadonlyMap<string, AttrValue> = new Map();
 
 const ON_CHIP: readonly MemoryKind[] = ['sbuf', 'psum'];
 const ANY_MEMORY: readonly MemoryKind[] = ['dram', 'sbuf', 'psum'];
@@ -107,7 +113,8 @@ export class InstructionChecker {
     return { kind: 'tensor', ap };
   }
 
-  attributes(s: ast.InstructionStmt, specs: Record<string, AttrSpec>): Map<string, AttrValue> | undefined {
+  attributes(s: ast.InstructionStmt, specs: Record<string, AttrSpec>): ReadonlyMap<string, AttrValue> | undefined {
+    if (s.attrs.length === 0 && !Object.values(specs).some((spec) => spec.required)) return NO_ATTRIBUTES;
     const out = new Map<string, AttrValue>();
     let ok = true;
     for (const a of s.attrs) {
@@ -128,7 +135,8 @@ export class InstructionChecker {
       if (value) out.set(a.name, value);
       else ok = false;
     }
-    for (const [name, spec] of Object.entries(specs)) {
+    for (const name in specs) {
+      const spec = specs[name];
       if (spec.required && !out.has(name) && ok) {
         this.error(s.span, `${s.opcode} needs the attribute '${name} = ...'${spec.words ? ` (one of ${spec.words.join(', ')})` : ''}`);
         ok = false;
@@ -182,7 +190,7 @@ export class InstructionChecker {
   }
 
   /** A [P, 1] attribute must have the partitions of the data it scales. */
-  columnsMatch(src: AccessPattern, attrs: Map<string, AttrValue>, names: string[], s: ast.InstructionStmt): boolean {
+  columnsMatch(src: AccessPattern, attrs: ReadonlyMap<string, AttrValue>, names: readonly string[], s: ast.InstructionStmt): boolean {
     const [p] = shape2d(src);
     for (const name of names) {
       const v = attrs.get(name);
@@ -212,12 +220,33 @@ export function showShape(ap: AccessPattern): string {
 
 type Rule = (this: InstructionChecker, s: ast.InstructionStmt) => CheckedInstruction | undefined;
 
+// The attributes of each opcode, made once rather than at every instruction.
+const NONE: Record<string, AttrSpec> = {};
+const IOTA: Record<string, AttrSpec> = { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' } };
+const MATMULT: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' } };
+const ACTIVATION: Record<string, AttrSpec> = {
+  func: { kind: 'word', words: ACTIVATION_FUNCTIONS },
+  scale: { kind: 'scalar-or-column' },
+  bias: { kind: 'scalar-or-column' },
+};
+const TENSOR_TENSOR: Record<string, AttrSpec> = { op: { kind: 'word', words: ALU_OPS, required: true } };
+const TENSOR_SCALAR: Record<string, AttrSpec> = {
+  op: { kind: 'word', words: ALU_OPS, required: true },
+  scalar: { kind: 'scalar-or-column', required: true },
+  op1: { kind: 'word', words: ALU_OPS },
+  scalar1: { kind: 'scalar-or-column' },
+};
+const TENSOR_REDUCE: Record<string, AttrSpec> = { op: { kind: 'word', words: REDUCE_OPS, required: true } };
+const ASSERT_CLOSE: Record<string, AttrSpec> = { atol: { kind: 'scalar' }, rtol: { kind: 'scalar' } };
+const ACTIVATION_COLUMNS = ['scale', 'bias'];
+const TENSOR_SCALAR_COLUMNS = ['scalar', 'scalar1'];
+
 const RULES: Record<InstructionOpcode, Rule> = {
   DmaCopy(s) {
     if (!this.arity(s, true, 1, 'DmaCopy dst <- src')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ANY_MEMORY);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ANY_MEMORY);
-    const attrs = this.attributes(s, {});
+    const attrs = this.attributes(s, NONE);
     if (!dst || !src || !attrs) return undefined;
     const a = squeezed(dst);
     const b = squeezed(src);
@@ -232,7 +261,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'TensorCopy dst <- src')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ON_CHIP);
-    const attrs = this.attributes(s, {});
+    const attrs = this.attributes(s, NONE);
     if (!dst || !src || !attrs || !this.sameShape(dst, src, s.opcode, s.span)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
   },
@@ -241,14 +270,14 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'Memset dst <- value')) return undefined;
     const dst = this.tensorOperand(s.dst!, s.opcode, 'destination', ON_CHIP);
     const value = this.scalarOperand(s.operands[0], 'the value of Memset');
-    const attrs = this.attributes(s, {});
+    const attrs = this.attributes(s, NONE);
     return dst && value && attrs && { dst, srcs: [value], attrs };
   },
 
   Iota(s) {
     if (!this.arity(s, true, 0, 'Iota dst <- base = 0, pstep = 0, fstep = 1')) return undefined;
     const dst = this.tensorOperand(s.dst!, s.opcode, 'destination', ON_CHIP);
-    const attrs = this.attributes(s, { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' } });
+    const attrs = this.attributes(s, IOTA);
     return dst && attrs && { dst, srcs: [], attrs };
   },
 
@@ -257,7 +286,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ['psum']);
     const st = this.tensor(s.operands[0], s.opcode, 'stationary operand', ['sbuf']);
     const mv = this.tensor(s.operands[1], s.opcode, 'moving operand', ['sbuf']);
-    const attrs = this.attributes(s, { accumulate: { kind: 'scalar' } });
+    const attrs = this.attributes(s, MATMULT);
     if (!dst || !st || !mv || !attrs) return undefined;
     if (dst.dtype !== 'f32') {
       this.error(s.dst!.span, `MatMult accumulates in f32: the destination '${dst.text}' must be f32, not ${dst.dtype}`);
@@ -291,7 +320,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'Transpose dst <- src')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ['psum']);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ['sbuf']);
-    const attrs = this.attributes(s, {});
+    const attrs = this.attributes(s, NONE);
     if (!dst || !src || !attrs) return undefined;
     const [p, f] = shape2d(src);
     const [dp, df] = shape2d(dst);
@@ -310,13 +339,9 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'Activation dst <- src, func = relu, scale = 1, bias = 0')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ON_CHIP);
-    const attrs = this.attributes(s, {
-      func: { kind: 'word', words: ACTIVATION_FUNCTIONS },
-      scale: { kind: 'scalar-or-column' },
-      bias: { kind: 'scalar-or-column' },
-    });
+    const attrs = this.attributes(s, ACTIVATION);
     if (!dst || !src || !attrs || !this.sameShape(dst, src, s.opcode, s.span)) return undefined;
-    if (!this.columnsMatch(src, attrs, ['scale', 'bias'], s)) return undefined;
+    if (!this.columnsMatch(src, attrs, ACTIVATION_COLUMNS, s)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
   },
 
@@ -325,7 +350,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const a = this.tensor(s.operands[0], s.opcode, 'first operand', ON_CHIP);
     const b = this.tensor(s.operands[1], s.opcode, 'second operand', ON_CHIP);
-    const attrs = this.attributes(s, { op: { kind: 'word', words: ALU_OPS, required: true } });
+    const attrs = this.attributes(s, TENSOR_TENSOR);
     if (!dst || !a || !b || !attrs) return undefined;
     if (!this.sameShape(dst, a, s.opcode, s.span) || !this.sameShape(a, b, s.opcode, s.span)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: a }, { kind: 'tensor', ap: b }], attrs };
@@ -335,18 +360,13 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'TensorScalar dst <- a, op = mul, scalar = 2')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const a = this.tensor(s.operands[0], s.opcode, 'operand', ON_CHIP);
-    const attrs = this.attributes(s, {
-      op: { kind: 'word', words: ALU_OPS, required: true },
-      scalar: { kind: 'scalar-or-column', required: true },
-      op1: { kind: 'word', words: ALU_OPS },
-      scalar1: { kind: 'scalar-or-column' },
-    });
+    const attrs = this.attributes(s, TENSOR_SCALAR);
     if (!dst || !a || !attrs || !this.sameShape(dst, a, s.opcode, s.span)) return undefined;
     if (attrs.has('op1') !== attrs.has('scalar1')) {
       this.error(s.span, 'TensorScalar: \'op1\' and \'scalar1\' come together (the second operation and its operand)');
       return undefined;
     }
-    if (!this.columnsMatch(a, attrs, ['scalar', 'scalar1'], s)) return undefined;
+    if (!this.columnsMatch(a, attrs, TENSOR_SCALAR_COLUMNS, s)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: a }], attrs };
   },
 
@@ -354,7 +374,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'TensorReduce dst <- src, op = add')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ON_CHIP);
-    const attrs = this.attributes(s, { op: { kind: 'word', words: REDUCE_OPS, required: true } });
+    const attrs = this.attributes(s, TENSOR_REDUCE);
     if (!dst || !src || !attrs) return undefined;
     const [dp, df] = shape2d(dst);
     const [p] = shape2d(src);
@@ -369,7 +389,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 3, 'Select dst <- cond, a, b')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const cond = this.tensor(s.operands[0], s.opcode, 'condition', ON_CHIP);
-    const attrs = this.attributes(s, {});
+    const attrs = this.attributes(s, NONE);
     if (!dst || !cond || !attrs || !this.sameShape(dst, cond, s.opcode, s.span)) return undefined;
     const picks: Operand[] = [];
     for (const e of s.operands.slice(1)) {
@@ -386,7 +406,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'Load r1 <- t[3, 7]')) return undefined;
     const dst = this.registerDst(s.dst!, s.opcode);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ANY_MEMORY);
-    const attrs = this.attributes(s, {});
+    const attrs = this.attributes(s, NONE);
     if (!dst || !src || !attrs) return undefined;
     if (src.shape.some((d) => d !== undefined && d !== 1)) {
       this.error(s.operands[0].span, `Load reads one element, but '${src.text}' is ${showShape(src)}`);
@@ -397,7 +417,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
 
   Barrier(s) {
     if (!this.arity(s, false, 0, 'Barrier')) return undefined;
-    const attrs = this.attributes(s, {});
+    const attrs = this.attributes(s, NONE);
     return attrs && { srcs: [], attrs };
   },
 
@@ -406,7 +426,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
       this.error(s.dst.span, 'Print has no destination: Print "text", operands...');
       return undefined;
     }
-    const attrs = this.attributes(s, {});
+    const attrs = this.attributes(s, NONE);
     const srcs = s.operands.map((e) => this.evalOperand(e, true));
     if (!attrs || srcs.some((o) => !o)) return undefined;
     return { srcs: srcs as Operand[], attrs };
@@ -418,7 +438,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
       return undefined;
     }
     const cond = this.evalOperand(s.operands[0]);
-    const attrs = this.attributes(s, {});
+    const attrs = this.attributes(s, NONE);
     const message = s.operands[1] && this.evalOperand(s.operands[1], true);
     if (!cond || !attrs) return undefined;
     return { srcs: message ? [cond, message] : [cond], attrs };
@@ -429,7 +449,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
       this.error(s.span, 'Assert.close takes two tensors and an optional message: Assert.close a, b, atol = 1e-5, rtol = 1e-3, "message"');
       return undefined;
     }
-    const attrs = this.attributes(s, { atol: { kind: 'scalar' }, rtol: { kind: 'scalar' } });
+    const attrs = this.attributes(s, ASSERT_CLOSE);
     const srcs = s.operands.map((e, i) => this.evalOperand(e, i === 2));
     if (!attrs || srcs.some((o) => !o)) return undefined;
     return { srcs: srcs as Operand[], attrs };

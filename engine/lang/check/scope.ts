@@ -27,7 +27,22 @@ export interface FunctionScope {
 }
 
 export class Resolver {
+  /**
+   * One expression per constant value: a program writes the same few numbers a hundred thousand times, and scalar
+   * expressions are values nothing changes (passes share them too).
+   */
+  private readonly constants = new Map<number, ScalarExpr>();
+
   constructor(readonly diagnostics: DiagnosticBag) {}
+
+  /** The expression of a constant. */
+  constantExpr(value: number): ScalarExpr {
+    // -0 is a value of its own, which a Map key would merge with 0.
+    if (value === 0 && 1 / value < 0) return { kind: 'const', value };
+    let e = this.constants.get(value);
+    if (e === undefined) this.constants.set(value, (e = { kind: 'const', value }));
+    return e;
+  }
 
   /** The tensor a name denotes in this scope, or undefined (no diagnostic). */
   tensor(name: string, scope: FunctionScope | undefined, module: ModuleScope): TensorDecl | undefined {
@@ -37,13 +52,13 @@ export class Resolver {
   /** Resolves a scalar expression: numbers, registers, `core`, `ncores`, constants, operators and min/max/abs/floor/ceil/sqrt. */
   scalar(e: ast.Expr, module: ModuleScope, scope: FunctionScope | undefined, what: string): ScalarExpr | undefined {
     switch (e.kind) {
-      case 'number': return { kind: 'const', value: e.value };
+      case 'number': return this.constantExpr(e.value);
       case 'name': return this.scalarName(e, module, scope, what);
       case 'unary': {
         const operand = this.scalar(e.operand, module, scope, what);
         if (!operand) return undefined;
         if (e.op === '+') return operand;
-        return fold({ kind: 'unary', op: e.op, operand });
+        return this.shared(fold({ kind: 'unary', op: e.op, operand }));
       }
       case 'binary': {
         const left = this.scalar(e.left, module, scope, what);
@@ -54,7 +69,7 @@ export class Resolver {
           this.diagnostics.error(e.right.span, `division by zero in ${what}`);
           return undefined;
         }
-        return folded;
+        return this.shared(folded);
       }
       case 'call': return this.scalarCall(e, module, scope, what);
       case 'string':
@@ -84,7 +99,7 @@ export class Resolver {
       return { kind: e.name };
     }
     const c = module.consts.get(e.name);
-    if (c !== undefined) return { kind: 'const', value: c };
+    if (c !== undefined) return this.constantExpr(c);
     if (this.tensor(e.name, scope, module)) {
       this.diagnostics.error(e.span, `'${e.name}' is a tensor; ${what} must be a number or a register (use 'Load' to read one element into a register)`);
       return undefined;
@@ -106,7 +121,12 @@ export class Resolver {
     }
     const args = e.args.map((a) => this.scalar(a, module, scope, what));
     if (args.some((a) => !a)) return undefined;
-    return fold({ kind: 'fn', name, args: args as ScalarExpr[] });
+    return this.shared(fold({ kind: 'fn', name, args: args as ScalarExpr[] }));
+  }
+
+  /** A folded expression, its constant shared. */
+  private shared(e: ScalarExpr): ScalarExpr {
+    return e.kind === 'const' ? this.constantExpr(e.value) : e;
   }
 
   /** A constant: a scalar expression that does not depend on registers. */
@@ -139,10 +159,16 @@ export class Resolver {
   }
 }
 
-/** `r0`..`r15` → its index; anything else → undefined. */
+/** `r0`..`r15` → its index; anything else (`r16`, `r01`, `x`) → undefined. */
 export function registerIndex(name: string): number | undefined {
-  const m = /^r([0-9]+)$/.exec(name);
-  if (!m) return undefined;
-  const i = Number(m[1]);
-  return i < REGISTERS && String(i) === m[1] ? i : undefined;
+  // By character codes rather than a pattern: every name of every operand is asked.
+  if (name.length < 2 || name.charCodeAt(0) !== 114) return undefined;
+  let index = 0;
+  for (let k = 1; k < name.length; k++) {
+    const digit = name.charCodeAt(k) - 48;
+    // A leading zero (`r01`) is not a register's name; nor is a number past the registers.
+    if (digit < 0 || digit > 9 || (k === 2 && index === 0) || index >= REGISTERS) return undefined;
+    index = index * 10 + digit;
+  }
+  return index < REGISTERS ? index : undefined;
 }
