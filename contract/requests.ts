@@ -44,6 +44,14 @@ export const BIR_REQUESTS = {
     arguments: z.looseObject({ nodes: z.array(z.string(), { error: (issue) => `needs nodes, an array of node ids, found ${describeInput(issue.input)}` }) }),
     body: body<{ breakpoints: NodeBreakpoint[] }>(),
   },
+  /**
+   * The nodes breakpoints bind one by one (instruction breakpoints, line breakpoints with a column), each with its
+   * breakpoint: what the graph view marks, the same set VS Code's Breakpoints view lists.
+   */
+  'bir/nodeBreakpoints': {
+    arguments: z.looseObject({}),
+    body: body<{ nodes: string[]; breakpoints: NodeBreakpoint[] }>(),
+  },
   /** The dataflow graph of the selected frame's function (of the stopped thread's top frame without frameId). */
   'bir/graph': {
     arguments: z.looseObject({ frameId: z.int().optional(), expand: expansion, find }),

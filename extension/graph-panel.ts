@@ -2,7 +2,13 @@
  * The graph view's host: a webview panel beside the editor that shows the dataflow graph of the selected frame.
  * No debugging logic: it forwards. It follows the selected stack frame and every stop (a debug adapter tracker
  * of BIR sessions), asks the session for `bir/graph` and posts the answer to the webview; the webview's requests
- * become `bir/passGraphs`, `bir/passGraph`, `bir/setNodeBreakpoints` and "open the source here".
+ * become `bir/passGraphs`, `bir/passGraph` and "open the source here".
+ *
+ * A node breakpoint is a breakpoint of VS Code's: the source breakpoint at the node's line and column (VS Code's API
+ * adds no instruction breakpoints), which the adapter binds to the instructions starting there. So the Breakpoints
+ * view and the gutter list, enable, disable and remove them like any other, and the graph marks the nodes the
+ * adapter says breakpoints bind one by one (`bir/nodeBreakpoints`: these and the Disassembly view's instruction
+ * breakpoints), after every change of breakpoints and at every stop.
  */
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
@@ -15,6 +21,8 @@ const NO_SESSION = 'Start debugging a .bir file (F5) to see its graph.';
 const RUNNING = 'The program is running: its graph shows when it stops (a breakpoint, a step or Pause).';
 /** The share of the editor area the view takes when it opens beside the source (two groups side by side). */
 const PANEL_SHARE = 0.56;
+/** Responses after which the nodes breakpoints bind may have changed. */
+const SETS_BREAKPOINTS = new Set(['setBreakpoints', 'setInstructionBreakpoints', 'bir/setNodeBreakpoints', 'restart']);
 const RESUMING = new Set(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'goto', 'restart', 'bir/nextPass']);
 
 export function registerGraphPanel(context: vscode.ExtensionContext): void {
@@ -39,7 +47,8 @@ class GraphPanelHost implements vscode.Disposable {
   private panel?: vscode.WebviewPanel;
   private readonly panelDisposables: vscode.Disposable[] = [];
   private readonly runState = new Map<string, RunState>();
-  private readonly nodeBreakpoints = new Map<string, Set<string>>();
+  /** Where each node the page was sent is in the source: a node breakpoint is a breakpoint there. */
+  private readonly nodeSpans = new Map<string, Span>();
   /** The session whose graph the webview has, and the function it shows. */
   private shown?: { session: string; function?: string };
   private lastEnded?: string;
@@ -125,10 +134,14 @@ class GraphPanelHost implements vscode.Disposable {
       onWillReceiveMessage: (m: { type?: string; command?: string }) => {
         if (m.type === 'request' && m.command && RESUMING.has(m.command)) this.setRunState(session, 'running');
       },
-      onDidSendMessage: (m: { type?: string; event?: string; body?: { exitCode?: number; node?: { id?: unknown } } }) => {
+      onDidSendMessage: (m: { type?: string; event?: string; command?: string; success?: boolean; body?: { exitCode?: number; node?: { id?: unknown } } }) => {
+        if (m.type === 'response' && m.success && m.command && SETS_BREAKPOINTS.has(m.command)) void this.markNodeBreakpoints(session);
         if (m.type !== 'event') return;
         if (m.event === 'bir/stopped' && typeof m.body?.node?.id === 'string') this.stopNode.set(session.id, m.body.node.id);
-        if (m.event === 'stopped') this.setRunState(session, 'stopped');
+        if (m.event === 'stopped') {
+          this.setRunState(session, 'stopped');
+          void this.markNodeBreakpoints(session);
+        }
         else if (m.event === 'continued') this.setRunState(session, 'running');
         else if (m.event === 'invalidated' && this.runState.get(session.id) === 'stopped') void this.refresh();
         else if (m.event === 'exited') this.setRunState(session, { ended: `The program ended with exit code ${m.body?.exitCode ?? '?'}.` });
@@ -149,7 +162,6 @@ class GraphPanelHost implements vscode.Disposable {
     const state = this.runState.get(session.id);
     if (typeof state === 'object') this.lastEnded = state.ended;
     this.runState.delete(session.id);
-    this.nodeBreakpoints.delete(session.id);
     this.expansions.delete(session.id);
     this.stopNode.delete(session.id);
     for (const k of [...this.partial]) if (k.startsWith(`${session.id}|`)) this.partial.delete(k);
@@ -296,16 +308,8 @@ class GraphPanelHost implements vscode.Disposable {
           this.post({ type: 'found', session: session.id, selection: m.selection, query: m.query, ids: g.found?.ids ?? [], total: g.found?.total ?? 0 });
           return;
         }
-        case 'toggleNodeBreakpoint': {
-          const set = this.nodeBreakpoints.get(session.id) ?? new Set<string>();
-          this.nodeBreakpoints.set(session.id, set);
-          if (set.has(m.id)) set.delete(m.id);
-          else set.add(m.id);
-          const nodes = [...set];
-          const r = await birRequest(session, 'bir/setNodeBreakpoints', { nodes });
-          this.post({ type: 'nodeBreakpoints', session: session.id, nodes, breakpoints: r.breakpoints });
-          return;
-        }
+        case 'toggleNodeBreakpoint':
+          return this.toggleNodeBreakpoint(m.id);
       }
     } catch (e) {
       this.post({ type: 'error', message: errorText(e) });
@@ -318,7 +322,35 @@ class GraphPanelHost implements vscode.Disposable {
   }
 
   private noteFiles(...lists: readonly (readonly GraphNode[])[]): void {
-    for (const list of lists) for (const n of list) this.files.add(n.span.file);
+    for (const list of lists) {
+      for (const n of list) {
+        this.files.add(n.span.file);
+        this.nodeSpans.set(n.id, n.span);
+      }
+    }
+  }
+
+  /** Adds VS Code's breakpoint at the node's place in the source, or removes the one there. */
+  private toggleNodeBreakpoint(id: string): void {
+    const span = this.nodeSpans.get(id);
+    if (!span) throw new Error(`node ${id} is not in a graph the view was sent`);
+    const uri = vscode.Uri.file(span.file);
+    const here = vscode.debug.breakpoints.filter((b): b is vscode.SourceBreakpoint => b instanceof vscode.SourceBreakpoint
+      && b.location.uri.toString() === uri.toString() && b.location.range.start.line === span.line - 1 && b.location.range.start.character === span.col - 1);
+    if (here.length) vscode.debug.removeBreakpoints(here);
+    else vscode.debug.addBreakpoints([new vscode.SourceBreakpoint(new vscode.Location(uri, new vscode.Position(span.line - 1, span.col - 1)))]);
+    // The marks follow the adapter's answer to the breakpoints VS Code sends now (see the tracker).
+  }
+
+  /** Marks in the graph the nodes that breakpoints bind one by one. */
+  private async markNodeBreakpoints(session: vscode.DebugSession): Promise<void> {
+    if (!this.panel) return;
+    try {
+      const r = await birRequest(session, 'bir/nodeBreakpoints', {});
+      this.post({ type: 'nodeBreakpoints', session: session.id, nodes: r.nodes, breakpoints: r.breakpoints });
+    } catch {
+      // A session between runs or without debugging has no breakpoints to mark.
+    }
   }
 
   /** Opens the node's source in the editor column (never the panel's) with the node's text selected. */

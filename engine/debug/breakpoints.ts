@@ -1,13 +1,19 @@
 /**
- * Breakpoints: line, function and node breakpoints bound to the nodes of the program that runs, with the
+ * Breakpoints: line, function and instruction breakpoints bound to the nodes of the program that runs, with the
  * reason when one binds nothing. Look-ups at run time are by node index: O(1) per instruction.
+ *
+ * Instruction breakpoints (DAP's, set from the Disassembly view by address) and node breakpoints (`bir/setNodeBreakpoints`,
+ * by node id) are one set: each binds one node, whose address disassembly.ts gives. A line breakpoint with a column
+ * binds only the instructions that start at that column: that is how the graph view's node breakpoints reach VS Code's
+ * Breakpoints view and gutter (VS Code's API adds source breakpoints only).
  */
 import * as path from 'path';
 import { FunctionIR, Node, Program } from '../ir/program';
-import { BreakpointInfo, FunctionBreakpoint, SourceBreakpoint } from '../protocol/types';
+import { BreakpointInfo, FunctionBreakpoint, InstructionBreakpoint, SourceBreakpoint } from '../protocol/types';
 import { HitCondition, LogPart, parseHitCondition, parseLogMessage, parseUserExpression, ParsedExpression } from './conditions';
 import { LineMap } from './line-map';
 import { PipelineHistory } from './history';
+import { ADDRESS_BASE, addressOf, formatAddress, nodeAt } from './disassembly';
 
 export type BreakpointKind = 'line' | 'function' | 'node';
 
@@ -22,6 +28,8 @@ export interface Breakpoint {
   readonly nodes: readonly Node[];
   /** For function breakpoints: the function whose activations stop. */
   readonly fn?: FunctionIR;
+  /** For a line breakpoint with a column that binds the instructions starting there (a node breakpoint in the source). */
+  readonly column?: boolean;
   /** For a line a pass emptied: the pass (the breakpoint is then reported as never hit at the end of a run). */
   readonly removedBy?: string;
   info: BreakpointInfo;
@@ -59,15 +67,43 @@ export class Breakpoints {
     return this.functions.map((b) => b.info);
   }
 
+  /** Node breakpoints by node id: the instruction breakpoints of those nodes (replaces the set). */
   setNodeBreakpoints(ids: readonly string[]): BreakpointInfo[] {
-    this.nodeBreakpoints = ids.map((nodeId): Breakpoint => {
-      const id = this.nextId++;
+    this.nodeBreakpoints = ids.map((nodeId) => {
       const node = this.lineMap.nodeById(nodeId);
-      if (!node) return { id, kind: 'node', hits: 0, nodes: [], info: { id, verified: false, message: `no node '${nodeId}' in the program that runs`, instructions: 0 } };
-      return { id, kind: 'node', hits: 0, nodes: [node], info: { id, verified: true, message: `stops before every run of node ${nodeId}`, ...this.located(node), instructions: 1 } };
+      return this.instructionBreakpoint(node, {}, `no node '${nodeId}' in the program that runs`);
     });
     this.reindex();
     return this.nodeBreakpoints.map((b) => b.info);
+  }
+
+  /** Instruction breakpoints by address (see disassembly.ts), replacing the set. */
+  setInstructionBreakpoints(requested: readonly InstructionBreakpoint[]): BreakpointInfo[] {
+    const count = this.program.nodes.length;
+    this.nodeBreakpoints = requested.map((r) => {
+      const last = ADDRESS_BASE + count - 1;
+      return this.instructionBreakpoint(nodeAt(this.program, r.address), r, `no instruction at address ${formatAddress(r.address)} (the program's instructions are at ${formatAddress(ADDRESS_BASE)} to ${formatAddress(last)})`);
+    });
+    this.reindex();
+    return this.nodeBreakpoints.map((b) => b.info);
+  }
+
+  /** The nodes that instruction and column breakpoints bind, each with its first such breakpoint: the graph view's marks. */
+  boundNodes(): { node: Node; info: BreakpointInfo }[] {
+    const out = new Map<Node, BreakpointInfo>();
+    const columns = [...this.lines.values()].flat().filter((b) => b.column);
+    for (const bp of [...this.nodeBreakpoints, ...columns]) for (const n of bp.nodes) if (!out.has(n)) out.set(n, bp.info);
+    return [...out].map(([node, info]) => ({ node, info }));
+  }
+
+  private instructionBreakpoint(node: Node | undefined, r: { condition?: string; hitCondition?: string }, missing: string): Breakpoint {
+    const id = this.nextId++;
+    const conditions = this.conditions(r);
+    const unverified = (message: string): Breakpoint => ({ id, kind: 'node', hits: 0, nodes: [], info: { id, verified: false, message, instructions: 0 } });
+    if ('error' in conditions) return unverified(conditions.error);
+    if (!node) return unverified(missing);
+    const info = { id, verified: true, message: `stops before every run of node ${node.id}`, ...this.located(node), address: addressOf(node), instructions: 1 };
+    return { id, kind: 'node', hits: 0, nodes: [node], ...conditions, info };
   }
 
   /** Breakpoints bound to this node (line and node breakpoints). */
@@ -127,7 +163,9 @@ export class Breakpoints {
   private lineBreakpoint(file: string, r: SourceBreakpoint): Breakpoint {
     const id = this.nextId++;
     const conditions = this.conditions(r);
-    const nodes = this.lineMap.nodesAt(file, r.line);
+    const onLine = this.lineMap.nodesAt(file, r.line);
+    const atColumn = r.column === undefined ? [] : onLine.filter((n) => n.span.col === r.column);
+    const nodes = atColumn.length ? atColumn : onLine;
     if ('error' in conditions) {
       return { id, kind: 'line', hits: 0, nodes: [], info: { id, verified: false, message: conditions.error, path: file, line: r.line, instructions: 0 } };
     }
@@ -138,9 +176,10 @@ export class Breakpoints {
     }
     const first = nodes[0];
     const uncalled = this.lineMap.uncalled(first.fn);
-    const message = `binds ${nodes.length} instruction${nodes.length === 1 ? '' : 's'}${uncalled ? `; nothing in the program calls '${first.fn.fullName}'` : ''}`;
+    const where = r.column === undefined ? '' : atColumn.length ? ` at column ${r.column}` : ` (no instruction starts at column ${r.column}: the whole line)`;
+    const message = `binds ${nodes.length} instruction${nodes.length === 1 ? '' : 's'}${where}${uncalled ? `; nothing in the program calls '${first.fn.fullName}'` : ''}`;
     return {
-      id, kind: 'line', hits: 0, nodes, ...conditions,
+      id, kind: 'line', hits: 0, nodes, column: atColumn.length > 0, ...conditions,
       info: { id, verified: true, message, path: file, line: r.line, column: first.span.col, endLine: first.span.endLine, endColumn: first.span.endCol, instructions: nodes.length },
     };
   }

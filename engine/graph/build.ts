@@ -214,11 +214,7 @@ class GraphBuilder {
   }
 
   private instrLabel(node: InstrNode): string {
-    const ops = node.srcs.map(operandText);
-    for (const [name, v] of node.attrs) ops.push(`${name} = ${attrText(v)}`);
-    if (node.opcode === 'Set' && node.dst) return `Set ${operandText(node.dst)} = ${ops.join(', ')}`;
-    const head = node.dst ? `${node.opcode} ${operandText(node.dst)} <-` : node.opcode;
-    return ops.length > 0 ? `${head} ${ops.join(', ')}` : head;
+    return instructionLabel(node);
   }
 
   private argText(a: CallArg): string {
@@ -345,7 +341,16 @@ class GraphBuilder {
   }
 }
 
-function forHeader(node: ForNode): string {
+/** An instruction as the graph view and the disassembly show it: `Activation out <- x, func = exp`. */
+export function instructionLabel(node: InstrNode): string {
+  const ops = node.srcs.map(operandText);
+  for (const [name, v] of node.attrs) ops.push(`${name} = ${attrText(v)}`);
+  if (node.opcode === 'Set' && node.dst) return `Set ${operandText(node.dst)} = ${ops.join(', ')}`;
+  const head = node.dst ? `${node.opcode} ${operandText(node.dst)} <-` : node.opcode;
+  return ops.length > 0 ? `${head} ${ops.join(', ')}` : head;
+}
+
+export function forHeader(node: ForNode): string {
   const step = evalScalarConst(node.step);
   return `for r${node.register} in ${scalarText(node.from)}..${scalarText(node.to)}${step === 1 ? '' : ` step ${scalarText(node.step)}`}`;
 }

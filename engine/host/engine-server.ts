@@ -15,7 +15,6 @@ import { CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
 import { DebugCore, DebugOutcome } from '../debug/debug-core';
 import { StepKind } from '../debug/stepping';
 import { describeFault } from '../run/describe-fault';
-import { runSummary } from '../run/run-summary';
 import { runPipeline, Snapshot } from '../passes/pipeline';
 import { PassName } from '../passes/pass';
 import { PipelineHistory } from '../debug/history';
@@ -108,8 +107,6 @@ export class EngineServer {
     evaluate: { needs: 'program-stopped', serve: (p) => this.evaluate(p.expression, p.frameId, p.context) },
     stepInTargets: { needs: 'program-stopped', serve: (p) => this.debugCore().stepInTargets(p.frameId) },
     exceptionInfo: { needs: 'program-stopped', serve: (p) => this.debugCore().exceptionInfo(p.threadId) },
-    dataBreakpointInfo: { needs: 'program-stopped', serve: (p) => this.debugCore().dataBreakpointInfo(p.reference, p.name, p.frameId) },
-    setDataBreakpoints: { needs: 'debugging', serve: (p) => this.debugCore().setDataBreakpoints(p.breakpoints) },
     terminate: { needs: 'nothing', serve: () => this.terminate() },
     'bir/setFrames': { needs: 'debugging', serve: (p) => ({ frames: this.debugCore().setFrames(p.frames), stopped: this.state === 'stopped' }) },
     'bir/graph': { needs: 'debugging', serve: (p) => this.graph(p.frameId, p.expand, p.find) },
@@ -120,11 +117,6 @@ export class EngineServer {
     'bir/tensor': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorData(p) },
     'bir/tensorDivergence': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorDivergence(p) },
     'bir/memoryMap': { needs: 'program-stopped', serve: (p) => this.debugCore().memoryMap(p) },
-    setVariable: { needs: 'program-stopped', serve: (p) => this.debugCore().setVariable(p.reference, p.name, p.value) },
-    setExpression: { needs: 'program-stopped', serve: (p) => this.debugCore().setExpression(p.expression, p.value, p.frameId) },
-    readMemory: { needs: 'program-stopped', serve: (p) => this.debugCore().readMemory(p.memoryReference, p.offset, p.count) },
-    writeMemory: { needs: 'program-stopped', serve: (p) => this.debugCore().writeMemory(p.memoryReference, p.offset, p.data, p.allowPartial) },
-    completions: { needs: 'debugging', serve: (p) => (this.state === 'compiler' ? [] : this.debugCore().completions(p.text, p.column, p.frameId)) },
   };
 
   /** Serves one request: its result, or why it cannot be served now. */
@@ -196,9 +188,6 @@ export class EngineServer {
 
   private nextUnboundId = 1;
 
-  /** Wall time the program has run forward (stops and moves through time not counted): the summary's speed. */
-  private runningMs = 0;
-
   /** The debug core; requests that need it are refused in a run without debugging (see require). */
   private debugCore(): DebugCore {
     if (!this.core) throw new EngineError('no debugger in a run without debugging', 'internal');
@@ -220,12 +209,6 @@ export class EngineServer {
       const errors = diagnostics.filter((d) => d.severity === 'error');
       return { ok: false, diagnostics, message: `${config.program} has ${errors.length} error${errors.length === 1 ? '' : 's'}:\n${errors.map((d) => d.text).join('\n')}` };
     }
-    const declared = checked.program.cores;
-    if (declared && config.cores !== undefined && config.cores !== declared.count) {
-      const message = `the launch attribute 'cores' (${config.cores}) overrides the program's declaration 'cores ${declared.count}'`;
-      diagnostics.push({ severity: 'warning', message, span: declared.span, text: formatDiagnostic({ severity: 'warning', message, span: declared.span }) });
-    }
-    config = { ...config, cores: config.cores ?? declared?.count ?? 1 };
     const machineOptions = this.machineOptions(config);
     this.snapshots = runPipeline(checked.program, (config.passes ?? []) as PassName[]);
     const program = this.snapshots[this.snapshots.length - 1].program;
@@ -290,9 +273,7 @@ export class EngineServer {
     const machine = new Machine(this.program!, this.machineOptions(this.config!));
     const interpreter = new Interpreter(machine, this.control);
     const step = (): void => {
-      const began = performance.now();
-      const outcome = interpreter.runFast(began + SLICE_MS);
-      this.runningMs += performance.now() - began;
+      const outcome = interpreter.runFast(performance.now() + SLICE_MS);
       if (outcome) this.end(outcome, machine);
       else setImmediate(step);
     };
@@ -312,12 +293,10 @@ export class EngineServer {
   private slice(): void {
     const core = this.core!;
     if (this.state !== 'running') return;
-    const began = performance.now();
-    core.sliceDeadline = began + SLICE_MS;
+    core.sliceDeadline = performance.now() + SLICE_MS;
     let outcome: DebugOutcome;
     try {
       outcome = core.run();
-      this.runningMs += performance.now() - began;
     } catch (e) {
       // The run loop turns every failure into a fault; reaching here is a bug of the simulator.
       this.emit({ kind: 'output', category: 'stderr', text: `internal error of the simulator (please report it): ${(e as Error).stack ?? e}\n` });
@@ -344,25 +323,18 @@ export class EngineServer {
     if (outcome.kind === 'failed') this.emit({ kind: 'output', category: 'stderr', text: `${describeFault(outcome.fault, machine)}\n` });
     if (outcome.kind === 'terminated') this.emit({ kind: 'output', category: 'console', text: 'The run was terminated.\n' });
     if (outcome.kind === 'exited') for (const w of neverWrittenOutputs(machine)) this.emit({ kind: 'output', category: 'console', text: `${w}\n` });
-    const outputs = this.outputsAtEnd(outcome, machine);
+    if (outcome.kind === 'exited' && this.config?.outDir) this.writeOutputs(machine, this.config.outDir);
     this.state = 'ended';
     const exitCode = 'exitCode' in outcome ? outcome.exitCode : 1;
-    this.emit({ kind: 'output', category: 'console', text: `${runSummary(machine, { exitCode, runningMs: this.runningMs, ...outputs })}\n` });
     this.emit({ kind: 'exited', exitCode });
   }
 
-  /** The outputs written when the run completes and outDir names a folder; otherwise why none were. */
-  private outputsAtEnd(outcome: RunOutcome, machine: Machine): { written?: string[]; unwritten?: string } {
-    if (machine.outputs().length === 0) return { unwritten: 'the program has none' };
-    if (outcome.kind !== 'exited') return { unwritten: 'the run did not complete' };
-    const outDir = this.config?.outDir;
-    if (!outDir) return { unwritten: 'the launch attribute outDir names a folder to write them to' };
+  private writeOutputs(machine: Machine, outDir: string): void {
     const dir = path.resolve(path.dirname(path.resolve(this.config!.program)), outDir);
     try {
-      return { written: writeOutputs(machine, dir) };
+      for (const file of writeOutputs(machine, dir)) this.emit({ kind: 'output', category: 'console', text: `wrote ${file}\n` });
     } catch (e) {
       this.emit({ kind: 'output', category: 'stderr', text: `cannot write the outputs to ${dir}: ${(e as Error).message}\n` });
-      return { unwritten: `cannot write them to ${dir}` };
     }
   }
 
