@@ -790,7 +790,7 @@ export class DebugCore implements ExecutionHooks {
       const span = faultSpan ?? lf.node?.span;
       frames.push({
         id, name: lf.name, path: span && path.resolve(span.file), line: span?.line ?? 0, column: span?.col ?? 0,
-        endLine: faultSpan?.endLine, endColumn: faultSpan?.endCol, hint: lf.kind === 'function' ? 'normal' : 'subtle',
+        endLine: faultSpan?.endLine, endColumn: faultSpan?.endCol, hint: 'normal',
         address: lf.node && addressOf(lf.node),
       });
     }
@@ -821,7 +821,9 @@ export class DebugCore implements ExecutionHooks {
     const trimmed = expression.trim();
     return userErrors(() => {
       if (context === 'repl' && trimmed.startsWith(':')) return replCommand(trimmed, this.replContext(frameId));
-      return this.result(this.evaluateValue(trimmed, frameId), trimmed, context);
+      const result = this.result(this.evaluateValue(trimmed, frameId), trimmed, context);
+      // A hover may show more than the word under the pointer (the whole access pattern around it): it names what.
+      return context === 'hover' ? { ...result, result: `${trimmed} = ${result.result}` } : result;
     });
   }
 

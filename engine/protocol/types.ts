@@ -94,7 +94,10 @@ export interface StackFrameInfo {
   readonly column: number;
   readonly endLine?: number;
   readonly endColumn?: number;
-  /** 'subtle' for frames of regions, 'label' for frames without a location. */
+  /**
+   * 'label' for frames without a location. Frames of regions are 'normal' too: VS Code folds runs of 'subtle' frames
+   * under "Show N More Stack Frames", which would hide the loop iteration the program is stopped in.
+   */
   readonly hint?: 'normal' | 'label' | 'subtle';
   /** The address of the instruction the frame is at: where the Disassembly view shows it. */
   readonly address?: number;
