@@ -9,6 +9,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { DebugProtocol } from '@vscode/debugprotocol';
 import { DapSession, lineOf, tempProgramDir, useDapSessions } from '../helpers/dap-client';
+import { ENDLESS } from '../helpers/dap-programs';
 
 export const EDITS = `# edits.bir: values set while stopped
 module edits
@@ -182,6 +183,9 @@ describe('DAP: setting values, memory, completions', function () {
     const rows = await s.variables(history.variablesReference);
     if (rows.length) assert.match((await s.error('setVariable', { variablesReference: history.variablesReference, name: rows[0].name, value: '1' })), /console answer/);
     assert.match(await s.error('setVariable', { variablesReference: 999999, name: 'x', value: '1' }), /does not exist/);
+    const computed = await s.evaluate('acc + 1', 'watch');
+    assert.strictEqual(computed.memoryReference, undefined, 'a computed value is not memory');
+    assert.match(await s.error('setVariable', { variablesReference: computed.variablesReference, name: '[0]', value: '1' }), /computed value, not memory/);
   });
 
   it('a change in the past discards the recorded future and says so; stepping back before it and forward again makes it again', async () => {
@@ -305,6 +309,24 @@ describe('DAP: setting values, memory, completions', function () {
     assert.strictEqual(inCommand[0].label, '0:4');
     // The cursor in the middle of the text completes what is before it.
     assert.ok((await complete('ha + 1', 3)).some((c) => c.label === 'half'));
+  });
+
+  it('while the program runs: completions answer with main\'s names; setting values and memory wait for a stop', async () => {
+    const dir = tempProgramDir({ 'endless.bir': ENDLESS });
+    const s = await DapSession.start();
+    await s.launch({ program: path.join(dir, 'endless.bir') });
+    const items = (await s.ok<DebugProtocol.CompletionsResponse>('completions', { text: 'r', column: 2 })).body.targets;
+    assert.strictEqual(items.find((c) => c.label === 'r2')?.detail, 'register', 'no values while running');
+    for (const [command, args] of [
+      ['setVariable', { variablesReference: 1, name: 'r1', value: '1' }],
+      ['setExpression', { expression: 'r1', value: '1' }],
+      ['readMemory', { memoryReference: '0x1000', count: 4 }],
+      ['writeMemory', { memoryReference: '0x1000', data: 'AAAAAA==' }],
+    ] as const) {
+      assert.match(await s.error(command, args), /needs a stopped program, and it is running/, command);
+    }
+    await s.ok('terminate');
+    await s.waitForEnd();
   });
 
   it('every request in every state: before launch, running, after exit', async () => {
