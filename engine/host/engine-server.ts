@@ -15,6 +15,7 @@ import { CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
 import { DebugCore, DebugOutcome } from '../debug/debug-core';
 import { StepKind } from '../debug/stepping';
 import { describeFault } from '../run/describe-fault';
+import { runSummary } from '../run/run-summary';
 import { runPipeline, Snapshot } from '../passes/pipeline';
 import { PassName } from '../passes/pass';
 import { PipelineHistory } from '../debug/history';
@@ -188,6 +189,9 @@ export class EngineServer {
 
   private nextUnboundId = 1;
 
+  /** Wall time the program has run forward (stops and moves through time not counted): the summary's speed. */
+  private runningMs = 0;
+
   /** The debug core; requests that need it are refused in a run without debugging (see require). */
   private debugCore(): DebugCore {
     if (!this.core) throw new EngineError('no debugger in a run without debugging', 'internal');
@@ -209,6 +213,12 @@ export class EngineServer {
       const errors = diagnostics.filter((d) => d.severity === 'error');
       return { ok: false, diagnostics, message: `${config.program} has ${errors.length} error${errors.length === 1 ? '' : 's'}:\n${errors.map((d) => d.text).join('\n')}` };
     }
+    const declared = checked.program.cores;
+    if (declared && config.cores !== undefined && config.cores !== declared.count) {
+      const message = `the launch attribute 'cores' (${config.cores}) overrides the program's declaration 'cores ${declared.count}'`;
+      diagnostics.push({ severity: 'warning', message, span: declared.span, text: formatDiagnostic({ severity: 'warning', message, span: declared.span }) });
+    }
+    config = { ...config, cores: config.cores ?? declared?.count ?? 1 };
     const machineOptions = this.machineOptions(config);
     this.snapshots = runPipeline(checked.program, (config.passes ?? []) as PassName[]);
     const program = this.snapshots[this.snapshots.length - 1].program;
@@ -273,7 +283,9 @@ export class EngineServer {
     const machine = new Machine(this.program!, this.machineOptions(this.config!));
     const interpreter = new Interpreter(machine, this.control);
     const step = (): void => {
-      const outcome = interpreter.runFast(performance.now() + SLICE_MS);
+      const began = performance.now();
+      const outcome = interpreter.runFast(began + SLICE_MS);
+      this.runningMs += performance.now() - began;
       if (outcome) this.end(outcome, machine);
       else setImmediate(step);
     };
@@ -293,10 +305,12 @@ export class EngineServer {
   private slice(): void {
     const core = this.core!;
     if (this.state !== 'running') return;
-    core.sliceDeadline = performance.now() + SLICE_MS;
+    const began = performance.now();
+    core.sliceDeadline = began + SLICE_MS;
     let outcome: DebugOutcome;
     try {
       outcome = core.run();
+      this.runningMs += performance.now() - began;
     } catch (e) {
       // The run loop turns every failure into a fault; reaching here is a bug of the simulator.
       this.emit({ kind: 'output', category: 'stderr', text: `internal error of the simulator (please report it): ${(e as Error).stack ?? e}\n` });
@@ -323,18 +337,25 @@ export class EngineServer {
     if (outcome.kind === 'failed') this.emit({ kind: 'output', category: 'stderr', text: `${describeFault(outcome.fault, machine)}\n` });
     if (outcome.kind === 'terminated') this.emit({ kind: 'output', category: 'console', text: 'The run was terminated.\n' });
     if (outcome.kind === 'exited') for (const w of neverWrittenOutputs(machine)) this.emit({ kind: 'output', category: 'console', text: `${w}\n` });
-    if (outcome.kind === 'exited' && this.config?.outDir) this.writeOutputs(machine, this.config.outDir);
+    const outputs = this.outputsAtEnd(outcome, machine);
     this.state = 'ended';
     const exitCode = 'exitCode' in outcome ? outcome.exitCode : 1;
+    this.emit({ kind: 'output', category: 'console', text: `${runSummary(machine, { exitCode, runningMs: this.runningMs, ...outputs })}\n` });
     this.emit({ kind: 'exited', exitCode });
   }
 
-  private writeOutputs(machine: Machine, outDir: string): void {
+  /** The outputs written when the run completes and outDir names a folder; otherwise why none were. */
+  private outputsAtEnd(outcome: RunOutcome, machine: Machine): { written?: string[]; unwritten?: string } {
+    if (machine.outputs().length === 0) return { unwritten: 'the program has none' };
+    if (outcome.kind !== 'exited') return { unwritten: 'the run did not complete' };
+    const outDir = this.config?.outDir;
+    if (!outDir) return { unwritten: 'the launch attribute outDir names a folder to write them to' };
     const dir = path.resolve(path.dirname(path.resolve(this.config!.program)), outDir);
     try {
-      for (const file of writeOutputs(machine, dir)) this.emit({ kind: 'output', category: 'console', text: `wrote ${file}\n` });
+      return { written: writeOutputs(machine, dir) };
     } catch (e) {
       this.emit({ kind: 'output', category: 'stderr', text: `cannot write the outputs to ${dir}: ${(e as Error).message}\n` });
+      return { unwritten: `cannot write them to ${dir}` };
     }
   }
 
