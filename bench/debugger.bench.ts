@@ -5,6 +5,8 @@
  *   time travel off: its cost is measured by bench/time-travel.bench.ts), and the same with the history on, as a
  *   session runs by default;
  * - a conditional breakpoint evaluated at every instruction, divided by the plain debug loop;
+ * - 8 data breakpoints on rows of a tensor that every iteration reads and writes elsewhere (so every access is
+ *   compared with the 8 regions, and none overlaps), divided by the plain debug loop on the same program;
  * - the step round trip (next -> stopped) over stdio with the real adapter and worker, median and 95th percentile;
  * - the first page of variables of a 128x512 tensor, and a hover evaluate of a 128x512 access pattern.
  */
@@ -71,6 +73,50 @@ function loopRatios(): Record<string, number> {
   };
 }
 
+/** Every iteration reads and writes one of rows 0..7 of `a`; the data breakpoints watch rows 8..15. */
+const WATCHED = (n: number) => `module watched
+dram y : f32[16, 16] output
+func main() {
+  sbuf a : f32[16, 16]
+  Memset a <- 0
+  Set r1 = 0
+  for r0 in 0..${n} {
+    Set r1 = r1 + r0 * 2 + 1
+    Set r3 = r0 % 8
+    TensorScalar a[r3, 0:16] <- a[r3, 0:16], op = add, scalar = 1
+    Set r2 = r1 % 7
+  }
+  DmaCopy y <- a
+}
+`;
+
+function dataBreakpointRatios(): Record<string, number> {
+  const n = 200_000;
+  const program = virtualProgram(WATCHED(n));
+  /** Data ids of rows 8..15 of `a`, asked at the entry as the Watch view would. */
+  const watch = (accessType: string) => (core: DebugCore): void => {
+    const probe = new DebugCore(program, {}, { historyMiB: 0, stopOnEntry: true }, new Int32Array(2));
+    probe.run();
+    const frameId = probe.stackTrace(1).frames[0].id;
+    const ids = Array.from({ length: 8 }, (_, i) => probe.dataBreakpointInfo(undefined, `a[${8 + i}, 0:16]`, frameId).dataId!);
+    const infos = core.setDataBreakpoints(ids.map((dataId) => ({ dataId, accessType })));
+    if (!infos.every((b) => b.verified)) throw new Error(`a data breakpoint of the benchmark is not verified: ${infos.map((b) => b.message).join('; ')}`);
+  };
+  const t = bestOfRounds(5, {
+    plainDebug: debugLoop(program, () => undefined),
+    writes8: debugLoop(program, watch('write')),
+    readWrites8: debugLoop(program, watch('readWrite')),
+  });
+  return {
+    instructions: n * 4 + 4,
+    plainDebugSeconds: t.plainDebug,
+    dataWrite8Seconds: t.writes8,
+    dataWrite8OverDebug: t.writes8 / t.plainDebug,
+    dataReadWrite8Seconds: t.readWrites8,
+    dataReadWrite8OverDebug: t.readWrites8 / t.plainDebug,
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
@@ -127,7 +173,14 @@ async function overStdio(): Promise<Record<string, number>> {
 }
 
 async function main(): Promise<void> {
-  const results = { debugLoop: loopRatios(), stdio: await overStdio() };
+  // `--data` measures the data breakpoints alone (quick to run while working on them).
+  if (process.argv.includes('--data')) {
+    const data = { dataBreakpoints: dataBreakpointRatios() };
+    report('debugger', data);
+    writeJson(process.argv, data);
+    return;
+  }
+  const results = { debugLoop: loopRatios(), dataBreakpoints: dataBreakpointRatios(), stdio: await overStdio() };
   report('debugger', results);
   writeJson(process.argv, results);
 }

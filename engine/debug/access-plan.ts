@@ -11,6 +11,7 @@ import { Tensor } from '../machine/tensor';
 import { View } from '../machine/view';
 import { compileAccess } from '../kernels/compile-access';
 import { compileScalar, ScalarFn } from '../kernels/compile-scalar';
+import { evalScalarConst } from '../ir/scalar';
 import { Effects } from '../graph/effects';
 import { DimRange } from '../graph/footprint';
 
@@ -20,6 +21,11 @@ export interface TensorAccess {
   readonly base: (f: Frame, m: Machine) => Tensor;
   /** The view, with the registers of the moment; throws as the instruction would (it then faults). */
   readonly view: (f: Frame, c: Core, m: Machine) => View;
+  /**
+   * For an access pattern on a DRAM tensor or an allocation (not a parameter's view): its box written into `out`
+   * (start, count, step per dimension) without making the view; false when the instruction would fault on it.
+   */
+  readonly box?: (f: Frame, c: Core, m: Machine, out: Float64Array) => boolean;
   /** Only some runs read it (MatMult's accumulator, when accumulate is not 0). */
   readonly when?: ScalarFn;
   /** The member of a fused group that makes the access. */
@@ -62,7 +68,7 @@ export class AccessPlans {
 
   private instruction(node: InstrNode, member: InstrNode | undefined, out: TensorAccess[]): void {
     const add = (ap: AccessPattern, write: boolean, when?: ScalarFn): void => {
-      out.push({ write, base: baseOf(ap.tensor), view: compileAccess(ap), when, member });
+      out.push({ write, base: baseOf(ap.tensor), view: compileAccess(ap), box: compileBox(ap), when, member });
     };
     const read = (o: Operand): void => {
       if (o.kind === 'tensor') add(o.ap, false);
@@ -89,6 +95,44 @@ export class AccessPlans {
       out.push({ write: false, base: (f, m) => base(f, m).tensor, view: (f, _c, m) => boxView(base(f, m), dims), member });
     }
   }
+}
+
+/** Ranks whose boxes fit the scratch of data breakpoints (3 numbers per dimension); views of higher ranks are made. */
+export const MAX_FLAT_RANK = 16;
+
+/** The box of an access pattern on a tensor the function names directly: its items, whole dimensions after them. */
+function compileBox(ap: AccessPattern): TensorAccess['box'] {
+  const shape = ap.tensor.shape;
+  const rank = shape.length;
+  if (ap.tensor.kind === 'param' || rank > MAX_FLAT_RANK) return undefined;
+  const items = ap.items.map((i) => (i.kind === 'at'
+    ? { at: compileScalar(i.index), lo: undefined, hi: undefined, step: 1 }
+    : { at: undefined, lo: compileScalar(i.lo), hi: compileScalar(i.hi), step: evalScalarConst(i.step) ?? 1 }));
+  return (f, c, m, out) => {
+    for (let d = 0; d < rank; d++) {
+      const item = items[d];
+      const size = shape[d];
+      let start = 0;
+      let count = size;
+      let step = 1;
+      if (item?.at) {
+        start = item.at(f, c, m);
+        if (!Number.isInteger(start) || start < 0 || start >= size) return false;
+        count = 1;
+      } else if (item) {
+        const lo = item.lo!(f, c, m);
+        const hi = item.hi!(f, c, m);
+        if (!Number.isInteger(lo) || !Number.isInteger(hi) || hi <= lo || lo < 0 || hi > size) return false;
+        start = lo;
+        step = item.step;
+        count = Math.ceil((hi - lo) / step);
+      }
+      out[3 * d] = start;
+      out[3 * d + 1] = count;
+      out[3 * d + 2] = count === 1 ? 1 : step;
+    }
+    return true;
+  };
 }
 
 function baseViewOf(decl: TensorDecl): (f: Frame, m: Machine) => View {

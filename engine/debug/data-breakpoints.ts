@@ -18,9 +18,9 @@ import { Tensor } from '../machine/tensor';
 import { View } from '../machine/view';
 import { formatNumber } from '../eval/format';
 import { BreakpointInfo, DataBreakpointInfoResult, DataBreakpointRequest } from '../protocol/types';
-import { AccessPlans, allocOf, dramOf } from './access-plan';
+import { AccessPlans, allocOf, dramOf, MAX_FLAT_RANK } from './access-plan';
 import { HitCondition, parseHitCondition, parseUserExpression, ParsedExpression } from './conditions';
-import { Box, boxElement, boxLabel, boxOfView, boxProblem, boxSize, forEachBoxIndex, intersect, overlaps } from './data-region';
+import { Box, boxElement, boxLabel, boxOf, boxOfView, boxProblem, boxSize, forEachBoxIndex, intersect, overlaps, overlapsFlat } from './data-region';
 
 export type AccessType = 'read' | 'write' | 'readWrite';
 export const ACCESS_TYPES: readonly AccessType[] = ['read', 'write', 'readWrite'];
@@ -88,9 +88,13 @@ export class DataBreakpoints {
   private readonly byTensor = new Map<Tensor, DataBreakpoint[]>();
   /** Register and allocation breakpoints by the function whose activations hold them. */
   private readonly byFunction = new Map<FunctionIR, DataBreakpoint[]>();
+  /** Register breakpoints alone, by function: looked up at every node that uses registers. */
+  private readonly registersByFunction = new Map<FunctionIR, DataBreakpoint[]>();
   private readonly plans: AccessPlans;
   /** Accesses of the node that ran last, decided at the next node. */
   private pending?: Access[];
+  /** The box of the access being compared, written flat (start, count, step per dimension). */
+  private readonly scratch = new Float64Array(3 * MAX_FLAT_RANK);
 
   constructor(
     private readonly program: Program,
@@ -224,9 +228,11 @@ export class DataBreakpoints {
   private reindex(): void {
     this.byTensor.clear();
     this.byFunction.clear();
+    this.registersByFunction.clear();
     for (const bp of this.list) {
       if (bp.tensor) push(this.byTensor, bp.tensor, bp);
       if (bp.fn) push(this.byFunction, bp.fn, bp);
+      if (bp.fn && bp.region.kind === 'register') push(this.registersByFunction, bp.fn, bp);
     }
     // Allocations of activations that run now; later ones join as they begin (onCall).
     for (const core of this.machine.cores) for (const f of core.frames) this.onCall(core, f);
@@ -257,15 +263,22 @@ export class DataBreakpoints {
       const bps = this.byTensor.get(t);
       if (!bps) continue;
       let box: Box | undefined;
+      const flat = this.scratch;
       try {
         if (a.when && a.when(frame, core, m) === 0) continue;
-        box = boxOfView(a.view(frame, core, m));
+        if (a.box) {
+          // The common case: bounds from the registers straight into a scratch box, compared without allocating.
+          if (!a.box(frame, core, m, flat)) continue;
+        } else {
+          box = boxOfView(a.view(frame, core, m));
+        }
       } catch {
         continue; // the instruction faults on this operand: it accesses nothing
       }
-      if (!box) continue;
       for (const bp of bps) {
-        if (bp.access === (a.write ? 'read' : 'write') || bp.region.kind === 'register' || !overlaps(box, bp.region.box)) continue;
+        if (bp.access === (a.write ? 'read' : 'write') || bp.region.kind === 'register') continue;
+        if (box ? !overlaps(box, bp.region.box) : !overlapsFlat(flat, bp.region.box)) continue;
+        box ??= boxOf(flat, t.shape.length);
         const common = intersect(box, bp.region.box)!;
         const old = new Float64Array(boxSize(common));
         const oldWritten = new Uint8Array(old.length);
@@ -280,7 +293,7 @@ export class DataBreakpoints {
   }
 
   private registers(core: Core, frame: Frame, node: Node, reads: number, writes: number): void {
-    const bps = this.byFunction.get(frame.fn);
+    const bps = this.registersByFunction.get(frame.fn);
     if (!bps) return;
     for (const bp of bps) {
       const r = bp.region;
@@ -296,7 +309,7 @@ export class DataBreakpoints {
   onRegionEnter(core: Core, frame: Frame, cursor: RegionCursor): void {
     const loop = cursor.loop;
     if (!loop || loop.iteration === 0) return;
-    const bps = this.byFunction.get(frame.fn);
+    const bps = this.registersByFunction.get(frame.fn);
     if (!bps) return;
     for (const bp of bps) {
       const r = bp.region;

@@ -24,24 +24,30 @@ export type Box = readonly Dim[];
 export function boxOfView(view: View): Box | undefined {
   const t = view.tensor;
   const rank = t.shape.length;
-  // Where the first element sits: its coordinates in the base tensor.
-  const dims: { start: number; count: number; step: number }[] = [];
+  const strides = t.strides;
+  // Where the first element sits: its coordinates in the base tensor. (Plain loops: this runs at every access.)
+  const dims: Dim[] = new Array<Dim>(rank);
   let rest = view.offset;
   for (let d = 0; d < rank; d++) {
-    const c = Math.floor(rest / t.strides[d]);
-    rest -= c * t.strides[d];
-    dims.push({ start: c, count: 1, step: 1 });
+    const c = Math.floor(rest / strides[d]);
+    rest -= c * strides[d];
+    dims[d] = { start: c, count: 1, step: 1 };
   }
-  for (let k = 0; k < view.shape.length; k++) {
-    const n = view.shape[k];
-    const s = view.strides[k];
+  const vshape = view.shape;
+  const vstrides = view.strides;
+  for (let k = 0; k < vshape.length; k++) {
+    const n = vshape[k];
+    const s = vstrides[k];
     if (n <= 1 || s === 0) continue;
-    const d = t.strides.findIndex((bs) => bs <= Math.abs(s));
-    if (d < 0 || Math.abs(s) % t.strides[d] !== 0 || dims[d].count !== 1) return undefined;
-    const step = s / t.strides[d];
-    // A negative step (never made by the language) is the same set walked backwards.
-    dims[d] = step > 0 ? { start: dims[d].start, count: n, step } : { start: dims[d].start + step * (n - 1), count: n, step: -step };
-    if (dims[d].start < 0 || dims[d].start + dims[d].step * (n - 1) >= t.shape[d]) return undefined;
+    const a = s < 0 ? -s : s;
+    let d = 0;
+    while (d < rank && strides[d] > a) d++;
+    if (d === rank || a % strides[d] !== 0 || dims[d].count !== 1) return undefined;
+    const step = a / strides[d];
+    // A negative stride (never made by the language) walks the same set backwards.
+    const start = s > 0 ? dims[d].start : dims[d].start - step * (n - 1);
+    if (start < 0 || start + step * (n - 1) >= t.shape[d]) return undefined;
+    dims[d] = { start, count: n, step };
   }
   return dims;
 }
@@ -73,6 +79,29 @@ export function overlaps(a: Box, b: Box): boolean {
       if (x.start + (x.count - 1) * x.step < y.start || y.start + (y.count - 1) * y.step < x.start) return false;
       if (x.count === 1 && y.count === 1 && x.start !== y.start) return false;
     } else if (!intersectDim(x, y)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A box written flat (start, count, step per dimension, as access plans make them) as a Box. */
+export function boxOf(flat: ArrayLike<number>, rank: number): Box {
+  const out: Dim[] = [];
+  for (let d = 0; d < rank; d++) out.push({ start: flat[3 * d], count: flat[3 * d + 1], step: flat[3 * d + 2] });
+  return out;
+}
+
+/** overlaps() for a box written flat: the test made at every access, with nothing allocated. */
+export function overlapsFlat(flat: ArrayLike<number>, b: Box): boolean {
+  for (let d = 0; d < b.length; d++) {
+    const y = b[d];
+    const start = flat[3 * d];
+    const count = flat[3 * d + 1];
+    const step = flat[3 * d + 2];
+    if (step === 1 && y.step === 1) {
+      if (start + count - 1 < y.start || y.start + y.count - 1 < start) return false;
+    } else if (!intersectDim({ start, count, step }, y)) {
       return false;
     }
   }
