@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync } from 'fs';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
 import { freePort, installExtension, installVSCode, startServer, workbenchAddress } from './vscode-server.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLE = 'calls_loops.bir';
@@ -18,6 +19,8 @@ const EXAMPLE = 'calls_loops.bir';
 const START_SETTINGS = { 'workbench.startupEditor': 'none' };
 
 async function main() {
+  // Before the long steps: the Debian packages VS Code needs, installed here when this user can.
+  ensureSystemPackages((line) => console.log(line));
   if (!process.env.BIR_START_SKIP_PACKAGE) {
     console.log('Building and packaging the extension...');
     execFileSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -9,6 +9,7 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 export const VSCODE_VERSION = '1.100.3';
@@ -25,13 +26,8 @@ function run(cmd, args, cwd, env = {}) {
 /** Installs the VS Code server once; later calls return at once. */
 export function installVSCode(log = console.error) {
   if (existsSync(readyMarker)) return vscodeDir;
-  for (const tool of ['rg']) {
-    try {
-      execFileSync('which', [tool], { stdio: 'ignore' });
-    } catch {
-      throw new Error(`'${tool}' is not installed: run .ci/install-system-packages (as root) first`);
-    }
-  }
+  // ripgrep is copied into the server below: the Debian packages first (installed here when this user can).
+  ensureSystemPackages(log);
   const base = path.join(cacheDir, `vscode-${VSCODE_VERSION}`);
   rmSync(base, { recursive: true, force: true });
   mkdirSync(base, { recursive: true });
