@@ -2,36 +2,43 @@
 import * as path from 'path';
 import { FunctionIR, Node, Program } from '../ir/program';
 
+/**
+ * What a LineMap knows of a program, made once per program: the debug core and the history of passes each hold a
+ * LineMap, often of the same program, and on a big program the index is most of the time from launch to the first
+ * stop after parsing.
+ */
+interface Index {
+  /** Nodes by (file, line): the key is a node's line key. */
+  readonly byLine: Map<number, Node[]>;
+  readonly fileIndex: Map<string, number>;
+  readonly lineKeys: Float64Array;
+  readonly called: Set<FunctionIR>;
+  /** Made on the first lookup by id (node breakpoints, the graph), not at launch. */
+  byId?: Map<string, Node>;
+}
+
+const indexes = new WeakMap<Program, Index>();
+
 export class LineMap {
-  private readonly byLine = new Map<string, Node[]>();
-  private readonly byId = new Map<string, Node>();
-  private readonly fileIndex = new Map<string, number>();
+  private readonly index: Index;
   /** (file, line) as one number per node, so that "did the frame change line" is one comparison. */
   readonly lineKeys: Float64Array;
-  private readonly called = new Set<FunctionIR>();
 
   constructor(private readonly program: Program) {
-    this.lineKeys = new Float64Array(program.nodes.length);
-    for (const node of program.nodes) {
-      const file = path.resolve(node.span.file);
-      let fi = this.fileIndex.get(file);
-      if (fi === undefined) this.fileIndex.set(file, (fi = this.fileIndex.size));
-      this.lineKeys[node.index] = fi * 4294967296 + node.span.line;
-      const key = `${file}:${node.span.line}`;
-      const list = this.byLine.get(key);
-      if (list) list.push(node);
-      else this.byLine.set(key, [node]);
-      this.byId.set(node.id, node);
-    }
-    this.findCalled(program.main);
+    let index = indexes.get(program);
+    if (!index) indexes.set(program, (index = buildIndex(program)));
+    this.index = index;
+    this.lineKeys = index.lineKeys;
   }
 
   nodesAt(file: string, line: number): Node[] {
-    return this.byLine.get(`${path.resolve(file)}:${line}`) ?? [];
+    const fi = this.index.fileIndex.get(path.resolve(file));
+    return (fi === undefined ? undefined : this.index.byLine.get(lineKey(fi, line))) ?? [];
   }
 
   nodeById(id: string): Node | undefined {
-    return this.byId.get(id);
+    this.index.byId ??= new Map(this.program.nodes.map((n) => [n.id, n]));
+    return this.index.byId.get(id);
   }
 
   lineKey(node: Node): number {
@@ -40,7 +47,7 @@ export class LineMap {
 
   /** True when no chain of calls from main reaches the function. */
   uncalled(fn: FunctionIR): boolean {
-    return !this.called.has(fn);
+    return !this.index.called.has(fn);
   }
 
   /** Why a line has no instruction, in the words of the source. */
@@ -57,9 +64,50 @@ export class LineMap {
     return `no instruction on line ${line}`;
   }
 
-  private findCalled(fn: FunctionIR): void {
-    if (this.called.has(fn)) return;
-    this.called.add(fn);
-    for (const node of this.program.nodes) if (node.fn === fn && node.kind === 'call') this.findCalled(node.callee);
+}
+
+function lineKey(fileIndex: number, line: number): number {
+  return fileIndex * 4294967296 + line;
+}
+
+function buildIndex(program: Program): Index {
+  const byLine = new Map<number, Node[]>();
+  const fileIndex = new Map<string, number>();
+  const lineKeys = new Float64Array(program.nodes.length);
+  // Spans of one file share its name: resolved once per name rather than once per node.
+  const resolved = new Map<string, number>();
+  for (const node of program.nodes) {
+    let fi = resolved.get(node.span.file);
+    if (fi === undefined) {
+      const file = path.resolve(node.span.file);
+      fi = fileIndex.get(file);
+      if (fi === undefined) fileIndex.set(file, (fi = fileIndex.size));
+      resolved.set(node.span.file, fi);
+    }
+    const key = lineKey(fi, node.span.line);
+    lineKeys[node.index] = key;
+    const list = byLine.get(key);
+    if (list) list.push(node);
+    else byLine.set(key, [node]);
   }
+  return { byLine, fileIndex, lineKeys, called: calledFrom(program) };
+}
+
+/** The functions some chain of calls from main reaches. */
+function calledFrom(program: Program): Set<FunctionIR> {
+  const calls = new Map<FunctionIR, FunctionIR[]>();
+  for (const node of program.nodes) {
+    if (node.kind !== 'call') continue;
+    const list = calls.get(node.fn);
+    if (list) list.push(node.callee);
+    else calls.set(node.fn, [node.callee]);
+  }
+  const called = new Set<FunctionIR>();
+  const visit = (fn: FunctionIR): void => {
+    if (called.has(fn)) return;
+    called.add(fn);
+    for (const callee of calls.get(fn) ?? []) visit(callee);
+  };
+  visit(program.main);
+  return called;
 }
