@@ -156,6 +156,51 @@ export const DAP_ARGUMENTS = {
   stepInTargets: z.looseObject({ frameId: int }) satisfies z.ZodType<P.StepInTargetsArguments>,
   pause: z.looseObject(threadId) satisfies z.ZodType<P.PauseArguments>,
   exceptionInfo: z.looseObject(threadId) satisfies z.ZodType<P.ExceptionInfoArguments>,
+  dataBreakpointInfo: z.looseObject({
+    variablesReference: int.optional(),
+    name: z.string({ error: (issue) => `needs name, a variable's name or an expression, found ${describeInput(issue.input)}` }),
+    frameId: int.optional(),
+    bytes: int.optional(),
+    asAddress: bool.optional(),
+    mode: str.optional(),
+  }) satisfies z.ZodType<P.DataBreakpointInfoArguments>,
+  setDataBreakpoints: z.looseObject({
+    breakpoints: z.array(z.looseObject({
+      dataId: z.string({ error: (issue) => `needs a dataId (from dataBreakpointInfo) in every breakpoint, found ${describeInput(issue.input)} at ${pathText(issue.path)}` }),
+      accessType: z.enum(['read', 'write', 'readWrite']).optional(),
+      condition: str.optional(),
+      hitCondition: str.optional(),
+    }), { error: (issue) => `needs breakpoints, an array of data breakpoints, found ${describeInput(issue.input)}` }),
+  }) satisfies z.ZodType<P.SetDataBreakpointsArguments>,
+  setVariable: z.looseObject({
+    variablesReference: int,
+    name: z.string({ error: (issue) => `needs name, the variable's name, found ${describeInput(issue.input)}` }),
+    value: z.string({ error: (issue) => `needs value, an expression (a string) such as "1.5", found ${describeInput(issue.input)}` }),
+    format: valueFormat.optional(),
+  }) satisfies z.ZodType<P.SetVariableArguments>,
+  setExpression: z.looseObject({
+    expression: z.string({ error: (issue) => `needs expression, what to set (a string) such as "acc[0, 0:4]", found ${describeInput(issue.input)}` }),
+    value: z.string({ error: (issue) => `needs value, an expression (a string) such as "1.5", found ${describeInput(issue.input)}` }),
+    frameId: int.optional(),
+    format: valueFormat.optional(),
+  }) satisfies z.ZodType<P.SetExpressionArguments>,
+  readMemory: z.looseObject({
+    memoryReference: z.string({ error: (issue) => `needs memoryReference, an address such as "0x1000", found ${describeInput(issue.input)}` }),
+    offset: int.optional(),
+    count: z.int({ error: (issue) => `needs count, a whole number of bytes, found ${describeInput(issue.input)}` }).min(0),
+  }) satisfies z.ZodType<P.ReadMemoryArguments>,
+  writeMemory: z.looseObject({
+    memoryReference: z.string({ error: (issue) => `needs memoryReference, an address such as "0x1000", found ${describeInput(issue.input)}` }),
+    offset: int.optional(),
+    allowPartial: bool.optional(),
+    data: z.string({ error: (issue) => `needs data, the bytes in base64, found ${describeInput(issue.input)}` }),
+  }) satisfies z.ZodType<P.WriteMemoryArguments>,
+  completions: z.looseObject({
+    frameId: int.optional(),
+    text: z.string({ error: (issue) => `needs text, the input to complete, found ${describeInput(issue.input)}` }),
+    column: int,
+    line: int.optional(),
+  }) satisfies z.ZodType<P.CompletionsArguments>,
 };
 
 export type DapCommand = keyof typeof DAP_ARGUMENTS;

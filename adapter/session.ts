@@ -8,14 +8,16 @@
  */
 import * as path from 'path';
 import {
-  BreakpointEvent, ContinuedEvent, DebugSession, Event, ExitedEvent, InvalidatedEvent, OutputEvent, Response, StoppedEvent,
+  BreakpointEvent, ContinuedEvent, DebugSession, Event, ExitedEvent, InvalidatedEvent, MemoryEvent, OutputEvent, Response, StoppedEvent,
   TerminatedEvent, Thread,
 } from '@vscode/debugadapter';
 import { DebugProtocol as P } from '@vscode/debugprotocol';
 import { BirBody, BirCommand, describeInput } from '../contract/requests';
 import { DebugEngine, EngineResult, TranslatedBirCommand } from '../engine/protocol/requests';
 import { BreakpointInfo, EngineEvent, EXCEPTION_FILTERS, InstructionBreakpoint, LaunchResult, SourceBreakpoint, StepGranularity } from '../engine/protocol/types';
+import type { MemoryRange, SetValueResult } from '../engine/protocol/types';
 import { Args, checkArguments, Command, DapCommand, isCommand } from './arguments';
+import { MemoryReferences } from './memory-references';
 import { describeFailure, RequestError, showsUser } from './errors';
 import { LaunchError, validateLaunch, ValidatedLaunch } from './launch-config';
 import { fromAddress, Positions, sourceOf, toBreakpoint, toInstruction, toScope, toStackFrame, toVariable } from './to-dap';
@@ -55,6 +57,13 @@ interface DapBodies {
   stepInTargets: P.StepInTargetsResponse['body'];
   pause: void;
   exceptionInfo: P.ExceptionInfoResponse['body'];
+  dataBreakpointInfo: P.DataBreakpointInfoResponse['body'];
+  setDataBreakpoints: P.SetDataBreakpointsResponse['body'];
+  setVariable: P.SetVariableResponse['body'];
+  setExpression: P.SetExpressionResponse['body'];
+  readMemory: P.ReadMemoryResponse['body'];
+  writeMemory: P.WriteMemoryResponse['body'];
+  completions: P.CompletionsResponse['body'];
 }
 
 type Body<C extends Command> = C extends DapCommand ? DapBodies[C] : C extends BirCommand ? BirBody<C> : never;
@@ -83,6 +92,9 @@ export class BirDebugSession extends DebugSession {
   private cores = 1;
   private tracing = false;
   private clientSupportsInvalidated = false;
+  private clientSupportsMemoryEvent = false;
+  /** The memory references handed out, for the memory events of a change. */
+  private readonly memoryReferences = new MemoryReferences();
   /** Events of the engine held while a request that may cause them is served (see HOLDS_EVENTS). */
   private held?: [DebugEngine, EngineEvent][];
   private launching = false;
@@ -93,6 +105,7 @@ export class BirDebugSession extends DebugSession {
   private functionBreakpoints?: Args<'setFunctionBreakpoints'>;
   private instructionBreakpoints?: InstructionBreakpoint[];
   private exceptionFilters?: string[];
+  private dataBreakpoints?: Args<'setDataBreakpoints'>['breakpoints'];
   private readonly positions: Positions = {
     line: (line) => this.convertDebuggerLineToClient(line),
     column: (column) => this.convertDebuggerColumnToClient(column),
@@ -130,12 +143,39 @@ export class BirDebugSession extends DebugSession {
     scopes: async (a) => ({ scopes: (await this.engine('scopes').request('scopes', { frameId: a.frameId })).map(toScope) }),
     variables: async (a) => {
       const vars = await this.engine('variables').request('variables', { reference: a.variablesReference, start: a.start, count: a.count, filter: a.filter });
+      for (const v of vars) this.memoryReferences.note(v.memoryReference);
       return { variables: vars.map(toVariable) };
     },
     evaluate: async (a, reply) => {
       const r = await this.engine('evaluate').request('evaluate', { expression: a.expression, frameId: a.frameId, context: a.context ?? 'repl' });
       if (r.show) reply.afterAnswer(() => this.sendEvent(new Event('bir/showTensor', { expression: r.show!.expression, frameId: a.frameId })));
-      return { result: r.result, type: r.type, variablesReference: r.reference, indexedVariables: r.indexed, namedVariables: r.named };
+      this.memoryReferences.note(r.memoryReference);
+      return { result: r.result, type: r.type, variablesReference: r.reference, indexedVariables: r.indexed, namedVariables: r.named, memoryReference: r.memoryReference };
+    },
+    setVariable: async (a, reply) => {
+      const r = await this.engine('setVariable').request('setVariable', { reference: a.variablesReference, name: a.name, value: a.value });
+      return this.changed(r, reply);
+    },
+    setExpression: async (a, reply) => {
+      const r = await this.engine('setExpression').request('setExpression', { expression: a.expression, value: a.value, frameId: a.frameId });
+      return this.changed(r, reply);
+    },
+    readMemory: async (a) => {
+      const r = await this.engine('readMemory').request('readMemory', { memoryReference: a.memoryReference, offset: a.offset ?? 0, count: a.count });
+      return { address: r.address, data: r.data, unreadableBytes: r.unreadableBytes };
+    },
+    writeMemory: async (a, reply) => {
+      const r = await this.engine('writeMemory').request('writeMemory', { memoryReference: a.memoryReference, offset: a.offset ?? 0, data: a.data, allowPartial: a.allowPartial ?? false });
+      this.afterChange(r.changed, r.notice, reply);
+      return { bytesWritten: r.bytesWritten };
+    },
+    completions: async (a) => {
+      // DAP counts the column in the client's way (from 1 in VS Code); the engine counts from 0.
+      const column = this.convertClientColumnToDebugger(a.column) - 1;
+      const items = await this.engine('completions').request('completions', { text: a.text, column, frameId: a.frameId });
+      // Each item replaces the `length` characters before the cursor. `start` is left out: VS Code reads it as counted
+      // from 0 whatever columnsStartAt1 says, and filters on the text there, so any value but 0 hides the items.
+      return { targets: items.map((c) => ({ label: c.label, text: c.text, detail: c.detail, type: c.type, length: c.length })) };
     },
     continue: async (a) => {
       await this.engine('continue').request('continue', { threadId: a.threadId });
@@ -155,6 +195,16 @@ export class BirDebugSession extends DebugSession {
       const info = await this.engine('exceptionInfo').request('exceptionInfo', { threadId: a.threadId });
       const { message, typeName, stackTrace } = info.details;
       return { exceptionId: info.exceptionId, description: info.description, breakMode: info.breakMode, details: { message, typeName, stackTrace } };
+    },
+    dataBreakpointInfo: async (a) => {
+      if (a.asAddress) return { dataId: null, description: 'the BIR debugger watches variables and expressions (tensors, access patterns, elements, registers), not addresses' };
+      const info = await this.engine('dataBreakpointInfo').request('dataBreakpointInfo', { reference: a.variablesReference, name: a.name, frameId: a.frameId });
+      return { dataId: info.dataId, description: info.description, accessTypes: info.accessTypes, canPersist: info.canPersist };
+    },
+    setDataBreakpoints: async (a) => {
+      const infos = await this.engine('setDataBreakpoints').request('setDataBreakpoints', { breakpoints: a.breakpoints });
+      this.dataBreakpoints = a.breakpoints;
+      return { breakpoints: infos.map((b) => toBreakpoint(b, this.positions)) };
     },
     'bir/setFrames': async (a, reply) => {
       const { frames, stopped } = await this.engine('bir/setFrames').request('bir/setFrames', { frames: a.frames });
@@ -311,6 +361,7 @@ export class BirDebugSession extends DebugSession {
 
   private initialize(a: P.InitializeRequestArguments): P.Capabilities {
     this.clientSupportsInvalidated = a.supportsInvalidatedEvent === true;
+    this.clientSupportsMemoryEvent = a.supportsMemoryEvent === true;
     this.state = 'initialized';
     return {
       supportsConfigurationDoneRequest: true,
@@ -329,6 +380,13 @@ export class BirDebugSession extends DebugSession {
       supportTerminateDebuggee: true,
       supportsRestartRequest: true,
       supportsDelayedStackTraceLoading: true,
+      supportsDataBreakpoints: true,
+      supportsSetVariable: true,
+      supportsSetExpression: true,
+      supportsReadMemoryRequest: true,
+      supportsWriteMemoryRequest: true,
+      supportsCompletionsRequest: true,
+      completionTriggerCharacters: ['[', ':', ','],
       supportsDisassembleRequest: true,
       supportsInstructionBreakpoints: true,
     };
@@ -444,6 +502,7 @@ export class BirDebugSession extends DebugSession {
     for (const [file, bps] of this.sourceBreakpoints) this.announceChanged(await engine.request('setBreakpoints', { path: file, breakpoints: bps }));
     if (this.functionBreakpoints) this.announceChanged(await engine.request('setFunctionBreakpoints', { breakpoints: this.functionBreakpoints.breakpoints }));
     if (this.instructionBreakpoints) this.announceChanged(await engine.request('setInstructionBreakpoints', { breakpoints: this.instructionBreakpoints }));
+    if (this.dataBreakpoints) this.announceChanged(await engine.request('setDataBreakpoints', { breakpoints: this.dataBreakpoints }));
     if (this.exceptionFilters) await engine.request('setExceptionBreakpoints', { filters: this.exceptionFilters });
     await engine.request('configurationDone', {});
     this.state = 'configured';
@@ -502,6 +561,27 @@ export class BirDebugSession extends DebugSession {
 
   private announceChanged(infos: BreakpointInfo[]): void {
     for (const b of infos) this.sendEvent(new BreakpointEvent('changed', toBreakpoint(b, this.positions)));
+  }
+
+  // ---- changes while stopped ----
+
+  /** The answer of a set: the stored value; after it, what the change affects is told (see afterChange). */
+  private changed(r: SetValueResult, reply: Reply): P.SetVariableResponse['body'] & P.SetExpressionResponse['body'] {
+    this.memoryReferences.note(r.memoryReference);
+    this.afterChange(r.changed, r.notice, reply);
+    return { value: r.value, type: r.type, variablesReference: r.reference, indexedVariables: r.indexed, memoryReference: r.memoryReference };
+  }
+
+  /**
+   * After a change of the stopped program: the Debug Console says when it discarded the recorded future; views of the
+   * memory it wrote are told (memory events), and the views of variables refresh (other rows may show the same memory).
+   */
+  private afterChange(changed: readonly MemoryRange[], notice: string | undefined, reply: Reply): void {
+    reply.afterAnswer(() => {
+      if (notice) this.sendEvent(new OutputEvent(`${notice}\n`, 'console'));
+      if (this.clientSupportsMemoryEvent) for (const body of this.memoryReferences.eventsFor(changed)) this.sendEvent(new MemoryEvent(body.memoryReference, body.offset, body.count));
+      if (this.clientSupportsInvalidated) this.sendEvent(new InvalidatedEvent(['variables']));
+    });
   }
 
   // ---- inspection ----

@@ -106,6 +106,11 @@ export class Breakpoints {
     return { id, kind: 'node', hits: 0, nodes: [node], ...conditions, info };
   }
 
+  /** An id no breakpoint has had, for the other kinds of breakpoints (data breakpoints) to share one numbering. */
+  newId(): number {
+    return this.nextId++;
+  }
+
   /** Breakpoints bound to this node (line and node breakpoints). */
   at(node: Node): Breakpoint[] | undefined {
     return this.byNode[node.index];
@@ -216,3 +221,4 @@ export class Breakpoints {
     return { path: node.span.file, line: node.span.line, column: node.span.col, endLine: node.span.endLine, endColumn: node.span.endCol };
   }
 }
+

@@ -13,7 +13,7 @@ import { Machine, MachineOptions } from '../machine/machine';
 import { CONTROL_PAUSE, Interpreter, RunOutcome } from '../run/interpreter';
 import { ExecutionHooks } from '../run/hooks';
 import { EvalError, Evaluator } from '../eval/evaluate';
-import { formatValue } from '../eval/format';
+import { formatNumber, formatValue } from '../eval/format';
 import { frameScope } from '../eval/frame-scope';
 import { dtypeLabel, firstZero, shapeOf, Value } from '../eval/value';
 import { EngineError } from '../protocol/errors';
@@ -21,11 +21,11 @@ import {
   BreakpointInfo, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint, InstructionBreakpoint, ScopeInfo, SkippedLine, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
 } from '../protocol/types';
 import { Breakpoint, Breakpoints } from './breakpoints';
-import { LogPart, parseUserExpression } from './conditions';
+import { LogPart, ParsedExpression, parseUserExpression } from './conditions';
 import { Inspector } from './inspector';
 import { operandValue } from './operand-values';
 import { LineMap } from './line-map';
-import { functionName, LogicalFrame, logicalFrames, nextNode } from './stack';
+import { functionName, LogicalFrame, logicalFrames, loopRegisters, nextNode } from './stack';
 import { FramePosition, StepKind, StepPolicy } from './stepping';
 import { MOVING_COMMANDS, ReplContext, replCommand, splitCommand } from './repl';
 import { PipelineHistory } from './history';
@@ -39,11 +39,19 @@ import { findBack, TravelContext } from './travel';
 import { history, lastWrite, NamedTarget, TimeQueryHost, why } from './time-queries';
 import { describeWrite, allocatingActivation, elementName } from './origins';
 import { sample, SearchContext } from './writes';
-import { elementIndex, viewSize } from '../machine/view';
+import { elementIndex, View, viewExtent, viewSize } from '../machine/view';
 import { Tracked } from '../machine/journal';
 import { DivergenceArguments, tensorData, TensorArguments, tensorDivergence, TensorHost } from './tensor-data';
 import { memoryMap, MemoryMapArguments } from './memory-map';
 import { writtenBetween } from './changed-writes';
+import { AddressError, describeAddress, formatAddress, MAX_TRANSFER, parseAddress } from './address-space';
+import { frameOfActivation, registerTarget, registerValue, SetTarget, storeValues, valuesFor } from './set-value';
+import { completions, CompletionScope } from './completions';
+import { CompletionInfo, MemoryRange, ReadMemoryResult, SetValueResult, WriteMemoryResult } from '../protocol/types';
+import { dtypeInfo } from '../base/dtype';
+import { REGISTERS } from '../machine/limits';
+import { DataBreakpoints, DataHit, DataState } from './data-breakpoints';
+import type { DataBreakpointInfoResult, DataBreakpointRequest } from '../protocol/types';
 
 const SLICE_CHECK_INTERVAL = 256;
 
@@ -71,6 +79,7 @@ interface DebuggerSnapshot {
   readonly pendingEntry: boolean;
   readonly hits: ReadonlyMap<Breakpoint, number>;
   readonly reportedSkips: ReadonlySet<string>;
+  readonly data: DataState;
 }
 
 /** A node as a search of the past sees it. */
@@ -84,6 +93,8 @@ export interface Visit {
   /** Breakpoints that stop here, as they did when the node first ran. */
   readonly hitIds: readonly number[];
   readonly key: number;
+  /** Seen after the node ran (data breakpoints stop there), not before it: `tick` counts the node. */
+  readonly after?: boolean;
   /** The frame's identity and depth, as steps compare them: computed when asked (during the visit only). */
   position(): FramePosition;
 }
@@ -97,6 +108,8 @@ export interface Replay {
   readonly observe?: (visit: Visit) => void;
   /** Stops before the target at the first node this accepts. */
   readonly until?: (visit: Visit) => boolean;
+  /** Stops after the node that brings the ticks to the target (where a data breakpoint stopped), not before the next. */
+  readonly after?: boolean;
 }
 
 /** What a run of the debug loop ended with. */
@@ -122,6 +135,13 @@ interface StopState {
   readonly node?: Node;
   readonly reason: StopReason;
   readonly fault?: Fault;
+  /**
+   * The core and node the run stopped before, when not `core` and its node: a data breakpoint names the core that
+   * accessed, and stops before the next node of any core (this one runs first on resume).
+   */
+  readonly before?: { readonly core: Core; readonly node: Node };
+  /** Stopped after a node ran (a data breakpoint), not before one. */
+  readonly after?: boolean;
 }
 
 export class DebugCore implements ExecutionHooks {
@@ -129,6 +149,7 @@ export class DebugCore implements ExecutionHooks {
   readonly interpreter: Interpreter;
   readonly lineMap: LineMap;
   readonly breakpoints: Breakpoints;
+  readonly data: DataBreakpoints;
   private readonly inspector: Inspector;
   private mode: FramesMode;
   private readonly stepBy: StepGranularity;
@@ -144,7 +165,7 @@ export class DebugCore implements ExecutionHooks {
   private nextFrameId = 1;
   private framesOfStop = new Map<number, LogicalFrame[]>();
   /** A decision of the current beforeNode, when it stops. */
-  private decision?: { reason: StopReason; hitIds: readonly number[]; text?: string };
+  private decision?: { reason: StopReason; hitIds: readonly number[]; text?: string; core?: Core };
   /** The history of the run, for time travel; undefined when history is off (or in a run without debugging). */
   timeline?: Timeline;
   /** Set while the past is replayed. */
@@ -184,6 +205,7 @@ export class DebugCore implements ExecutionHooks {
     this.lineMap = new LineMap(program);
     this.history = options.history;
     this.breakpoints = new Breakpoints(program, this.lineMap, options.history);
+    this.data = new DataBreakpoints(program, this.machine, (bp, core, frame, old, now) => this.dataConditionHolds(bp, core, frame, old, now), () => this.breakpoints.newId());
     this.lastRun = new Float64Array(program.nodes.length).fill(-1);
     this.lastRunRecord = { arrays: [this.lastRun] };
     this.inspector = new Inspector(this.machine, (frame, op) => this.operandValue(frame, op));
@@ -204,6 +226,7 @@ export class DebugCore implements ExecutionHooks {
         pendingEntry: this.pendingEntry,
         hits: new Map(this.breakpoints.all().map((b) => [b, b.hits])),
         reportedSkips: new Set(this.reportedSkips),
+        data: this.data.snapshot(),
       }),
       restore: (state) => {
         const s = state as DebuggerSnapshot;
@@ -212,6 +235,7 @@ export class DebugCore implements ExecutionHooks {
         for (const b of this.breakpoints.all()) b.hits = s.hits.get(b) ?? 0;
         this.reportedSkips.clear();
         for (const k of s.reportedSkips) this.reportedSkips.add(k);
+        this.data.restore(s.data);
       },
     };
   }
@@ -278,14 +302,31 @@ export class DebugCore implements ExecutionHooks {
       if (!this.decision) return { kind: 'yield' };
       const d = this.decision;
       this.decision = undefined;
-      return this.stopAt({ core: outcome.core, node: outcome.node, reason: d.reason }, d.hitIds, d.text);
+      return this.stopAt(this.stopState0(outcome.core, outcome.node, d.reason, d.core), d.hitIds, d.text);
     }
+    if (outcome.kind === 'stopped-after') return this.stopAfter(outcome.core);
     if (outcome.kind === 'fault-stopped') {
       this.faultStops.set(this.interpreter.ticks, outcome.fault);
       return this.stopAt({ core: outcome.core, node: outcome.node, reason: 'exception', fault: outcome.fault }, [], outcome.fault.message);
     }
     this.stop = undefined;
+    // The last instruction's access was not decided at a next node: the Debug Console says what it hit.
+    const late = this.data.settleAtEnd();
+    if (late) this.notice(`data breakpoint ${late.ids.join(', ')}: ${late.text}, as the program ended`);
     return { kind: 'ended', outcome };
+  }
+
+  /** A stop after a node ran (a data breakpoint's): the core is shown before its next node. */
+  private stopAfter(core: Core): DebugOutcome {
+    const d = this.decision!;
+    this.decision = undefined;
+    return this.stopAt({ core, node: core.frame && nextNode(core.frame), reason: d.reason, after: true }, d.hitIds, d.text);
+  }
+
+  /** The stop before `node` of `core`; a data breakpoint's names the core that accessed, at its next node. */
+  private stopState0(core: Core, node: Node, reason: StopReason, accessor?: Core): StopState {
+    if (!accessor || accessor === core) return { core, node, reason };
+    return { core: accessor, node: accessor.frame && nextNode(accessor.frame), reason, before: { core, node } };
   }
 
   private stopAt(state: StopState, hitIds: readonly number[], text?: string): DebugOutcome {
@@ -395,7 +436,8 @@ export class DebugCore implements ExecutionHooks {
     if (core.state === 'done' || !core.frame) throw new EngineError(`thread ${threadId} (core ${core.index}) has finished; it cannot step`, 'state');
     const g = granularity ?? this.stepBy;
     // A core that did not stop itself has not been asked about the node it shows yet: the step runs that node first.
-    const startNode = this.stop!.core !== core && core.state === 'running' ? nextNode(core.frame) : undefined;
+    const stoppedCore = this.stop!.before?.core ?? this.stop!.core;
+    const startNode = stoppedCore !== core && core.state === 'running' ? nextNode(core.frame) : undefined;
     this.policy = new StepPolicy(kind, g, core.index, this.mode, this.position(core, core.frame, startNode ?? core.frame.current), targetFunction, startNode);
     const at = core.frame.current;
     this.stepStart = g === 'line' && at ? { core, frame: core.frame, line: at.span.line, file: at.span.file } : undefined;
@@ -442,7 +484,16 @@ export class DebugCore implements ExecutionHooks {
         }
       }
     }
-    if (replay) return this.replayNode(replay, this.interpreter.ticks, core, frame, node, enters, hitIds, key);
+    // Data breakpoints: what the node that ran last accessed is decided now, then this node's accesses are seen
+    // before it runs (also when it stops here: resuming runs it without asking again).
+    const dataHit = this.data.settle();
+    if (dataHit) {
+      hitIds = [...hitIds, ...dataHit.ids];
+      reason ??= 'data breakpoint';
+      text ??= dataHit.text;
+    }
+    if (this.data.active) this.data.before(core, frame, node);
+    if (replay) return this.replayNode(replay, this.interpreter.ticks, core, frame, node, enters, hitIds, key, dataHit);
     if (this.pendingEntry && core.index === 0) {
       this.pendingEntry = false;
       reason ??= 'entry';
@@ -455,7 +506,7 @@ export class DebugCore implements ExecutionHooks {
     if (!reason && this.policy?.shouldStop(core, this.position(core, frame, node), frame, enters, node)) reason = 'step';
     this.ran(frame, node, key);
     if (reason) {
-      this.decision = { reason, hitIds, text };
+      this.decision = { reason, hitIds, text, core: reason === 'data breakpoint' ? dataHit?.core : undefined };
       return true;
     }
     // The slice ends only after the node had its chance to stop: resuming runs it without asking again.
@@ -481,27 +532,48 @@ export class DebugCore implements ExecutionHooks {
    * A node met while replaying the past: the same bookkeeping as when it first ran (breakpoint hit counts included),
    * shown to the search that asked for the replay, and a stop at the target tick only.
    */
-  private replayNode(replay: Replay, tick: number, core: Core, frame: Frame, node: Node, enters: boolean, hitIds: number[], key: number): boolean {
+  private replayNode(replay: Replay, tick: number, core: Core, frame: Frame, node: Node, enters: boolean, hitIds: number[], key: number, dataHit?: DataHit): boolean {
     // A visit is made only for a search that looks: most replays (back to a tick) only run.
     const visit: Visit | undefined = replay.observe || replay.until ? { tick, core, frame, node, enters, hitIds, key, position: () => this.position(core, frame, node) } : undefined;
     if (visit) replay.observe?.(visit);
     if (core.index === 0) this.pendingEntry = false;
     this.ran(frame, node, key);
-    if (tick !== replay.target && !(visit && replay.until?.(visit))) return false;
-    this.decision = { reason: replay.reason, hitIds: replay.hitIds ?? [], text: replay.text };
+    if ((tick !== replay.target || replay.after) && !(visit && replay.until?.(visit))) return false;
+    // A data breakpoint's stop found again says what the access did, on the core that made it.
+    const data = replay.reason === 'data breakpoint' ? dataHit : undefined;
+    this.decision = { reason: replay.reason, hitIds: replay.hitIds ?? [], text: replay.text ?? data?.text, core: data?.core };
     return true;
   }
 
-  onCall(core: Core): void {
+  /** After a node ran: what it accessed of watched regions decides whether data breakpoints stop here. */
+  afterNode(core: Core, frame: Frame, node: Node): boolean {
+    if (!this.data.pendingAccesses) return false;
+    const hit = this.data.settle();
+    if (!hit) return false;
+    const replay = this.replay;
+    if (!replay) {
+      this.decision = { reason: 'data breakpoint', hitIds: hit.ids, text: hit.text };
+      return true;
+    }
+    const tick = this.interpreter.ticks;
+    replay.observe?.({ tick, core, frame, node, enters: false, hitIds: hit.ids, key: -1, after: true, position: () => this.position(core, frame, node) });
+    if (!replay.after || tick !== replay.target) return false;
+    this.decision = { reason: replay.reason, hitIds: replay.hitIds ?? hit.ids, text: replay.text ?? hit.text };
+    return true;
+  }
+
+  onCall(core: Core, frame: Frame): void {
     this.subgraphDepth[core.index]++;
+    if (this.data.active) this.data.onCall(core, frame);
   }
 
   onReturn(core: Core): void {
     this.subgraphDepth[core.index]--;
   }
 
-  onRegionEnter(core: Core, frame: Frame, _cursor: RegionCursor): void {
+  onRegionEnter(core: Core, frame: Frame, cursor: RegionCursor): void {
     this.subgraphDepth[core.index]++;
+    if (this.data.active) this.data.onRegionEnter(core, frame, cursor);
     // A new iteration or arm is a new visit of its lines: their breakpoints stop again.
     frame.lastLineKey = -1;
   }
@@ -581,17 +653,17 @@ export class DebugCore implements ExecutionHooks {
   // ---- time travel ----
 
   /** Runs the debug loop as a replay of the past, up to the replay's target; returns where it stopped. */
-  replayTo(replay: Replay): { core: Core; node: Node } {
+  replayTo(replay: Replay): { core: Core; node: Node; after?: boolean } {
     this.replay = replay;
     this.machine.replaying = true;
     const deadline = this.sliceDeadline;
     this.sliceDeadline = Infinity;
     try {
       const outcome = this.interpreter.runDebug(this);
-      if (outcome.kind !== 'stopped' || !this.decision) {
+      if ((outcome.kind !== 'stopped' && outcome.kind !== 'stopped-after') || !this.decision) {
         throw new EngineError(`the replay of the history did not reach tick ${replay.target} (${outcome.kind})`, 'internal');
       }
-      return { core: outcome.core, node: outcome.node };
+      return { core: outcome.core, node: outcome.node, after: outcome.kind === 'stopped-after' };
     } finally {
       this.replay = undefined;
       this.machine.replaying = false;
@@ -642,13 +714,15 @@ export class DebugCore implements ExecutionHooks {
     this.policy = undefined;
     this.stepStart = undefined;
     const t = this.timeline!;
-    t.restore(t.checkpointBefore(replay.target), this.interpreter.ticks);
-    const { core, node } = this.replayTo(replay);
+    // A stop after a node replays that node: from a checkpoint before it.
+    t.restore(t.checkpointBefore(replay.after ? replay.target - 1 : replay.target), this.interpreter.ticks);
+    const { core, node, after } = this.replayTo(replay);
+    if (after) return this.stopAfter(core);
     const d = this.decision!;
     this.decision = undefined;
     // A fault where the run first stopped is met again: resuming goes on from it as it would have then.
     if (fault) this.interpreter.pendFault(core, node, fault);
-    return this.stopAt({ core, node, reason: d.reason, fault }, d.hitIds, d.text);
+    return this.stopAt({ ...this.stopState0(core, node, d.reason, d.core), fault }, d.hitIds, d.text);
   }
 
   /** The earliest position the history reaches, as a stop. */
@@ -670,7 +744,7 @@ export class DebugCore implements ExecutionHooks {
     if (now <= t.start) throw new EngineError(`there is no history before this point (instruction ${this.machine.instructionsExecuted})`, 'state');
     const here = this.position(core, frame, nextNode(frame));
     const byLine = (granularity ?? this.stepBy) === 'line' && kind !== 'out';
-    const wanted = (v: Visit): boolean => v.core === core && (!byLine || v.enters) && backStepAccepts(kind, v.position(), here);
+    const wanted = (v: Visit): boolean => !v.after && v.core === core && (!byLine || v.enters) && backStepAccepts(kind, v.position(), here);
     const found = findBack(this.travelContext(t), now, wanted);
     return this.travelTo(found ? { target: found.tick, reason: 'step' } : this.startOfHistory(t));
   }
@@ -682,12 +756,28 @@ export class DebugCore implements ExecutionHooks {
     if (now <= t.start) throw new EngineError(`there is no history before this point (instruction ${this.machine.instructionsExecuted})`, 'state');
     const nodes = this.breakpointNodes();
     const faults = [...this.faultStops.keys()];
-    const mayHold = (k: number, from: number, end: number): boolean => t.ranIn(k, nodes) || faults.some((tick) => tick >= from && tick < end);
-    const found = findBack(this.travelContext(t), now, (v) => v.hitIds.length > 0 || this.faultStops.has(v.tick), mayHold);
+    const data = this.dataMayHold(t);
+    const mayHold = (k: number, from: number, end: number): boolean => t.ranIn(k, nodes) || faults.some((tick) => tick >= from && tick < end) || data(k);
+    // Stopped after a node, the data breakpoint seen there is this stop.
+    const here = this.stop?.after === true;
+    const found = findBack(this.travelContext(t), now, (v) => !(here && v.after && v.tick === now) && (v.hitIds.length > 0 || (!v.after && this.faultStops.has(v.tick))), mayHold);
     if (!found) return this.travelTo(this.startOfHistory(t));
-    if (found.hitIds.length > 0) return this.travelTo({ target: found.tick, reason: this.reasonOf(found.hitIds), hitIds: found.hitIds });
+    if (found.hitIds.length > 0) return this.travelTo({ target: found.tick, reason: this.reasonOf(found.hitIds), hitIds: found.hitIds, after: found.after });
     const fault = this.faultStops.get(found.tick)!;
     return this.travelTo({ target: found.tick, reason: 'exception', text: fault.message }, fault);
+  }
+
+  /**
+   * Whether a data breakpoint can have stopped in interval k. With writes of DRAM only watched: when the journal of
+   * k, or of the interval before (the stop comes at the node after the write), saved a page of a watched tensor. Reads,
+   * registers and allocations (whose past tensors the debugger may not have met yet) leave every interval possible.
+   */
+  private dataMayHold(t: Timeline): (k: number) => boolean {
+    if (!this.data.active) return () => false;
+    const { tensors, writesOnly } = this.data.watchedTensors();
+    if (!writesOnly || tensors.some((x) => x.memory !== 'dram')) return () => true;
+    const wrote = (k: number): boolean => k >= 0 && tensors.some((x) => t.journal.touched(k, x, 0, x.size));
+    return (k) => wrote(k) || wrote(k - 1);
   }
 
   /** The nodes where a breakpoint can stop: its lines' and nodes', and every node of a function breakpoint's function. */
@@ -703,7 +793,9 @@ export class DebugCore implements ExecutionHooks {
   /** The reason of a stop by these breakpoints: a line or node breakpoint among them makes it 'breakpoint'. */
   private reasonOf(hitIds: readonly number[]): StopReason {
     const kinds = new Map(this.breakpoints.all().map((b) => [b.id, b.kind]));
-    return hitIds.some((id) => kinds.get(id) !== 'function') ? 'breakpoint' : 'function breakpoint';
+    if (hitIds.some((id) => kinds.get(id) === 'line' || kinds.get(id) === 'node')) return 'breakpoint';
+    // Ids of no line, node or function breakpoint are data breakpoints'.
+    return hitIds.some((id) => kinds.get(id) === 'function') ? 'function breakpoint' : 'data breakpoint';
   }
 
   /**
@@ -930,10 +1022,10 @@ export class DebugCore implements ExecutionHooks {
 
   private result(value: Value, text: string, context: string): EvaluateResult {
     if (value.kind === 'scalar') return { result: value.written ? formatValue(value) : '<uninit>', type: 'scalar', reference: 0 };
-    if (shapeOf(value).length === 0) return { result: formatValue(value), type: dtypeLabel(value), reference: 0 };
+    if (shapeOf(value).length === 0) return { result: formatValue(value), type: dtypeLabel(value), reference: 0, memoryReference: this.inspector.memoryReference(value) };
     const v = this.inspector.tensorVariable(text, value, text);
     const full = context === 'clipboard' ? formatValue(value) : v.value;
-    return { result: full, type: v.type, reference: v.reference, indexed: v.indexed };
+    return { result: full, type: v.type, reference: v.reference, indexed: v.indexed, memoryReference: v.memoryReference };
   }
 
   private operandValue(frame: LogicalFrame, op: Operand): Value | undefined {
@@ -966,6 +1058,183 @@ export class DebugCore implements ExecutionHooks {
       exceptionId: f.code, description: f.message, breakMode: 'always',
       details: { message: f.message, typeName: f.code, stackTrace: where && `at ${where}`, location: f.span },
     };
+  }
+
+  // ---- changing the stopped program: set values, write memory (set-value.ts, address-space.ts) ----
+
+  /** Set Value in the Variables view: the value (an expression, evaluated in the top frame) stored into the variable. */
+  setVariable(reference: number, name: string, value: string): SetValueResult {
+    const target = this.inspector.setTarget(reference, name);
+    return this.setValue(target, value, (text) => this.evaluateValue(text, undefined));
+  }
+
+  /** Set Value on a watch expression: what it names (an access pattern, tensor, element or register) takes the value. */
+  setExpression(expression: string, value: string, frameId: number | undefined): SetValueResult {
+    const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
+    if (!lf) throw new EngineError('no frame to evaluate in', 'state');
+    const target = userErrors(() => this.expressionTarget(expression.trim(), lf));
+    return this.setValue(target, value, (text) => this.evaluateValue(text, frameId));
+  }
+
+  private expressionTarget(text: string, lf: LogicalFrame): SetTarget {
+    if (text.startsWith(':')) return { kind: 'read-only', reason: `'${text}' is a console command, not something that holds a value` };
+    const parsed = parseUserExpression(text, `'${text}'`);
+    if ('error' in parsed) throw new EngineError(parsed.error, 'evaluation');
+    const e = parsed.expr;
+    if (e.kind === 'name' && /^r([0-9]|1[0-5])$/.test(e.name)) return registerTarget(lf, Number(e.name.slice(1)));
+    const v = this.evaluator(lf.core, lf.frame, text).evaluate(e);
+    if (v.kind === 'view') return { kind: 'memory', view: v.view, text };
+    const what = v.kind === 'scalar' ? 'a number (a constant, core, ncores or arithmetic)' : 'a value computed from memory';
+    return { kind: 'read-only', reason: `'${text}' is ${what}, not memory: a value can be set on access patterns, tensors, elements and registers` };
+  }
+
+  private setValue(target: SetTarget, valueText: string, evaluate: (text: string) => Value): SetValueResult {
+    if (target.kind === 'read-only') throw new EngineError(target.reason, 'argument');
+    const text = valueText.trim();
+    if (text === '') throw new EngineError('the value is empty: give a number or an expression, as in 1.5 or acc[0, 0:4] * 2', 'argument');
+    const value = userErrors(() => evaluate(text));
+    if (target.kind === 'register') {
+      const stored = registerValue(value, text);
+      const { core, frame, index } = target;
+      const notice = this.change(() => frameOfActivation(this.machine, core, frame.activation, frame).setRegister(index, stored));
+      return { value: formatNumber(stored), type: 'register', reference: 0, changed: [], notice };
+    }
+    const view = target.view;
+    const values = valuesFor(view, value, text, target.text);
+    const notice = this.change(() => storeValues(view, values));
+    const shown = this.result({ kind: 'view', view, text: target.text }, target.text, 'watch');
+    return { value: shown.result, type: shown.type, reference: shown.reference, indexed: shown.indexed, memoryReference: shown.memoryReference, changed: this.rangesOf(view), notice };
+  }
+
+  /** The bytes a view reaches, as one range from its lowest to its highest element (for memory events). */
+  private rangesOf(view: View): MemoryRange[] {
+    const { lo, hi } = viewExtent(view);
+    const a = this.inspector.addresses.addressOf(view.tensor, lo);
+    const b = this.inspector.addresses.addressOf(view.tensor, hi);
+    if (a === undefined || b === undefined) return [];
+    return [{ address: a, count: b - a + dtypeInfo(view.tensor.dtype).bytes }];
+  }
+
+  /**
+   * Makes a change to the stopped program. With history, the change becomes part of it (Timeline.edit); made in the
+   * past, it discards the recorded future, and the answer says so.
+   */
+  private change(apply: () => void): string | undefined {
+    const stop = this.stopState;
+    const t = this.timeline;
+    if (!t) {
+      apply();
+      return undefined;
+    }
+    const now = this.interpreter.ticks;
+    const node = stop.node ?? (stop.core.frame && nextNode(stop.core.frame));
+    const discarded = t.edit(stop.core, node?.index ?? 0, apply);
+    if (!discarded) return undefined;
+    for (const tick of [...this.faultStops.keys()]) if (tick > now) this.faultStops.delete(tick);
+    return `The value was set in the past (instruction ${this.machine.instructionsExecuted.toLocaleString('en-US')}): the recorded history after this point is discarded, and the run goes on from the changed state.`;
+  }
+
+  /** Bytes of the address space (docs/debugging.md): the readable ones from the start, then how many unreadable follow. */
+  readMemory(memoryReference: string, offset: number, count: number): ReadMemoryResult {
+    const address = addressErrors(() => parseAddress(memoryReference, offset));
+    if (count > MAX_TRANSFER) throw new EngineError(`readMemory reads at most ${MAX_TRANSFER} bytes at once; count is ${count}`, 'argument');
+    const r = this.inspector.addresses.read(address, count);
+    return { address: formatAddress(address), data: Buffer.from(r.data).toString('base64'), unreadableBytes: r.unreadable };
+  }
+
+  /** Writes bytes into the tensors that hold them; a byte no tensor holds refuses the write (allowPartial: ends it). */
+  writeMemory(memoryReference: string, offset: number, data: string, allowPartial: boolean): WriteMemoryResult {
+    const address = addressErrors(() => parseAddress(memoryReference, offset));
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 !== 0) throw new EngineError(`writeMemory needs data in base64, found ${JSON.stringify(data.length > 40 ? `${data.slice(0, 37)}...` : data)}`, 'argument');
+    const bytes = new Uint8Array(Buffer.from(data, 'base64'));
+    if (bytes.length > MAX_TRANSFER) throw new EngineError(`writeMemory writes at most ${MAX_TRANSFER} bytes at once; data has ${bytes.length}`, 'argument');
+    const space = this.inspector.addresses;
+    const covered = space.coveredFrom(address, address + bytes.length);
+    if (covered < bytes.length && !allowPartial) {
+      throw new EngineError(`no tensor holds ${formatAddress(address + covered)} (${describeAddress(address + covered)}; byte ${covered} of the ${bytes.length} to write): nothing was written (allowPartial writes the bytes before it)`, 'argument');
+    }
+    if (covered === 0) return { bytesWritten: 0, changed: [] };
+    const held = bytes.slice(0, covered);
+    const notice = this.change(() => space.write(address, held, true));
+    return { bytesWritten: covered, changed: [{ address, count: covered }], notice };
+  }
+
+  // ---- completions (completions.ts) ----
+
+  /** Completions of the console's or the Watch view's input: with the frame's names when stopped, main's while running. */
+  completions(text: string, column: number, frameId: number | undefined): CompletionInfo[] {
+    const lf = !this.stop ? undefined : frameId === undefined ? this.defaultFrame() : this.frame(frameId);
+    return completions(text, column, this.completionScope(lf));
+  }
+
+  private completionScope(lf: LogicalFrame | undefined): CompletionScope {
+    const fn = lf?.frame.fn ?? this.program.main;
+    const f = lf?.frame;
+    const tensors: { name: string; dtype: string; shape: readonly number[]; memory: string }[] = [];
+    for (const p of fn.params) {
+      if (p.kind !== 'param' || !f) continue;
+      const view = f.tensors[p.slot];
+      tensors.push({ name: p.name, dtype: view.tensor.dtype, shape: view.shape, memory: `${view.tensor.memory} (parameter)` });
+    }
+    for (const a of fn.allocs) tensors.push({ name: a.name, dtype: a.dtype, shape: a.shape, memory: a.memory });
+    for (const d of this.program.drams) if (d.module === fn.module) tensors.push({ name: d.name, dtype: d.dtype, shape: d.shape, memory: 'dram' });
+    const loops = lf ? loopRegisters(lf) : [];
+    const registers = Array.from({ length: REGISTERS }, (_, r) => {
+      const loop = loops.find((l) => l.register === r);
+      const value = !f ? '' : f.isWritten(r) ? ` = ${formatNumber(f.regs[r])}` : ' (never written in this activation)';
+      return { name: `r${r}`, detail: `${loop ? `loop register of line ${loop.loop.span.line}` : 'register'}${value}` };
+    });
+    registers.push({ name: 'core', detail: `the core the frame runs on${lf ? ` = ${lf.core.index}` : ''}` }, { name: 'ncores', detail: `cores of the run = ${this.machine.ncores}` });
+    const constants = [...(this.program.constants.get(fn.module) ?? new Map<string, number>())].map(([name, value]) => ({ name, value }));
+    return { tensors, registers, constants };
+  }
+
+  // ---- data breakpoints (data-breakpoints.ts) ----
+
+  /**
+   * The data id of a variable of the Variables view (a reference and the name of one of its variables), or of an
+   * expression evaluated in a frame (Watch, Debug Console): a tensor, an access pattern, an element or a register.
+   */
+  dataBreakpointInfo(reference: number | undefined, name: string, frameId: number | undefined): DataBreakpointInfoResult {
+    if (reference !== undefined) {
+      const target = this.inspector.dataTarget(reference, name);
+      if (target.kind === 'read-only') return { dataId: null, description: target.reason };
+      if (target.kind === 'register') return this.data.infoOfRegister(target.frame.fn, target.core, target.index);
+      return this.data.infoOfView(target.view, target.text);
+    }
+    const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
+    if (!lf) throw new EngineError('no frame to evaluate in', 'state');
+    const text = name.trim();
+    const register = /^r([0-9]|1[0-5])$/.exec(text);
+    if (register) return this.data.infoOfRegister(lf.frame.fn, lf.core.index, Number(register[1]));
+    const value = userErrors(() => this.evaluateValue(text, frameId));
+    if (value.kind !== 'view') {
+      return { dataId: null, description: `'${text}' is ${value.kind === 'scalar' ? 'a number' : 'a computed value'}, not memory: a data breakpoint watches a tensor, an access pattern, an element or a register` };
+    }
+    return this.data.infoOfView(value.view, text);
+  }
+
+  /** Replaces the data breakpoints. Stopped, the node the run is before is looked at again (it runs without asking). */
+  setDataBreakpoints(requests: readonly DataBreakpointRequest[]): BreakpointInfo[] {
+    const infos = this.data.set(requests);
+    const stop = this.stop;
+    const at = stop?.before ?? (stop?.node && { core: stop.core, node: stop.node });
+    if (at?.core.frame) this.data.redo(at.core, at.core.frame, at.node);
+    return infos;
+  }
+
+  /** A data breakpoint's condition, with `old` and `new` the values of the element accessed (before and after). */
+  private dataConditionHolds(bp: { readonly id: number; readonly condition: ParsedExpression }, core: Core, frame: Frame, old: number, now: number): boolean {
+    try {
+      const base = frameScope(this.machine, core, frame);
+      const scope = { ...base, constant: (n: string) => (n === 'old' ? old : n === 'new' ? now : base.constant(n)), names: () => ['old', 'new', ...base.names()] };
+      const v = new Evaluator(scope, () => '', !this.filters.has('uninitialized')).evaluate(bp.condition.expr);
+      if (v.kind === 'scalar' && !v.written) throw new Error('it reads a register that was never written in this activation');
+      return truthy(v);
+    } catch (e) {
+      if (!this.replay) this.notice(`data breakpoint ${bp.id}: the condition '${bp.condition.text}' cannot be evaluated here: ${(e as Error).message}`);
+      return true;
+    }
   }
 
   // ---- the tensor view (tensor-data.ts, memory-map.ts, changed-writes.ts) ----
@@ -1008,6 +1277,16 @@ function userErrors<T>(f: () => T): T {
   }
 }
 
+/** An address that is not one is the user's to read. */
+function addressErrors<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof AddressError) throw new EngineError(e.message, 'argument');
+    throw e;
+  }
+}
+
 /** The N of `:goto N`: digits, with , or _ between thousands allowed. */
 function instructionCount(text: string): number {
   const plain = text.replace(/[,_]/g, '');
@@ -1031,6 +1310,7 @@ function describeStop(state: StopState, text?: string): string {
     case 'exception': return `Paused on ${state.fault?.code ?? 'exception'}`;
     case 'breakpoint': return 'Paused on breakpoint';
     case 'function breakpoint': return 'Paused on function breakpoint';
+    case 'data breakpoint': return text ?? 'Paused on data breakpoint';
     case 'entry': return 'Paused on entry';
     case 'pause': return 'Paused';
     case 'goto': return text ? `Paused at ${text}` : 'Paused';

@@ -108,6 +108,8 @@ export class EngineServer {
     evaluate: { needs: 'program-stopped', serve: (p) => this.evaluate(p.expression, p.frameId, p.context) },
     stepInTargets: { needs: 'program-stopped', serve: (p) => this.debugCore().stepInTargets(p.frameId) },
     exceptionInfo: { needs: 'program-stopped', serve: (p) => this.debugCore().exceptionInfo(p.threadId) },
+    dataBreakpointInfo: { needs: 'program-stopped', serve: (p) => this.debugCore().dataBreakpointInfo(p.reference, p.name, p.frameId) },
+    setDataBreakpoints: { needs: 'debugging', serve: (p) => this.debugCore().setDataBreakpoints(p.breakpoints) },
     terminate: { needs: 'nothing', serve: () => this.terminate() },
     'bir/setFrames': { needs: 'debugging', serve: (p) => ({ frames: this.debugCore().setFrames(p.frames), stopped: this.state === 'stopped' }) },
     'bir/graph': { needs: 'debugging', serve: (p) => this.graph(p.frameId, p.expand, p.find) },
@@ -118,6 +120,11 @@ export class EngineServer {
     'bir/tensor': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorData(p) },
     'bir/tensorDivergence': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorDivergence(p) },
     'bir/memoryMap': { needs: 'program-stopped', serve: (p) => this.debugCore().memoryMap(p) },
+    setVariable: { needs: 'program-stopped', serve: (p) => this.debugCore().setVariable(p.reference, p.name, p.value) },
+    setExpression: { needs: 'program-stopped', serve: (p) => this.debugCore().setExpression(p.expression, p.value, p.frameId) },
+    readMemory: { needs: 'program-stopped', serve: (p) => this.debugCore().readMemory(p.memoryReference, p.offset, p.count) },
+    writeMemory: { needs: 'program-stopped', serve: (p) => this.debugCore().writeMemory(p.memoryReference, p.offset, p.data, p.allowPartial) },
+    completions: { needs: 'debugging', serve: (p) => (this.state === 'compiler' ? [] : this.debugCore().completions(p.text, p.column, p.frameId)) },
   };
 
   /** Serves one request: its result, or why it cannot be served now. */

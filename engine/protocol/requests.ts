@@ -12,6 +12,8 @@ import type {
   BreakpointInfo, DisassembledInstruction, EngineEvent, EvaluateResult, ExceptionInfoResult, FunctionBreakpoint, InstructionBreakpoint, LaunchConfig, LaunchResult, ScopeInfo, SourceBreakpoint,
   StackFrameInfo, StepGranularity, StepInTarget, ThreadInfo, VariableInfo,
 } from './types';
+import type { CompletionInfo, ReadMemoryResult, SetValueResult, WriteMemoryResult } from './types';
+import type { DataBreakpointInfoResult, DataBreakpointRequest } from './types';
 
 interface Request<P, R> {
   readonly params: P;
@@ -61,6 +63,20 @@ export interface EngineRequests extends ForwardedBirRequests {
   evaluate: Request<{ readonly expression: string; readonly frameId?: number; readonly context: string }, EvaluateResult>;
   stepInTargets: Request<{ readonly frameId: number }, StepInTarget[]>;
   exceptionInfo: Request<Thread, ExceptionInfoResult>;
+  /** Sets a variable of a variables reference (a register, a tensor, a row, an element) to an expression's value. */
+  setVariable: Request<{ readonly reference: number; readonly name: string; readonly value: string }, SetValueResult>;
+  /** Sets what an expression names (an access pattern, a tensor, an element, a register) to another's value. */
+  setExpression: Request<{ readonly expression: string; readonly value: string; readonly frameId?: number }, SetValueResult>;
+  /** Bytes of the address space from a memory reference plus an offset. */
+  readMemory: Request<{ readonly memoryReference: string; readonly offset: number; readonly count: number }, ReadMemoryResult>;
+  /** Writes bytes (base64) at a memory reference plus an offset. */
+  writeMemory: Request<{ readonly memoryReference: string; readonly offset: number; readonly data: string; readonly allowPartial: boolean }, WriteMemoryResult>;
+  /** Completions of the Debug Console's and the Watch view's input at a column (counted from 0). */
+  completions: Request<{ readonly text: string; readonly column: number; readonly frameId?: number }, CompletionInfo[]>;
+  /** The data id of a variable (a reference and a name) or of an expression (evaluated in a frame). */
+  dataBreakpointInfo: Request<{ readonly reference?: number; readonly name: string; readonly frameId?: number }, DataBreakpointInfoResult>;
+  /** Replaces every data breakpoint. */
+  setDataBreakpoints: Request<{ readonly breakpoints: readonly DataBreakpointRequest[] }, BreakpointInfo[]>;
   /** Ends the run at its next instruction; the exit code is 143. */
   terminate: Request<None, void>;
   /** `stopped`: the frames on show are the stop's, so the views that show them must be refreshed. */

@@ -144,6 +144,8 @@ export interface VariableInfo {
   readonly named?: number;
   readonly indexed?: number;
   readonly hint?: { readonly kind?: string; readonly attributes?: readonly string[] };
+  /** The address of its first element when it is memory (docs/debugging.md, the address space). */
+  readonly memoryReference?: string;
 }
 
 export interface EvaluateResult {
@@ -154,6 +156,53 @@ export interface EvaluateResult {
   readonly indexed?: number;
   /** `:show EXPR`: the tensor view is to open on this expression (the adapter's `bir/showTensor` event). */
   readonly show?: { readonly expression: string };
+  /** The address of its first element when the result is memory (an access pattern, a tensor, an element). */
+  readonly memoryReference?: string;
+}
+
+/** What setVariable and setExpression answer: the value as stored, and what changed. */
+export interface SetValueResult {
+  readonly value: string;
+  readonly type?: string;
+  readonly reference: number;
+  readonly indexed?: number;
+  readonly memoryReference?: string;
+  /** Memory the change wrote (for DAP's memory events). */
+  readonly changed: readonly MemoryRange[];
+  /** Said in the Debug Console after the answer: the change discarded the recorded future. */
+  readonly notice?: string;
+}
+
+/** Bytes of the debugger's address space. */
+export interface MemoryRange {
+  readonly address: number;
+  readonly count: number;
+}
+
+export interface ReadMemoryResult {
+  /** The address of the first byte, hex. */
+  readonly address: string;
+  /** The readable bytes from there, base64. */
+  readonly data: string;
+  /** Unreadable bytes right after them (never written, or held by no tensor). */
+  readonly unreadableBytes: number;
+}
+
+export interface WriteMemoryResult {
+  readonly bytesWritten: number;
+  readonly changed: readonly MemoryRange[];
+  readonly notice?: string;
+}
+
+/** An item of DAP's completions. */
+export interface CompletionInfo {
+  readonly label: string;
+  readonly text?: string;
+  readonly detail?: string;
+  readonly type: 'function' | 'variable' | 'value' | 'keyword' | 'text';
+  /** Where the text replaces the line, 0-based, and how much of it. */
+  readonly start: number;
+  readonly length: number;
 }
 
 export interface StepInTarget {
@@ -161,6 +210,23 @@ export interface StepInTarget {
   readonly label: string;
   readonly line: number;
   readonly column: number;
+}
+
+/** A data breakpoint as set: a data id from dataBreakpointInfo, what access stops, and its conditions. */
+export interface DataBreakpointRequest {
+  readonly dataId: string;
+  /** `read`, `write` (the default) or `readWrite`. */
+  readonly accessType?: string;
+  readonly condition?: string;
+  readonly hitCondition?: string;
+}
+
+/** What dataBreakpointInfo answers: a data id, or null with the reason in the description. */
+export interface DataBreakpointInfoResult {
+  readonly dataId: string | null;
+  readonly description: string;
+  readonly accessTypes?: ('read' | 'write' | 'readWrite')[];
+  readonly canPersist?: boolean;
 }
 
 export interface ExceptionInfoResult {
