@@ -83,6 +83,7 @@ export function toVariable(v: VariableInfo): DebugProtocol.Variable {
   if (v.evaluateName !== undefined) out.evaluateName = v.evaluateName;
   if (v.indexed !== undefined) out.indexedVariables = v.indexed;
   if (v.named !== undefined) out.namedVariables = v.named;
+  if (v.memoryReference !== undefined) out.memoryReference = v.memoryReference;
   if (v.hint) out.presentationHint = { kind: v.hint.kind, attributes: v.hint.attributes ? [...v.hint.attributes] : undefined };
   // VS Code's context key debugProtocolVariableMenuContext: the Variables view offers "Show in Tensor View" on tensors.
   if (v.hint?.kind === 'data') Object.assign(out, { __vscodeVariableMenuContext: 'tensor' });
