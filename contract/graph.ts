@@ -34,6 +34,11 @@ export interface GraphNode {
   readonly members?: readonly string[];
   /** For `call` nodes: the callee's full name. */
   readonly callee?: string;
+  /**
+   * For an instruction (or a fused group) that writes a tensor: its destination's access pattern as written, which
+   * the frame of the node's function can evaluate (the tensor view shows it); in inlined copies, in the caller's names.
+   */
+  readonly destination?: string;
 }
 
 export interface GraphRegion {

@@ -310,6 +310,9 @@ class GraphPanelHost implements vscode.Disposable {
         }
         case 'toggleNodeBreakpoint':
           return this.toggleNodeBreakpoint(m.id);
+        case 'showTensor':
+          await vscode.commands.executeCommand('bir.showTensor', { expression: m.expression });
+          return;
       }
     } catch (e) {
       this.post({ type: 'error', message: errorText(e) });

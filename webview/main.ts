@@ -104,8 +104,9 @@ const menu = h('div', { class: 'menu', id: 'node-menu', role: 'menu', 'aria-labe
 menu.hidden = true;
 const menuReveal = h('button', { type: 'button', role: 'menuitem', 'data-action': 'reveal' }, 'Go to Source');
 const menuBreakpoint = h('button', { type: 'button', role: 'menuitem', 'data-action': 'breakpoint' }, 'Toggle Node Breakpoint');
+const menuTensor = h('button', { type: 'button', role: 'menuitem', 'data-action': 'tensor' }, 'Show Destination in Tensor View');
 const menuGroup = h('button', { type: 'button', role: 'menuitem', 'data-action': 'group' }, 'Expand');
-menu.append(menuReveal, menuBreakpoint, menuGroup);
+menu.append(menuReveal, menuBreakpoint, menuTensor, menuGroup);
 
 app.append(toolbar, body, legend, tooltip, menu);
 document.body.appendChild(app);
@@ -754,6 +755,18 @@ function toggleBreakpoint(index: number | undefined): void {
   dispatch({ type: 'ui/toggleBreakpoint', id: n.id });
 }
 
+/** The destination of a node that the tensor view can show now: the running graph's (a snapshot's is not this run's). */
+function destinationOf(index: number | undefined): string | undefined {
+  if (index === undefined || !shown || state.selected !== 'running') return undefined;
+  if (shown.visible.items[index]?.kind === 'group') return undefined;
+  return shown.visible.nodes[index]?.destination;
+}
+
+function showTensor(index: number | undefined): void {
+  const expression = destinationOf(index);
+  if (expression) vscode.postMessage({ type: 'showTensor', expression });
+}
+
 function openMenu(index: number | undefined, group: { id: string; open: boolean } | undefined, x: number, y: number): void {
   menuIndex = index;
   menuGroupId = group;
@@ -761,6 +774,9 @@ function openMenu(index: number | undefined, group: { id: string; open: boolean 
   const isNode = index !== undefined && shown?.visible.items[index]?.kind === 'node';
   menuReveal.hidden = !isNode;
   menuBreakpoint.hidden = !isNode;
+  const destination = isNode ? destinationOf(index) : undefined;
+  menuTensor.hidden = destination === undefined;
+  if (destination) menuTensor.textContent = `Show ${destination} in Tensor View`;
   menuGroup.hidden = !group;
   if (group) menuGroup.textContent = `${group.open ? 'Collapse' : 'Expand'} ${shown?.tree.groups.get(group.id)?.label ?? 'group'}`;
   menu.hidden = false;
@@ -782,10 +798,11 @@ menu.addEventListener('click', (e) => {
   closeMenu(true);
   if (action === 'reveal') reveal(index);
   else if (action === 'breakpoint') toggleBreakpoint(index);
+  else if (action === 'tensor') showTensor(index);
   else if (action === 'group' && group) toggleGroup(group.id, !group.open, index);
 });
 menu.addEventListener('keydown', (e) => {
-  const items = [menuReveal, menuBreakpoint, menuGroup].filter((b) => !b.hidden);
+  const items = [menuReveal, menuBreakpoint, menuTensor, menuGroup].filter((b) => !b.hidden);
   const at = items.indexOf(document.activeElement as HTMLButtonElement);
   if (e.key === 'Escape' || e.key === 'Tab') {
     e.preventDefault();
@@ -932,6 +949,10 @@ canvas.addEventListener('keydown', (e) => {
     case 'toggleBreakpoint':
       e.preventDefault();
       toggleBreakpoint(from);
+      return;
+    case 'showTensor':
+      e.preventDefault();
+      showTensor(from);
       return;
     case 'menu': {
       e.preventDefault();

@@ -32,6 +32,8 @@ export type FromWebview =
   /** Open the node's source beside the panel. */
   | { readonly type: 'reveal'; readonly span: Span }
   | { readonly type: 'toggleNodeBreakpoint'; readonly id: string }
+  /** Open the tensor view on a node's destination (evaluated in the selected frame). */
+  | { readonly type: 'showTensor'; readonly expression: string }
   /**
    * A graph in parts: ask for it again with these regions' contents too (region ids), or with the regions around
    * these nodes (node ids); the panel keeps what the session asked for.
@@ -76,6 +78,8 @@ export function isFromWebview(data: unknown): data is FromWebview {
       return Number.isInteger(m.index) && (m.index as number) >= 0;
     case 'toggleNodeBreakpoint':
       return typeof m.id === 'string' && m.id.length > 0;
+    case 'showTensor':
+      return typeof m.expression === 'string' && m.expression.length > 0 && m.expression.length < 4096;
     case 'expand':
       return isSelection(m.selection) && Array.isArray(m.ids) && m.ids.length <= 10_000 && m.ids.every((id) => typeof id === 'string' && id.length > 0 && id.length < 4096);
     case 'find':

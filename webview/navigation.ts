@@ -89,6 +89,7 @@ export type KeyAction =
   | { readonly kind: 'move'; readonly key: string; readonly shift: boolean }
   | { readonly kind: 'reveal' }
   | { readonly kind: 'toggleBreakpoint' }
+  | { readonly kind: 'showTensor' }
   | { readonly kind: 'menu' }
   | { readonly kind: 'zoom'; readonly factor: number }
   | { readonly kind: 'fit' }
@@ -104,6 +105,8 @@ export function keyAction(e: { key: string; shiftKey: boolean; ctrlKey: boolean;
       return { kind: 'reveal' };
     case 'b': case 'B':
       return { kind: 'toggleBreakpoint' };
+    case 't': case 'T':
+      return { kind: 'showTensor' };
     case 'ContextMenu':
       return { kind: 'menu' };
     case 'F10':

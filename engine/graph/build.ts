@@ -210,6 +210,11 @@ class GraphBuilder {
     }
     if (region !== undefined) out.region = region;
     if (node.inlined) out.inlinedFrom = node.inlined.from.fullName;
+    if (node.kind === 'instr') {
+      // A fused group's result is what its last member writes.
+      const dst = (node.members ? node.members[node.members.length - 1] : node).dst;
+      if (dst?.kind === 'tensor') out.destination = dst.ap.text;
+    }
     return out;
   }
 

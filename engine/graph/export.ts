@@ -24,6 +24,7 @@ function nodeJson(n: GraphNode): GraphNode {
   if (n.inlinedFrom !== undefined) optional.inlinedFrom = n.inlinedFrom;
   if (n.members !== undefined) optional.members = [...n.members];
   if (n.callee !== undefined) optional.callee = n.callee;
+  if (n.destination !== undefined) optional.destination = n.destination;
   return out;
 }
 

@@ -1,7 +1,8 @@
 // The graph view, in a real VS Code in Chromium, as a person uses it: stops at a breakpoint in
 // examples/calls_loops.bir (F9, F5), runs "BIR: Show Graph View" from the command palette and sees the current
 // node highlighted beside the source; steps (F10) and sees the highlight move to the next node; clicks a node
-// and the editor goes to its line; presses B on a node and a breakpoint dot appears; then starts a launch with
+// and the editor goes to its line; presses B on a node and a breakpoint dot appears; shows a node's destination in
+// the tensor view from its menu; then starts a launch with
 // compiler passes, chooses the inline pass in the pass list and sees its diff (removed calls ghosted, inlined
 // copies added); reloads the window and finds the panel restored. The extension is the packaged .vsix (run `npm run package` first), installed as a user would.
 // Screenshots go to test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the docs).
@@ -118,6 +119,21 @@ async function main() {
     await view.locator(`g[data-node-id=${JSON.stringify(CALL_EPILOGUE)}]:focus`).waitFor({ timeout: WAIT });
     await view.locator('#tooltip:not([hidden])').waitFor({ timeout: WAIT });
     await shot(page, 'graph-view-step');
+
+    // The node's menu shows its destination in the tensor view, evaluated in the selected frame.
+    await node(view, MATMUL).click({ button: 'right' });
+    const showAcc = view.locator('#node-menu [data-action="tensor"]');
+    await showAcc.waitFor({ timeout: WAIT });
+    assert.strictEqual(await showAcc.innerText(), 'Show acc in Tensor View');
+    await showAcc.click();
+    const tensorTab = page.locator('.tab', { hasText: 'BIR Tensor' }).first();
+    await tensorTab.waitFor({ timeout: WAIT });
+    await page.waitForFunction(() => document.querySelectorAll('iframe.webview').length === 2, undefined, { timeout: WAIT });
+    const titles = [0, 1].map((k) => page.frameLocator(`iframe.webview >> nth=${k}`).frameLocator('#active-frame').locator('#title', { hasText: 'PSUM acc in full_tile' }));
+    await Promise.any(titles.map((t) => t.waitFor({ timeout: WAIT })));
+    await tensorTab.hover();
+    await tensorTab.locator('.codicon-close').click();
+    await tensorTab.waitFor({ state: 'detached', timeout: WAIT });
 
     // Stop; then a launch with compiler passes, stopped before the first pass.
     await page.keyboard.press('Shift+F5');

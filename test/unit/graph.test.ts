@@ -17,6 +17,7 @@ import { forEachNode } from '../../engine/ir/numbering';
 import { AccessPattern, FunctionIR, InstrNode, Node, Program, Region } from '../../engine/ir/program';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { programOf } from '../helpers/virtual-host';
+import { runPipeline } from '../../engine/passes/pipeline';
 
 // ---------------------------------------------------------------------------
 // helpers
@@ -72,6 +73,52 @@ function dstOf(program: Program, line: number): AccessPattern {
 // ---------------------------------------------------------------------------
 
 describe('graph', () => {
+  describe('destinations (what the tensor view shows for a node)', () => {
+    const SRC = prog(
+      'dram x : f32[4, 8] input = zeros',
+      'dram y : f32[4, 8] output',
+      'func main() {',
+      '  sbuf a : f32[4, 8]',
+      '  DmaCopy a <- x',
+      '  for r0 in 0..2 {',
+      '    TensorScalar a[r0:r0+1, 0:8] <- a[r0:r0+1, 0:8], op = mul, scalar = 2',
+      '  }',
+      '  Set r1 = 3',
+      '  call twice(a)',
+      '  TensorScalar a <- a, op = add, scalar = 1',
+      '  Activation a <- a, func = relu',
+      '  DmaCopy y <- a',
+      '}',
+      'func twice(t: sbuf f32[4, 8]) {',
+      '  TensorScalar t <- t, op = mul, scalar = 2',
+      '}',
+    );
+
+    function byLine(nodes: readonly { span: { line: number }; destination?: string; kind: string }[], piece: string) {
+      return nodes.filter((n) => n.span.line === lineOf(SRC, piece));
+    }
+
+    it('is the destination access pattern as written, and none for registers, loops and calls', () => {
+      const { graph } = graphOf(SRC);
+      assert.strictEqual(byLine(graph.nodes, 'DmaCopy a <- x')[0].destination, 'a');
+      assert.strictEqual(byLine(graph.nodes, 'TensorScalar a[r0')[0].destination, 'a[r0:r0+1, 0:8]');
+      for (const piece of ['Set r1', 'for r0', 'call twice']) assert.strictEqual(byLine(graph.nodes, piece)[0].destination, undefined, piece);
+    });
+
+    it('is the last member\'s for a fused group, and in the caller\'s names for inlined copies', () => {
+      const snaps = runPipeline(programOf(SRC), ['inline', 'fuse']);
+      const mainGraph = (k: number): FunctionGraph => {
+        const program = snaps[k].program;
+        return buildGraph([...program.functions.values()].find((f) => f.name === 'main')!, { program });
+      };
+      const inlined = mainGraph(1).nodes.filter((n) => n.inlinedFrom !== undefined);
+      assert.deepStrictEqual(inlined.map((n) => n.destination), ['a'], 'twice(t) bound to a writes a');
+      const fused = mainGraph(2).nodes.filter((n) => n.kind === 'fused');
+      assert.ok(fused.length > 0, 'the fuse pass made a group');
+      for (const f of fused) assert.ok(f.destination === 'a' || f.destination === 'y', f.destination);
+    });
+  });
+
   describe('footprints', () => {
     const src = prog(
       'func main() {',
@@ -659,7 +706,7 @@ describe('graph', () => {
       assert.deepStrictEqual(json, graph);
       assert.notStrictEqual(json.nodes[0], graph.nodes[0]);
       const keys = new Set(json.nodes.flatMap((n) => Object.keys(n)));
-      for (const k of keys) assert.ok(['id', 'kind', 'opcode', 'engine', 'label', 'span', 'region', 'callee'].includes(k), k);
+      for (const k of keys) assert.ok(['id', 'kind', 'opcode', 'engine', 'label', 'span', 'region', 'callee', 'destination'].includes(k), k);
     });
 
     it('DOT escapes labels and nests clusters as the regions nest', () => {

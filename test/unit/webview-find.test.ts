@@ -87,5 +87,8 @@ describe('webview messages of graphs in parts', () => {
     assert.ok(!isFromWebview({ type: 'expand', selection: 'running', ids: [3] }));
     assert.ok(isFromWebview({ type: 'find', selection: 0, query: 'L53' }));
     assert.ok(!isFromWebview({ type: 'find', selection: 0, query: 'x'.repeat(201) }));
+    assert.ok(isFromWebview({ type: 'showTensor', expression: 'acc[0:128, 0:64]' }));
+    assert.ok(!isFromWebview({ type: 'showTensor', expression: '' }));
+    assert.ok(!isFromWebview({ type: 'showTensor', expression: 7 }));
   });
 });

@@ -66,6 +66,7 @@ describe('webview keyboard navigation', () => {
     assert.deepStrictEqual(k('Tab', { shiftKey: true }), { kind: 'move', key: 'Tab', shift: true });
     assert.deepStrictEqual(k('Enter'), { kind: 'reveal' });
     assert.deepStrictEqual(k('b'), { kind: 'toggleBreakpoint' });
+    assert.deepStrictEqual(k('t'), { kind: 'showTensor' });
     assert.deepStrictEqual(k('ContextMenu'), { kind: 'menu' });
     assert.deepStrictEqual(k('F10', { shiftKey: true }), { kind: 'menu' });
     assert.strictEqual(k('F10'), undefined, 'F10 stays VS Code\'s Step Over');
