@@ -120,7 +120,7 @@ function run(argv: readonly string[], io: CliIO): number {
   let result;
   try {
     const prefix = cores > 1;
-    result = runProgram(program, { cores, inputs, faults, maxInstructions, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) });
+    result = runProgram(program, { cores, inputs, faults, maxInstructions, settingNames: { maxInstructions: '--max-instructions' }, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) });
   } catch (e) {
     if (e instanceof LoadError) {
       io.err(`bir-sim: ${e.message}`);

@@ -258,6 +258,7 @@ export class EngineServer {
       cores: config.cores ?? 1,
       inputs,
       maxCallDepth: config.maxCallDepth,
+      settingNames: { maxInstructions: 'the launch attribute \'maxInstructions\'', maxCallDepth: 'the launch attribute \'maxCallDepth\'' },
       maxInstructions: config.maxInstructions,
       output: (text, core) => this.emit({ kind: 'output', category: 'stdout', text: `${(config.cores ?? 1) > 1 ? `[core ${core}] ` : ''}${text}\n` }),
     });

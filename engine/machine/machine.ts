@@ -25,8 +25,18 @@ export interface MachineOptions {
   readonly maxCallDepth?: number;
   /** Instructions the run may execute (all cores together); the next one faults with `instruction-limit`. */
   readonly maxInstructions?: number;
+  /**
+   * How the user sets the limits where they run the program (`--max-instructions`, the launch attribute
+   * 'maxInstructions'): the faults of a limit name it. A limit without a name is not settable there.
+   */
+  readonly settingNames?: SettingNames;
   /** Program output (Print), one call per line, without the newline. */
   readonly output?: (text: string, core: number) => void;
+}
+
+export interface SettingNames {
+  readonly maxInstructions?: string;
+  readonly maxCallDepth?: string;
 }
 
 /** Fills a DRAM tensor from outside the program (an input, a file); throws an Error that says what is wrong. */
@@ -56,6 +66,7 @@ export class Machine {
   readonly dramViews: View[];
   readonly maxCallDepth: number;
   readonly maxInstructions: number;
+  readonly settingNames: SettingNames;
   /** Instructions the run may still execute before `instruction-limit`. */
   instructionBudget: number;
   readonly faults: Record<ContinuableFault, boolean>;
@@ -94,6 +105,7 @@ export class Machine {
     }
     this.maxCallDepth = options.maxCallDepth ?? DEFAULT_MAX_CALL_DEPTH;
     this.maxInstructions = options.maxInstructions ?? Infinity;
+    this.settingNames = options.settingNames ?? {};
     this.instructionBudget = this.maxInstructions;
     this.faults = { 'uninitialized-read': true, nan: false, race: false, ...options.faults };
     this.counters = Object.fromEntries(ENGINES.map((e) => [e, 0])) as Record<Engine, number>;

@@ -330,7 +330,7 @@ export class Interpreter {
     // A fused group is the work of its members: it counts as they would.
     const count = node.members?.length ?? 1;
     if (m.instructionBudget < count) {
-      throw new Fault('instruction-limit', `the run reached its limit of ${m.maxInstructions} instructions (bir-sim --max-instructions, the launch attribute maxInstructions) before this one`, node.span);
+      throw new Fault('instruction-limit', `the run reached its limit of ${m.maxInstructions} instructions${settingOf(m.settingNames.maxInstructions)} before this one`, node.span);
     }
     m.instructionBudget -= count;
     if (node.opcode === 'Barrier') {
@@ -375,7 +375,7 @@ export class Interpreter {
   private call(core: Core, frame: Frame, node: CallNode, hooks: ExecutionHooks | undefined): void {
     const m = this.machine;
     if (core.frames.length >= m.maxCallDepth) {
-      throw new Fault('recursion-depth', `call to '${node.callee.fullName}' would be nested ${core.frames.length + 1} deep; the limit is ${m.maxCallDepth} (launch attribute maxCallDepth)`, node.span);
+      throw new Fault('recursion-depth', `call to '${node.callee.fullName}' would be nested ${core.frames.length + 1} deep; the limit is ${m.maxCallDepth}${settingOf(m.settingNames.maxCallDepth)}`, node.span);
     }
     let c = this.calls[node.index];
     if (!c) this.calls[node.index] = c = compileCall(node);
@@ -454,4 +454,9 @@ function compileCall(node: CallNode): CompiledCall {
       };
     }),
   };
+}
+
+/** ` (--max-instructions)`: how the user sets a limit where they run the program, when they can. */
+function settingOf(name: string | undefined): string {
+  return name ? ` (${name})` : '';
 }

@@ -140,7 +140,8 @@ describe('DAP: an instruction limit', () => {
     assert.strictEqual(stopped.body.reason, 'exception');
     const info = await s.ok<DebugProtocol.ExceptionInfoResponse>('exceptionInfo', { threadId: 1 });
     assert.strictEqual(info.body.exceptionId, 'instruction-limit');
-    assert.match(info.body.description!, /reached its limit of 1000 instructions/);
+    // Worded for where the user is: the launch attribute that sets the limit (bir-sim names its flag).
+    assert.match(info.body.description!, /reached its limit of 1000 instructions \(the launch attribute 'maxInstructions'\) before this one/);
     await s.ok('continue', { threadId: 1 });
     assert.strictEqual(await s.waitForEnd(), 1);
   });

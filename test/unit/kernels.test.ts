@@ -1623,7 +1623,7 @@ func f(r1) {
 }`);
       ok(src(6), { maxCallDepth: 8 });
       const { fault } = fails(src(7), 'recursion-depth', { maxCallDepth: 8 });
-      assert.equal(fault.message, "call to 't::f' would be nested 9 deep; the limit is 8 (launch attribute maxCallDepth)");
+      assert.equal(fault.message, "call to 't::f' would be nested 9 deep; the limit is 8");
       const deep = fails(src(1000), 'recursion-depth');
       assert.match(deep.fault.message, /nested 65 deep; the limit is 64/);
     });
