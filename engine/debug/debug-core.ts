@@ -36,6 +36,7 @@ import { tensorSummary } from './tensor-summary';
 import { addressOf } from './disassembly';
 import { DebuggerState, Timeline } from './timeline';
 import { findBack, TravelContext } from './travel';
+import { frameEntry, isCall, isEntry } from './restart-frame';
 import { history, lastWrite, NamedTarget, TimeQueryHost, why } from './time-queries';
 import { describeWrite, allocatingActivation, elementName } from './origins';
 import { sample, SearchContext } from './writes';
@@ -820,6 +821,34 @@ export class DebugCore implements ExecutionHooks {
     return this.stopAt({ core, node, reason: 'goto' }, [], `instruction ${instructions}`);
   }
 
+  /**
+   * Restart Frame: checked (and the call that made the frame searched) now, so that a refusal answers the request;
+   * the move, back to the frame's first instruction, is made by the function returned.
+   */
+  restartFrame(frameId: number): () => DebugOutcome {
+    const t = this.requireHistory('restartFrame');
+    const entry = frameEntry(this.frame(frameId));
+    const text = `the entry of ${entry.name}`;
+    let from = -1;
+    if (entry.call) {
+      const found = this.inThePast('restartFrame', (ctx) => findBack(ctx, this.interpreter.ticks, isCall(entry)));
+      if (!found) throw new EngineError(`'restartFrame': the history no longer reaches the call of ${entry.name} (it reaches back to instruction ${t.startInstructions}; the launch attribute historyMiB bounds it)`, 'state');
+      from = found.tick;
+    } else if (t.start > 0) {
+      throw new EngineError(`'restartFrame': the history no longer reaches the start of the run (it reaches back to instruction ${t.startInstructions}; the launch attribute historyMiB bounds it)`, 'state');
+    }
+    return () => {
+      const limit = this.interpreter.ticks;
+      this.resume();
+      this.policy = undefined;
+      this.stepStart = undefined;
+      t.restore(t.checkpointBefore(Math.max(0, from)), this.interpreter.ticks);
+      const { core, node } = this.replayTo({ target: limit, reason: 'restart', text, until: isEntry(entry, from) });
+      this.decision = undefined;
+      return this.stopAt({ core, node, reason: 'restart' }, [], text);
+    };
+  }
+
   /** Refuses a :goto that cannot be made: no history, not a count, before the history's start. */
   checkGoto(instructions: number): void {
     const t = this.requireHistory(':goto');
@@ -883,7 +912,7 @@ export class DebugCore implements ExecutionHooks {
       frames.push({
         id, name: lf.name, path: span && path.resolve(span.file), line: span?.line ?? 0, column: span?.col ?? 0,
         endLine: faultSpan?.endLine, endColumn: faultSpan?.endCol, hint: 'normal',
-        address: lf.node && addressOf(lf.node),
+        address: lf.node && addressOf(lf.node), canRestart: this.timeline !== undefined && lf.kind === 'function',
       });
     }
     return { frames, total: all.length };
@@ -1062,10 +1091,20 @@ export class DebugCore implements ExecutionHooks {
 
   // ---- changing the stopped program: set values, write memory (set-value.ts, address-space.ts) ----
 
-  /** Set Value in the Variables view: the value (an expression, evaluated in the top frame) stored into the variable. */
+  /**
+   * Set Value in the Variables view: the value (an expression) stored into the variable. It is evaluated in the frame
+   * the variable belongs to (a register's, a local's), else in the top frame of the stop.
+   */
   setVariable(reference: number, name: string, value: string): SetValueResult {
     const target = this.inspector.setTarget(reference, name);
-    return this.setValue(target, value, (text) => this.evaluateValue(text, undefined));
+    const at = target.kind === 'register' ? { core: this.machine.cores[target.core], frame: target.frame } : target.kind === 'memory' && target.frame ? target.frame : undefined;
+    return this.setValue(target, value, (text) => (at ? this.evaluateIn(at.core, at.frame, text) : this.evaluateValue(text, undefined)));
+  }
+
+  private evaluateIn(core: Core, frame: Frame, text: string): Value {
+    const parsed = parseUserExpression(text, `'${text}'`);
+    if ('error' in parsed) throw new EngineError(parsed.error);
+    return this.evaluator(core, frame, text).evaluate(parsed.expr);
   }
 
   /** Set Value on a watch expression: what it names (an access pattern, tensor, element or register) takes the value. */
@@ -1314,6 +1353,7 @@ function describeStop(state: StopState, text?: string): string {
     case 'entry': return 'Paused on entry';
     case 'pause': return 'Paused';
     case 'goto': return text ? `Paused at ${text}` : 'Paused';
+    case 'restart': return `Restarted at ${text ?? 'the frame\'s entry'}`;
     default: return text ?? 'Paused after step';
   }
 }

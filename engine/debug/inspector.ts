@@ -262,7 +262,7 @@ export class Inspector {
       return { kind: 'read-only', reason: `no register '${name}' in this frame` };
     }
     const view = frameTensorView(f, name);
-    if (view) return { kind: 'memory', view, text: name };
+    if (view) return { kind: 'memory', view, text: name, frame };
     return { kind: 'read-only', reason: `no local '${name}' in this frame` };
   }
 
@@ -270,10 +270,10 @@ export class Inspector {
     if (memory === 'dram') {
       const entry = this.machine.program.entry.name;
       const d = this.machine.program.drams.find((x) => (x.module === entry ? x.name : `${x.module}::${x.name}`) === name);
-      return d ? { kind: 'memory', view: this.machine.dramViews[d.slot], text: name } : { kind: 'read-only', reason: `no DRAM tensor '${name}'` };
+      return d ? { kind: 'memory', view: this.machine.dramViews[d.slot], text: name, frame } : { kind: 'read-only', reason: `no DRAM tensor '${name}'` };
     }
     const found = this.onChip(frame, memory).find((x) => x.name === name);
-    return found ? { kind: 'memory', view: found.view, text: found.visible ?? found.alloc.name } : { kind: 'read-only', reason: `no ${memory.toUpperCase()} tensor '${name}' on core ${frame.core.index}` };
+    return found ? { kind: 'memory', view: found.view, text: found.visible ?? found.alloc.name, frame } : { kind: 'read-only', reason: `no ${memory.toUpperCase()} tensor '${name}' on core ${frame.core.index}` };
   }
 
   private elementTarget(value: TensorValue, evaluateName: string | undefined, name: string): SetTarget {

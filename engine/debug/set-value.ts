@@ -13,7 +13,8 @@ import { LogicalFrame, loopRegisters } from './stack';
 
 /** What a Set Value writes to. */
 export type SetTarget =
-  | { readonly kind: 'memory'; readonly view: View; readonly text: string }
+  /** `frame`: where a value for it is evaluated, when it belongs to a frame (else the top frame of the stop). */
+  | { readonly kind: 'memory'; readonly view: View; readonly text: string; readonly frame?: LogicalFrame }
   | { readonly kind: 'register'; readonly core: number; readonly frame: Frame; readonly index: number }
   | { readonly kind: 'read-only'; readonly reason: string };
 

@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { DebugProtocol } from '@vscode/debugprotocol';
 import { DapSession, lineOf, tempProgramDir, useDapSessions } from '../helpers/dap-client';
-import { ENDLESS } from '../helpers/dap-programs';
+import { ENDLESS, LOOPS } from '../helpers/dap-programs';
 
 export const EDITS = `# edits.bir: values set while stopped
 module edits
@@ -106,6 +106,27 @@ describe('DAP: setting values, memory, completions', function () {
     assert.strictEqual((await s.evaluate('all(spare[3, 0:8] == acc[0, 0:8] * 2)')).result, '1');
     await s.ok('continue', { threadId: 1 });
     assert.match(await outputUntil(s, /^r1 =/), /r1 = 42/);
+  });
+
+  it('a value set in a caller\'s frame is evaluated in that frame', async () => {
+    const dir = tempProgramDir({ 'loops.bir': LOOPS });
+    const loops = path.join(dir, 'loops.bir');
+    const s = await DapSession.start();
+    await s.launch({ program: loops }, async (x) => {
+      await x.setBreakpoints(loops, [{ line: lineOf(loops, 'Memset dst <- r4') }]);
+    });
+    await s.waitForStop();
+    await s.ok('continue', { threadId: 1 });
+    await s.waitForStop();
+    const frames = (await s.stackTrace()).stackFrames;
+    const caller = await s.scopes(frames[1].id);
+    const registers = caller.find((x) => x.name === 'Registers')!.variablesReference;
+    // In the caller r1 = r0 * 10 = 10; in fill, r1 was never written.
+    const r = await s.ok<DebugProtocol.SetVariableResponse>('setVariable', { variablesReference: registers, name: 'r1', value: 'r1 + 1' });
+    assert.strictEqual(r.body.value, '11');
+    const callerLocals = caller.find((x) => x.name === 'Locals')!.variablesReference;
+    await s.ok('setVariable', { variablesReference: callerLocals, name: 'acc', value: 'r1' });
+    assert.strictEqual((await s.evaluate('all(acc == 11)', 'watch', frames[1].id)).result, '1');
   });
 
   it('setExpression on an access pattern: a number fills it, an expression of its shape is stored element by element', async () => {
