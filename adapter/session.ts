@@ -55,6 +55,7 @@ interface DapBodies {
   stepBack: void;
   reverseContinue: void;
   stepInTargets: P.StepInTargetsResponse['body'];
+  restartFrame: void;
   pause: void;
   exceptionInfo: P.ExceptionInfoResponse['body'];
   dataBreakpointInfo: P.DataBreakpointInfoResponse['body'];
@@ -186,6 +187,9 @@ export class BirDebugSession extends DebugSession {
     stepOut: async (a) => this.engine('stepOut').request('stepOut', { threadId: a.threadId, granularity: stepGranularity(a.granularity) }),
     stepBack: async (a) => this.engine('stepBack').request('stepBack', { threadId: a.threadId, granularity: stepGranularity(a.granularity) }),
     reverseContinue: async (a) => this.engine('reverseContinue').request('reverseContinue', { threadId: a.threadId }),
+    restartFrame: async (a) => {
+      await this.engine('restartFrame').request('restartFrame', { frameId: a.frameId });
+    },
     stepInTargets: async (a) => {
       const targets = await this.engine('stepInTargets').request('stepInTargets', { frameId: a.frameId });
       return { targets: targets.map((t) => ({ id: t.id, label: t.label, line: this.positions.line(t.line), column: this.positions.column(t.column) })) };
@@ -387,6 +391,7 @@ export class BirDebugSession extends DebugSession {
       supportsWriteMemoryRequest: true,
       supportsCompletionsRequest: true,
       completionTriggerCharacters: ['[', ':', ','],
+      supportsRestartFrame: true,
       supportsDisassembleRequest: true,
       supportsInstructionBreakpoints: true,
     };

@@ -67,6 +67,7 @@ export function toStackFrame(f: StackFrameInfo, at: Positions): DebugProtocol.St
   if (f.endColumn !== undefined) frame.endColumn = at.column(f.endColumn);
   if (f.hint && f.hint !== 'normal') frame.presentationHint = f.hint;
   if (f.address !== undefined) frame.instructionPointerReference = toAddress(f.address);
+  if (f.canRestart !== undefined) frame.canRestart = f.canRestart;
   return frame;
 }
 

@@ -5,7 +5,7 @@
 import type { Span } from './span';
 import type { ShowTensorEvent } from './tensor';
 
-export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception' | 'goto';
+export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception' | 'goto' | 'restart';
 
 /** The node a stop is before. */
 export interface NodeSummary {

@@ -99,6 +99,7 @@ export class EngineServer {
     'bir/stepBackInto': { needs: 'program-stopped', serve: (p) => this.stepBack('bir/stepBackInto', 'in', p.threadId, granularityOf(p.granularity)) },
     'bir/stepBackOut': { needs: 'program-stopped', serve: (p) => this.stepBack('bir/stepBackOut', 'out', p.threadId, granularityOf(p.granularity)) },
     reverseContinue: { needs: 'program-stopped', serve: (p) => this.travel(() => this.debugCore().checkTravel('reverseContinue', true, p.threadId), () => this.debugCore().reverseContinue()) },
+    restartFrame: { needs: 'program-stopped', serve: (p) => this.restartFrame(p.frameId) },
     'bir/goto': { needs: 'program-stopped', serve: (p) => this.travel(() => this.debugCore().checkGoto(p.instructions), () => this.debugCore().goToInstruction(p.instructions)) },
     pause: { needs: 'started', serve: () => this.pause() },
     threads: { needs: 'nothing', serve: () => this.threads() },
@@ -398,6 +399,11 @@ export class EngineServer {
       else this.report(outcome);
     });
     return {};
+  }
+
+  private restartFrame(frameId: number): Record<string, never> {
+    let move: (() => DebugOutcome) | undefined;
+    return this.travel(() => (move = this.debugCore().restartFrame(frameId)), () => move!());
   }
 
   private stepBack(what: string, kind: StepKind, threadId: number, granularity: StepGranularity | undefined): Record<string, never> {

@@ -53,6 +53,8 @@ export interface EngineRequests extends ForwardedBirRequests {
   stepOut: Request<Step, void>;
   /** Time travel: back over the previous line (or instruction) of this frame or its callers. */
   stepBack: Request<Step, void>;
+  /** Time travel: a function frame back to its entry (before its first instruction); a `restart` stop follows. */
+  restartFrame: Request<{ readonly frameId: number }, Record<string, never>>;
   /** Time travel: back to the previous stop of a breakpoint or an exception, or to the start of the history. */
   reverseContinue: Request<Thread, void>;
   pause: Request<Partial<Thread>, void>;

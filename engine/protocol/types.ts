@@ -101,6 +101,8 @@ export interface StackFrameInfo {
   readonly hint?: 'normal' | 'label' | 'subtle';
   /** The address of the instruction the frame is at: where the Disassembly view shows it. */
   readonly address?: number;
+  /** Restart Frame can take the frame back to its entry (a function frame, with the history on). */
+  readonly canRestart?: boolean;
 }
 
 /** An instruction breakpoint: the address of an instruction (engine/debug/disassembly.ts). */
