@@ -115,6 +115,8 @@ function scale(a: LinearForm, k: number): LinearForm {
 
 /** hi - lo when it does not depend on registers. */
 export function constantDifference(hi: ScalarExpr, lo: ScalarExpr): number | undefined {
+  // Two constants, as most slices are: their difference, without the linear forms (the same number: h + -l is h - l).
+  if (hi.kind === 'const' && lo.kind === 'const') return hi.value - lo.value;
   const h = linearForm(hi);
   const l = linearForm(lo);
   if (!h || !l) return undefined;

@@ -69,6 +69,14 @@ const MAX_NESTING = 200;
 const MAX_CHAIN = 1000;
 const REGISTER = /^r[0-9]+$/;
 
+/**
+ * What a skimmed body's expressions, attributes and spans are (see Parser.skim): one object each, which nothing reads.
+ */
+const SKIPPED_SPAN: Span = Object.freeze({ file: '', line: 0, col: 0, endLine: 0, endCol: 0 });
+const SKIPPED: ast.Expr = Object.freeze({ kind: 'number', value: 0, span: SKIPPED_SPAN });
+const SKIPPED_ITEM: ast.IndexItem = Object.freeze({ kind: 'at', index: SKIPPED, span: SKIPPED_SPAN });
+const SKIPPED_ATTRIBUTE: ast.Attribute = Object.freeze({ name: '', nameSpan: SKIPPED_SPAN, value: SKIPPED, span: SKIPPED_SPAN });
+
 class Parser {
   private pos = 0;
   /** How deep the parser is in nested expressions and in nested blocks, each limited to MAX_NESTING. */
@@ -77,6 +85,12 @@ class Parser {
   private unclosedAt = -1;
   /** Inside `[ ]`, `a::b` is a slice with a step, not a qualified name. */
   private indexDepth = 0;
+  /**
+   * Inside the body of a function of an outline: its statements are parsed for their mistakes and dropped, so their
+   * expressions and spans are not made (each is SKIPPED). What the parser decides never depends on them: it reads
+   * tokens, counts operands and quotes names, which are kept; the spans of diagnostics are the tokens' own.
+   */
+  private skim = false;
 
   /** Lines with a lexical mistake: a syntax error there is the same mistake, and is not reported again. */
   private readonly lexicalLines: ReadonlySet<number>;
@@ -141,7 +155,7 @@ class Parser {
   private moduleDecl(): { name: string; span: Span } {
     const kw = this.next();
     const name = this.ident('a module name after \'module\'');
-    return { name: this.text(name), span: spanBetween(this.span(kw), this.span(name)) };
+    return { name: this.text(name), span: this.between(this.span(kw), this.span(name)) };
   }
 
   private topDecl(): ast.TopDecl {
@@ -164,7 +178,7 @@ class Parser {
   private importDecl(): ast.ImportDecl {
     const kw = this.next();
     const path = this.expect(STRING, 'a quoted path after \'import\', like import "lib.bir"');
-    return { kind: 'import', path: this.text(path), pathSpan: this.span(path), span: spanBetween(this.span(kw), this.span(path)) };
+    return { kind: 'import', path: this.text(path), pathSpan: this.span(path), span: this.between(this.span(kw), this.span(path)) };
   }
 
   private constDecl(): ast.ConstDecl {
@@ -172,13 +186,13 @@ class Parser {
     const name = this.word(this.ident('a constant name after \'const\''));
     this.expectPunct('=', `'=' after the constant name '${name.text}'`);
     const value = this.expr();
-    return { kind: 'const', name: name.text, nameSpan: name.span, value, span: spanBetween(this.span(kw), value.span) };
+    return { kind: 'const', name: name.text, nameSpan: name.span, value, span: this.between(this.span(kw), value.span) };
   }
 
   private coresDecl(): ast.CoresDecl {
     const kw = this.next();
     const value = this.expr();
-    return { kind: 'cores', value, span: spanBetween(this.span(kw), value.span) };
+    return { kind: 'cores', value, span: this.between(this.span(kw), value.span) };
   }
 
   private dramDecl(): ast.DramDecl {
@@ -199,7 +213,7 @@ class Parser {
       init = this.expr();
       end = init.span;
     }
-    return { kind: 'dram', name: name.text, nameSpan: name.span, type, role, init, span: spanBetween(this.span(kw), end) };
+    return { kind: 'dram', name: name.text, nameSpan: name.span, type, role, init, span: this.between(this.span(kw), end) };
   }
 
   private funcDecl(): ast.FuncDecl {
@@ -213,9 +227,15 @@ class Parser {
     }
     const close = this.expectPunct(')', `',' or ')' in the parameters of '${name.text}'`);
     // Spans before the body: its statements release the tokens they read.
-    const span = spanBetween(this.span(kw), this.span(close));
+    const span = this.between(this.span(kw), this.span(close));
     const start = this.outline && this.tokens.stateBefore(this.pos);
-    const body = this.block(`the body of function '${name.text}'`, start ? dropStatement : undefined);
+    this.skim = start !== undefined;
+    let body: ast.Block;
+    try {
+      body = this.block(`the body of function '${name.text}'`, start ? dropStatement : undefined);
+    } finally {
+      this.skim = false;
+    }
     const decl: ast.FuncDecl = { kind: 'func', name: name.text, nameSpan: name.span, params, body, span };
     if (start) this.outline!.set(decl, start);
     return decl;
@@ -231,7 +251,7 @@ class Parser {
     let memory: 'dram' | 'sbuf' | 'psum' | undefined;
     if (this.isWord('dram') || this.isWord('sbuf') || this.isWord('psum')) memory = this.text(this.next()) as typeof memory;
     const type = this.typeRef();
-    return { kind: 'tensor', name: name.text, nameSpan: name.span, memory, type, span: spanBetween(name.span, type.span) };
+    return { kind: 'tensor', name: name.text, nameSpan: name.span, memory, type, span: this.between(name.span, type.span) };
   }
 
   private typeRef(): ast.TypeRef {
@@ -243,7 +263,7 @@ class Parser {
       while (this.eatPunct(','));
     }
     const close = this.expectPunct(']', '\',\' or \']\' in the dimensions');
-    return { dtype: dtype.text, dtypeSpan: dtype.span, dims, span: spanBetween(dtype.span, this.span(close)) };
+    return { dtype: dtype.text, dtypeSpan: dtype.span, dims, span: this.between(dtype.span, this.span(close)) };
   }
 
   // ---- blocks and statements ----
@@ -257,30 +277,30 @@ class Parser {
         let ahead = 0;
         while (this.kind(ahead) === NEWLINE) ahead++;
         if (this.isPunct('{', ahead)) {
-          this.diagnostics.error(this.span(this.pos), `expected '{' to open ${what} on the line of its header, found the end of the line`);
+          this.diagnostics.error(this.realSpan(this.pos), `expected '{' to open ${what} on the line of its header, found the end of the line`);
           this.pos += ahead;
         }
       }
       // Its span now: the statements release the tokens they read.
-      const open = this.span(this.expectPunct('{', `'{' to open ${what}`));
+      const open = this.realSpan(this.expectPunct('{', `'{' to open ${what}`));
       const stmts: ast.Stmt[] = [];
       while (true) {
         if (this.at(NEWLINE)) {
           this.pos++;
           continue;
         }
-        if (this.isPunct('}')) return { stmts, open, close: this.span(this.next()) };
+        if (this.isPunct('}')) return { stmts, open, close: this.realSpan(this.next()) };
         if (this.at(EOF)) {
-          this.diagnostics.error(this.span(this.pos), `expected '}' to close ${what} opened at line ${open.line}, found the end of the file`);
-          return { stmts, open, close: this.span(this.pos) };
+          this.diagnostics.error(this.realSpan(this.pos), `expected '}' to close ${what} opened at line ${open.line}, found the end of the file`);
+          return { stmts, open, close: this.realSpan(this.pos) };
         }
         if (this.isWord('func')) {
           // A function cannot hold one: the '}' before it is missing. Close every open block here, reporting once.
           if (this.unclosedAt !== this.pos) {
-            this.diagnostics.error(this.span(this.pos), `expected '}' to close ${what} opened at line ${open.line}, found 'func'`);
+            this.diagnostics.error(this.realSpan(this.pos), `expected '}' to close ${what} opened at line ${open.line}, found 'func'`);
             this.unclosedAt = this.pos;
           }
-          return { stmts, open, close: this.span(this.pos) };
+          return { stmts, open, close: this.realSpan(this.pos) };
         }
         const start = this.pos;
         try {
@@ -328,7 +348,7 @@ class Parser {
     const name = this.word(this.ident(`a tensor name after '${memory}'`));
     this.expectPunct(':', `':' and a type after the tensor name '${name.text}'`);
     const type = this.typeRef();
-    return { kind: 'alloc', memory, name: name.text, nameSpan: name.span, type, span: spanBetween(this.span(kw), type.span) };
+    return { kind: 'alloc', memory, name: name.text, nameSpan: name.span, type, span: this.between(this.span(kw), type.span) };
   }
 
   private forStmt(): ast.ForStmt {
@@ -345,7 +365,7 @@ class Parser {
       step = this.expr();
       end = step.span;
     }
-    const span = spanBetween(this.span(kw), end);
+    const span = this.between(this.span(kw), end);
     const body = this.block(`the body of the loop over '${reg.text}'`);
     return { kind: 'for', register: reg.text, registerSpan: reg.span, from, to, step, body, span };
   }
@@ -353,7 +373,7 @@ class Parser {
   private ifStmt(): ast.IfStmt {
     const kw = this.next();
     const cond = this.expr();
-    const span = spanBetween(this.span(kw), cond.span);
+    const span = this.between(this.span(kw), cond.span);
     const then = this.block('the branch of \'if\'');
     let elseBlock: ast.Block | undefined;
     if (this.isWord('else')) {
@@ -385,7 +405,7 @@ class Parser {
       while (this.eatPunct(','));
     }
     const close = this.expectPunct(')', `',' or ')' in the arguments of '${callee.text}'`);
-    return { kind: 'call', callee: callee.text, calleeSpan: callee.span, args, span: spanBetween(this.span(kw), this.span(close)) };
+    return { kind: 'call', callee: callee.text, calleeSpan: callee.span, args, span: this.between(this.span(kw), this.span(close)) };
   }
 
   private setStmt(): ast.SetStmt {
@@ -393,7 +413,7 @@ class Parser {
     const reg = this.word(this.ident('a register after \'Set\', like \'Set r1 = r0 * 4\''));
     this.expectPunct('=', `'=' after '${reg.text}'`);
     const value = this.expr();
-    return { kind: 'set', register: reg.text, registerSpan: reg.span, value, span: spanBetween(this.span(kw), value.span) };
+    return { kind: 'set', register: reg.text, registerSpan: reg.span, value, span: this.between(this.span(kw), value.span) };
   }
 
   private instruction(): ast.InstructionStmt {
@@ -404,7 +424,7 @@ class Parser {
       this.pos++;
       const variant = this.next();
       opcode = `${opcode}.${this.text(variant)}`;
-      opcodeSpan = spanBetween(opcodeSpan, this.span(variant));
+      opcodeSpan = this.between(opcodeSpan, this.span(variant));
     }
     const operands: ast.Expr[] = [];
     const attrs: ast.Attribute[] = [];
@@ -422,7 +442,7 @@ class Parser {
       }
       while (this.eatPunct(',')) end = this.operandOrAttribute(operands, attrs);
     }
-    return { kind: 'instr', opcode, opcodeSpan, dst, operands, attrs, span: spanBetween(this.span(op), end) };
+    return { kind: 'instr', opcode, opcodeSpan, dst, operands, attrs, span: this.between(this.span(op), end) };
   }
 
   /** An operand, or `name = value`: an identifier followed by a single '=' starts an attribute. Returns the span parsed. */
@@ -432,7 +452,7 @@ class Parser {
       const nameSpan = this.span(this.pos);
       this.pos += 2;
       const value = this.expr();
-      attrs.push({ name, nameSpan, value, span: spanBetween(nameSpan, value.span) });
+      attrs.push(this.skim ? SKIPPED_ATTRIBUTE : { name, nameSpan, value, span: this.between(nameSpan, value.span) });
       return value.span;
     }
     const e = this.expr();
@@ -453,6 +473,8 @@ class Parser {
     // A chain such as 1+1+...+1 nests without recursion here, but every tool that walks the tree recurses.
     // A tree is never deeper than its tokens are many: short expressions need no walk.
     if (this.nesting.expressions === 0 && this.pos - start > MAX_NESTING) {
+      // A skimmed expression has no tree to measure: it is parsed again, whole (it parsed without a mistake).
+      if (this.skim) return this.unskimmed(start);
       const { nesting, chain } = exprDepth(e);
       const problem = nesting > MAX_NESTING ? `too deeply nested: more than ${MAX_NESTING} levels of expressions`
         : chain > MAX_CHAIN ? `too long: more than ${MAX_CHAIN} operators in a row (split the expression with Set)` : undefined;
@@ -462,6 +484,17 @@ class Parser {
       }
     }
     return e;
+  }
+
+  /** The expression that starts at token `start`, parsed again with its tree. */
+  private unskimmed(start: TokenIndex): ast.Expr {
+    this.pos = start;
+    this.skim = false;
+    try {
+      return this.expr();
+    } finally {
+      this.skim = true;
+    }
   }
 
   /**
@@ -477,7 +510,7 @@ class Parser {
       const op = this.tokens.texts[s] as ast.BinaryOp;
       this.pos++;
       const right = this.binaryLevel(prec + 1);
-      left = binary(op, left, right);
+      left = this.skim ? SKIPPED : binary(op, left, right);
     }
   }
 
@@ -487,7 +520,8 @@ class Parser {
       if (this.isPunct('-') || this.isPunct('+') || this.isPunct('!')) {
         const op = this.next();
         const operand = this.unary();
-        return { kind: 'unary', op: this.text(op) as '-' | '+' | '!', operand, span: spanBetween(this.span(op), operand.span) };
+        if (this.skim) return SKIPPED;
+        return { kind: 'unary', op: this.text(op) as '-' | '+' | '!', operand, span: this.between(this.span(op), operand.span) };
       }
       return this.power();
     } finally {
@@ -501,7 +535,7 @@ class Parser {
     if (this.isPunct('**')) {
       this.pos++;
       const exponent = this.unary();
-      return binary('**', base, exponent);
+      return this.skim ? SKIPPED : binary('**', base, exponent);
     }
     return base;
   }
@@ -525,7 +559,7 @@ class Parser {
           }
           end = this.span(this.expectPunct(')', `',' or ')' after the arguments of '.${member.text}'`));
         }
-        e = { kind: 'member', base: e, member: member.text, args, span: spanBetween(e.span, end) };
+        e = this.skim ? SKIPPED : { kind: 'member', base: e, member: member.text, args, span: this.between(e.span, end) };
       } else {
         return e;
       }
@@ -545,7 +579,8 @@ class Parser {
       this.indexDepth--;
     }
     const close = this.expectPunct(']', '\',\' or \']\' in the index');
-    return { kind: 'index', base, items, span: spanBetween(base.span, this.span(close)) };
+    if (this.skim) return SKIPPED;
+    return { kind: 'index', base, items, span: this.between(base.span, this.span(close)) };
   }
 
   /** `i`, `a:b`, `a:b:s`, `:`, `::s`, `a:`. */
@@ -554,7 +589,7 @@ class Parser {
     const lo = this.startsSliceSeparator() ? undefined : this.expr();
     if (!this.startsSliceSeparator()) {
       if (!lo) this.fail('expected an index');
-      return { kind: 'at', index: lo, span: lo.span };
+      return this.skim ? SKIPPED_ITEM : { kind: 'at', index: lo, span: lo.span };
     }
     let hi: ast.Expr | undefined;
     let step: ast.Expr | undefined;
@@ -579,7 +614,7 @@ class Parser {
         }
       }
     }
-    return { kind: 'slice', lo, hi, step, span: spanBetween(lo?.span ?? this.span(startTok), end) };
+    return this.skim ? SKIPPED_ITEM : { kind: 'slice', lo, hi, step, span: this.between(lo?.span ?? this.span(startTok), end) };
   }
 
   private startsSliceSeparator(): boolean {
@@ -593,6 +628,10 @@ class Parser {
   private primary(): ast.Expr {
     const s = this.slot();
     const kind = this.tokens.kinds[s];
+    if (this.skim && (kind === NUMBER || kind === STRING)) {
+      this.pos++;
+      return SKIPPED;
+    }
     if (kind === NUMBER) {
       const value = this.tokens.values[s];
       const span = this.tokens.span(s);
@@ -614,12 +653,12 @@ class Parser {
     if (kind === IDENT) {
       const name = this.indexDepth > 0 ? this.word(this.next()) : this.qualifiedName('a name');
       if (this.isPunct('(')) return this.callSuffix(name.text, name.span);
-      return { kind: 'name', name: name.text, span: name.span };
+      return this.skim ? SKIPPED : { kind: 'name', name: name.text, span: name.span };
     }
     this.fail(`expected an expression, found ${this.describe(this.pos)}`);
   }
 
-  private callSuffix(callee: string, calleeSpan: Span): ast.CallExpr {
+  private callSuffix(callee: string, calleeSpan: Span): ast.Expr {
     this.pos++;
     const args: ast.Expr[] = [];
     const named: ast.NamedArg[] = [];
@@ -630,7 +669,7 @@ class Parser {
           const nameSpan = this.span(this.pos);
           this.pos += 2;
           const value = this.expr();
-          named.push({ name, value, span: spanBetween(nameSpan, value.span) });
+          named.push({ name, value, span: this.between(nameSpan, value.span) });
         } else {
           if (named.length > 0) this.fail(`positional arguments of '${callee}' come before named ones`);
           args.push(this.expr());
@@ -638,7 +677,8 @@ class Parser {
       } while (this.eatPunct(','));
     }
     const close = this.expectPunct(')', `',' or ')' in the arguments of '${callee}'`);
-    return { kind: 'call', callee, calleeSpan, args, named, span: spanBetween(calleeSpan, this.span(close)) };
+    if (this.skim) return SKIPPED;
+    return { kind: 'call', callee, calleeSpan, args, named, span: this.between(calleeSpan, this.span(close)) };
   }
 
   private qualifiedName(what: string): Word {
@@ -650,7 +690,7 @@ class Parser {
       this.pos++;
       const part = this.next();
       text += `::${this.text(part)}`;
-      span = spanBetween(span, this.span(part));
+      span = this.between(span, this.span(part));
     }
     return { text, span };
   }
@@ -671,7 +711,16 @@ class Parser {
   }
 
   private span(t: TokenIndex): Span {
+    return this.skim ? SKIPPED_SPAN : this.tokens.span(this.tokens.slot(t));
+  }
+
+  /** The span of a token even in a skimmed body: for a diagnostic, a line a message names, or the end of a body. */
+  private realSpan(t: TokenIndex): Span {
     return this.tokens.span(this.tokens.slot(t));
+  }
+
+  private between(start: Span, end: Span): Span {
+    return this.skim ? SKIPPED_SPAN : spanBetween(start, end);
   }
 
   private word(t: TokenIndex): Word {

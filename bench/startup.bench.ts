@@ -1,0 +1,67 @@
+/**
+ * F5 on a big program, through the real adapter over stdio (dist/adapter.js and its engine worker, as VS Code runs
+ * them): the time from starting the adapter to the first stop, at a breakpoint on line 2 of a 100,000-line program.
+ *   npm run build && npx tsx bench/startup.bench.ts [--json FILE]
+ * Each round is a fresh adapter process: nothing is warm, as on a real F5. The launch request's own time (parse,
+ * check, the machine) is reported beside the whole.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { performance } from 'perf_hooks';
+import { DebugClient } from '@vscode/debugadapter-testsupport';
+import { bigProgram } from './big-program';
+import { report, writeJson } from './harness';
+
+const LINES = 100_000;
+const ROUNDS = 3;
+
+interface Round { readonly firstStopMs: number; readonly launchMs: number }
+
+/** Starts the adapter, launches, sets the breakpoint when the adapter asks for configuration, and waits for the stop. */
+async function f5(file: string): Promise<Round> {
+  const dc = new DebugClient('node', path.join(__dirname, '..', 'dist', 'adapter.js'), 'bir');
+  const t0 = performance.now();
+  await dc.start();
+  try {
+    await dc.initializeRequest();
+    const configured = dc.waitForEvent('initialized', 120_000).then(async () => {
+      const set = await dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [{ line: 2 }] });
+      if (!set.body.breakpoints[0]?.verified) throw new Error('the breakpoint on line 2 was not verified');
+      await dc.configurationDoneRequest();
+    });
+    const stopped = dc.waitForEvent('stopped', 120_000);
+    const launchStart = performance.now();
+    await dc.launchRequest({ program: file } as never);
+    const launchMs = performance.now() - launchStart;
+    await configured;
+    const event = await stopped;
+    const firstStopMs = performance.now() - t0;
+    if (event.body.reason !== 'breakpoint') throw new Error(`stopped for '${event.body.reason}', not at the breakpoint`);
+    const stack = await dc.stackTraceRequest({ threadId: event.body.threadId });
+    if (stack.body.stackFrames[0]?.line !== 2) throw new Error(`stopped at line ${stack.body.stackFrames[0]?.line}, not 2`);
+    return { firstStopMs, launchMs };
+  } finally {
+    await dc.disconnectRequest({}).catch(() => undefined);
+    await dc.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bir-startup-'));
+  try {
+    const { text, lines } = bigProgram(LINES, 'called');
+    const file = path.join(dir, 'big.bir');
+    fs.writeFileSync(file, text);
+    const rounds: Round[] = [];
+    for (let i = 0; i < ROUNDS; i++) rounds.push(await f5(file));
+    const fastest = rounds.reduce((a, b) => (b.firstStopMs < a.firstStopMs ? b : a));
+    const results = { f5: { lines, rounds: ROUNDS, firstStopMs: fastest.firstStopMs, launchRequestMs: fastest.launchMs } };
+    report('startup', results);
+    writeJson(process.argv, results);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main();
