@@ -34,12 +34,12 @@ import { buildGraph } from '../graph/build';
 import { expandGraph, Expansion } from '../graph/hierarchy';
 import { tensorSummary } from './tensor-summary';
 import { addressOf } from './disassembly';
-import { DebuggerState, Timeline } from './timeline';
+import { DebuggerState, SetRegion, Timeline, UserSet } from './timeline';
 import { findBack, TravelContext } from './travel';
 import { frameEntry, isCall, isEntry } from './restart-frame';
 import { history, lastWrite, NamedTarget, TimeQueryHost, why } from './time-queries';
 import { describeWrite, allocatingActivation, elementName } from './origins';
-import { sample, SearchContext } from './writes';
+import { sample, SearchContext, WriteTarget } from './writes';
 import { elementIndex, View, viewExtent, viewSize } from '../machine/view';
 import { Tracked } from '../machine/journal';
 import { DivergenceArguments, tensorData, TensorArguments, tensorDivergence, TensorHost } from './tensor-data';
@@ -985,7 +985,20 @@ export class DebugCore implements ExecutionHooks {
       inThePast: (what, search) => this.inThePast(what, search),
       named: (text, what) => this.namedTarget(text, frameId, what),
       now: () => this.interpreter.ticks,
+      setsOf: (target) => this.setsOf(target),
     };
+  }
+
+  /** The values the user set while stopped, up to now, in what a search of the past looks at. */
+  private setsOf(target: WriteTarget): UserSet[] {
+    const now = this.interpreter.ticks;
+    const hits = (r: SetRegion): boolean => {
+      if (target.kind === 'register') return r.kind === 'register' && r.activation === target.activation && r.index === target.index;
+      if (r.kind !== 'memory' || r.tensor !== target.view.tensor) return false;
+      const { lo, hi } = viewExtent(target.view);
+      return r.lo <= hi && r.hi >= lo;
+    };
+    return (this.timeline?.userSets ?? []).filter((u) => u.tick <= now && u.regions.some(hits));
   }
 
   /**
@@ -1135,12 +1148,13 @@ export class DebugCore implements ExecutionHooks {
     if (target.kind === 'register') {
       const stored = registerValue(value, text);
       const { core, frame, index } = target;
-      const notice = this.change(() => frameOfActivation(this.machine, core, frame.activation, frame).setRegister(index, stored));
+      const notice = this.change(() => frameOfActivation(this.machine, core, frame.activation, frame).setRegister(index, stored), [{ kind: 'register', activation: frame.activation, index }]);
       return { value: formatNumber(stored), type: 'register', reference: 0, changed: [], notice };
     }
     const view = target.view;
     const values = valuesFor(view, value, text, target.text);
-    const notice = this.change(() => storeValues(view, values));
+    const { lo, hi } = viewExtent(view);
+    const notice = this.change(() => storeValues(view, values), [{ kind: 'memory', tensor: view.tensor, lo, hi }]);
     const shown = this.result({ kind: 'view', view, text: target.text }, target.text, 'watch');
     return { value: shown.result, type: shown.type, reference: shown.reference, indexed: shown.indexed, memoryReference: shown.memoryReference, changed: this.rangesOf(view), notice };
   }
@@ -1158,7 +1172,7 @@ export class DebugCore implements ExecutionHooks {
    * Makes a change to the stopped program. With history, the change becomes part of it (Timeline.edit); made in the
    * past, it discards the recorded future, and the answer says so.
    */
-  private change(apply: () => void): string | undefined {
+  private change(apply: () => void, regions: readonly SetRegion[]): string | undefined {
     const stop = this.stopState;
     const t = this.timeline;
     if (!t) {
@@ -1167,7 +1181,7 @@ export class DebugCore implements ExecutionHooks {
     }
     const now = this.interpreter.ticks;
     const node = stop.node ?? (stop.core.frame && nextNode(stop.core.frame));
-    const discarded = t.edit(stop.core, node?.index ?? 0, apply);
+    const discarded = t.edit(stop.core, node?.index ?? 0, apply, regions);
     if (!discarded) return undefined;
     for (const tick of [...this.faultStops.keys()]) if (tick > now) this.faultStops.delete(tick);
     return `The value was set in the past (instruction ${this.machine.instructionsExecuted.toLocaleString('en-US')}): the recorded history after this point is discarded, and the run goes on from the changed state.`;
@@ -1194,7 +1208,13 @@ export class DebugCore implements ExecutionHooks {
     }
     if (covered === 0) return { bytesWritten: 0, changed: [] };
     const held = bytes.slice(0, covered);
-    const notice = this.change(() => space.write(address, held, true));
+    const regions = space.segments(address, address + covered).map((seg): SetRegion => {
+      const size = dtypeInfo(seg.tensor.dtype).bytes;
+      const from = Math.max(address, seg.start);
+      const to = Math.min(address + covered, seg.end);
+      return { kind: 'memory', tensor: seg.tensor, lo: seg.firstElement + Math.floor((from - seg.start) / size), hi: seg.firstElement + Math.ceil((to - seg.start) / size) - 1 };
+    });
+    const notice = this.change(() => space.write(address, held, true), regions);
     return { bytesWritten: covered, changed: [{ address, count: covered }], notice };
   }
 

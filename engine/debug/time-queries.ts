@@ -29,6 +29,8 @@ export interface TimeQueryHost {
   named(text: string, what: string): NamedTarget;
   /** The present, in ticks. */
   now(): number;
+  /** Values the user set while stopped in what a target names, up to now (no instruction wrote them). */
+  setsOf?(target: WriteTarget): { readonly tick: number; readonly instructions: number }[];
 }
 
 /** Writes :history lists at once: the latest; a row before them opens the writes before those. */
@@ -44,11 +46,19 @@ export function history(host: TimeQueryHost, text: string): EvaluateResult {
   const since = allocation ? ` since its allocation at instruction ${count(allocation.instructions)}` : '';
   const reference = rows.length ? host.inspector.rowsReference(rows) : 0;
   const indexed = rows.length || undefined;
-  if (writes.length === 0) return { result: `${text}: not written${since || ' in the history of the run'}`, reference, indexed };
+  const sets = setNote(host, named);
+  if (writes.length === 0) return { result: `${text}: not written${since || ' in the history of the run'}${sets}`, reference, indexed };
   const span = `instructions ${count(writes[0].instructions)} to ${count(writes[writes.length - 1].instructions)}`;
   const n = `${writes.length} write${writes.length === 1 ? '' : 's'}`;
   const result = page.earlier ? `${text}: the latest ${n} (${span}); earlier ones open from the first row` : `${text}: ${n}${since} (${span})`;
-  return { result, reference, indexed };
+  return { result: `${result}${sets}`, reference, indexed };
+}
+
+/** Says when the user set values in a target while stopped: searches list the instructions' writes only. */
+function setNote(host: TimeQueryHost, named: NamedTarget): string {
+  const sets = host.setsOf?.(named.target) ?? [];
+  if (sets.length === 0) return '';
+  return `; values set while stopped (Set Value, writeMemory) at instruction ${sets.map((u) => count(u.instructions)).join(', ')}, not listed`;
 }
 
 /** A page of writes, in order, after a row that opens the page before it (when there may be one). */
@@ -75,6 +85,9 @@ export function why(host: TimeQueryHost, text: string): EvaluateResult {
   }
   const value = named.value;
   const origin = host.inThePast(':why', (ctx) => explain(ctx, named.target, host.now(), value));
+  // A value set while stopped after the last write that an instruction made is where the value came from.
+  const set = (host.setsOf?.(named.target) ?? []).filter((u) => !origin.write || u.tick > origin.write.tick).pop();
+  if (set) return { result: `${text} = ${formatSample(value)} ← set while stopped at instruction ${count(set.instructions)} (Set Value or writeMemory); no instruction wrote it since`, reference: 0 };
   const rows = inputRows(host, origin);
   return {
     result: `${text} = ${formatSample(value)} ← ${origin.text}`,

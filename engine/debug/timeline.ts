@@ -48,6 +48,18 @@ export interface Checkpoint {
   edits?: (() => void)[];
 }
 
+/** What a value set while stopped changed: elements [lo, hi] of a tensor, or a register of an activation. */
+export type SetRegion =
+  | { readonly kind: 'memory'; readonly tensor: Tracked; readonly lo: number; readonly hi: number }
+  | { readonly kind: 'register'; readonly activation: number; readonly index: number };
+
+/** A change the user made while stopped, as searches of the past name it (no instruction made it). */
+export interface UserSet {
+  readonly tick: number;
+  readonly instructions: number;
+  readonly regions: readonly SetRegion[];
+}
+
 export class Timeline {
   readonly journal = new Journal();
   readonly checkpoints: Checkpoint[] = [];
@@ -57,6 +69,8 @@ export class Timeline {
   frontierInstructions = 0;
   /** Said when the history had to be thinned or cut, for the user. */
   readonly notices: string[] = [];
+  /** The changes the user made while stopped, in the order of the run (those of a discarded future forgotten). */
+  userSets: UserSet[] = [];
   /**
    * Per interval, the nodes that ran in it (each once): a search for breakpoint hits skips the intervals where no
    * node it looks for ran, without replaying them.
@@ -201,7 +215,7 @@ export class Timeline {
    * here (see applyEdits). In the past, the recorded future no longer follows from the changed state: it is
    * forgotten. Returns whether it was.
    */
-  edit(core: Core, node: number, change: () => void): boolean {
+  edit(core: Core, node: number, change: () => void, regions: readonly SetRegion[] = []): boolean {
     const now = this.interpreter.ticks;
     const past = now < this.frontier;
     if (past) this.forgetFuture(now);
@@ -218,6 +232,7 @@ export class Timeline {
     }
     change();
     (last.edits ??= []).push(change);
+    this.userSets.push({ tick: now, instructions: this.machine.instructionsExecuted, regions });
     this.keepWithinLimit();
     return past;
   }
@@ -239,6 +254,7 @@ export class Timeline {
     this.listed.fill(-1);
     this.journal.truncateAfter(k);
     this.frontier = now;
+    this.userSets = this.userSets.filter((u) => u.tick <= now);
     this.follow(now);
   }
 

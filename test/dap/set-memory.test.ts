@@ -219,6 +219,10 @@ describe('DAP: setting values, memory, completions', function () {
     assert.strictEqual(frame.line, lineOf(edits, 'Print "acc[0, 0:4]'));
     await s.ok('setExpression', { expression: 'acc[0, 0]', value: '100', frameId: frame.id });
     assert.match(await outputUntil(s, /set in the past/), /recorded history after this point is discarded/);
+    // The console's searches of the past know the value was set, not written by an instruction.
+    assert.match((await s.evaluate(':why acc[0, 0]')).result, /^acc\[0, 0\] = 100 ← set while stopped at instruction \d+/);
+    assert.match((await s.evaluate(':history acc[0, 0:2]')).result, /values set while stopped \(Set Value, writeMemory\) at instruction \d+, not listed/);
+    assert.doesNotMatch((await s.evaluate(':history acc[1, 0]')).result, /set while stopped/);
     await s.ok('next', { threadId: 1 });
     await s.waitForStop();
     await s.ok('stepBack', { threadId: 1 });
