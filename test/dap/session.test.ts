@@ -167,6 +167,12 @@ describe('DAP: sessions', function () {
       assert.strictEqual(byName.get('location'), `${CALLS_LOOPS}:71:3`);
       assert.strictEqual(byName.get('dst dst'), 'f32[128, 64] <never written>');
       assert.strictEqual(byName.get('scale r3'), '0.5', 'a scalar operand shows its current value');
+      // The caller waits in its call: the call's operands are its arguments, named by the parameters they bind.
+      const call = new Map((await s.variables((await s.scopes(frames[1].id))[3].variablesReference)).map((v) => [v.name, v.value]));
+      assert.strictEqual(call.get('opcode'), 'call');
+      assert.match(call.get('dst out[0:TM, r2*CH : r2*CH+CH]') ?? '', /^f32\[128, 64\]/, [...call.keys()].join(' | '));
+      assert.match(call.get('src acc[0:TM, r2*CH : r2*CH+CH]') ?? '', /^f32\[128, 64\] min/);
+      assert.strictEqual(call.get('r3 r3'), '0.5');
       // The caller's frame: its loop register with the iteration.
       const callerLocals = await s.variables((await s.scopes(frames[1].id))[0].variablesReference);
       const r2 = callerLocals.find((v) => v.name === 'r2')!;
