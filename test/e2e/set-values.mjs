@@ -66,12 +66,12 @@ async function main() {
     await suggestion(page, 'acc');
     // The detail (the type) shows for the focused suggestion.
     await page.locator('.suggest-widget', { hasText: 'f32[4, 8] in sbuf' }).first().waitFor({ timeout: WAIT });
-    await shot(page, 'completions');
+    await shot(page, 'completions-name');
     await page.keyboard.press('Escape');
     await page.keyboard.type('c[0, ');
     await page.keyboard.press('Control+Space');
     await suggestion(page, '0:8');
-    await shot(page, 'completions-dimension');
+    await shot(page, 'completions');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Backspace');
