@@ -144,6 +144,30 @@ describe('completions', () => {
   });
 });
 
+describe('setting values without history and on several cores', () => {
+  it('with historyMiB 0 a value is stored at once, with nothing to discard', () => {
+    const program = programOf(SMALL);
+    const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), { stopOnEntry: true, historyMiB: 0 }, new Int32Array(2));
+    settle(core, core.run());
+    core.step('over', 1, 'line');
+    settle(core, core.run());
+    const r = core.setExpression('s[1, 0:2]', '1/3', undefined);
+    assert.strictEqual(r.notice, undefined);
+    assert.strictEqual(r.changed.length, 1);
+    assert.strictEqual(core.evaluate('s[1, 1]', undefined, 'watch').result, '0.33333334', 'rounded to f32');
+  });
+
+  it('each core has its own SBUF: a set through core 2\'s frame changes core 2\'s tensor only', () => {
+    const core = smallStopped();
+    const frames = core.stackTrace(2, 0, 1).frames;
+    const r = core.setExpression('s[0, 0]', '5', frames[0].id);
+    assert.ok(r.memoryReference && parseInt(r.memoryReference, 16) >= ONCHIP_BASE + CORE_SPAN, `core 1's SBUF: ${r.memoryReference}`);
+    assert.strictEqual(core.evaluate('s[0, 0]', frames[0].id, 'watch').result, '5');
+    assert.strictEqual(core.evaluate('s[0, 0]', core.stackTrace(1, 0, 1).frames[0].id, 'watch').result, '1');
+    assert.strictEqual(core.readMemory(r.memoryReference!, 0, 4).data, Buffer.from(new Float32Array([5]).buffer).toString('base64'));
+  });
+});
+
 describe('values set while stopped are part of the history', function () {
   this.timeout(300_000);
 
