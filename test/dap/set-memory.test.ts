@@ -135,6 +135,10 @@ describe('DAP: setting values, memory, completions', function () {
     const fill = await s.ok<DebugProtocol.SetExpressionResponse>('setExpression', { expression: 'acc[0, 0:4]', value: '1.5', frameId: frame.id });
     assert.match(fill.body.value, /1\.5/);
     assert.ok(fill.body.memoryReference, 'an access pattern has a memory reference');
+    // Views of that memory are told, and the Variables view refreshes.
+    const memory = await s.waitFor<DebugProtocol.MemoryEvent>('memory');
+    assert.deepStrictEqual(memory.body, { memoryReference: fill.body.memoryReference, offset: 0, count: 16 });
+    assert.deepStrictEqual((await s.waitFor<DebugProtocol.InvalidatedEvent>('invalidated')).body.areas, ['variables']);
     assert.strictEqual((await s.evaluate('all(acc[0, 0:4] == 1.5)')).result, '1');
     await s.ok('setExpression', { expression: 'acc[1, 0:4]', value: 'acc[0, 4:8] * 2', frameId: frame.id });
     assert.strictEqual((await s.evaluate('all(acc[1, 0:4] == acc[0, 4:8] * 2)')).result, '1');
