@@ -97,7 +97,8 @@ describe('the DAP session in front of the engine', () => {
     const early = await c.request('stackTrace', { threadId: 1 }) as DebugProtocol.ErrorResponse;
     assert.strictEqual(early.body.error?.id, ERROR_IDS.lifecycle);
     await c.launched();
-    const unsupported = await c.request('readMemory', { memoryReference: '0', count: 1 }) as DebugProtocol.ErrorResponse;
+    // A request the adapter does not implement (readMemory was the example before the adapter served it).
+    const unsupported = await c.request('gotoTargets', { source: { path: PROGRAM }, line: 1 }) as DebugProtocol.ErrorResponse;
     assert.strictEqual(unsupported.body.error?.id, ERROR_IDS.unsupported);
     const reference = await c.request('scopes', { frameId: 99 }) as DebugProtocol.ErrorResponse;
     assert.strictEqual(reference.body.error?.id, ERROR_IDS.reference);
