@@ -7,6 +7,7 @@
  * `data-covered`, `data-zoom`): the browser tests read it.
  */
 import { curveBetween } from './compose';
+import { addClippedCubic, addClippedPolyline, inRect } from './clip';
 import { BoxText, itemText } from './items';
 import { Box, CHAR_EM, Layout, PlacedEdge, Point } from './layout';
 import { COVER_MAX_PX, FULL_MIN_PX, Lod, lodAt, LodThresholds, lodThresholds, MIN_TEXT_PX, shortFontPx } from './lod';
@@ -92,6 +93,8 @@ export interface FrameStats {
   minFont: number;
   covered: number;
   nodes: number;
+  /** Edges drawn (each bundle once). */
+  edges: number;
 }
 
 export class CanvasView {
@@ -113,7 +116,7 @@ export class CanvasView {
   private focus?: number;
   private bps: ReadonlyMap<string, NodeBreakpoint | 'pending'> = new Map();
   private view = { x: 0, y: 0, k: 1 };
-  lastStats: FrameStats = { labels: 0, blank: 0, minFont: Infinity, covered: 0, nodes: 0 };
+  lastStats: FrameStats = { labels: 0, blank: 0, minFont: Infinity, covered: 0, nodes: 0, edges: 0 };
 
   constructor(private readonly host: HTMLElement) {
     this.canvas = document.createElement('canvas');
@@ -196,7 +199,7 @@ export class CanvasView {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.fillStyle = pal.background;
     ctx.fillRect(0, 0, W, H);
-    const stats: FrameStats = { labels: 0, blank: 0, minFont: Infinity, covered: 0, nodes: 0 };
+    const stats: FrameStats = { labels: 0, blank: 0, minFont: Infinity, covered: 0, nodes: 0, edges: 0 };
     const { v, layout, t } = this;
     if (!v || !layout || !t) return this.report(stats);
     const { x, y, k } = this.view;
@@ -252,19 +255,27 @@ export class CanvasView {
     const batches = new Map<string, { path: Path2D; heads: Path2D; color: string; width: number; alpha: number }>();
     const labels: { e: PlacedEdge; register: boolean }[] = [];
     const head = px(8);
+    // Only the part of an edge inside the view (and a margin for widths and heads) is stroked: see clip.ts.
+    const margin = px(16);
+    const clip = { x0: view.x0 - margin, y0: view.y0 - margin, x1: view.x1 + margin, y1: view.y1 + margin };
     for (const d of this.drawnEdges(lod)) {
       if (!inView(union(d.a, d.b))) continue;
       const points = d.e ? d.e.points : curveBetween(d.a, d.b);
       const curved = d.e ? d.e.curve === true : true;
-      const width = (d.kind === 'register' ? 0.9 : 1.2) + (d.count > 1 ? Math.min(4, Math.round(Math.log2(d.count))) : 0) + (d.active ? 1 : 0);
+      // An edge passing through (both ends off screen) is drawn thin: its bundle's size shows at its ends, and
+      // hundreds of wide strokes across the screen cost a software-rendered frame most of its time.
+      const through = !inView(d.a) && !inView(d.b);
+      const width = through ? 1 : (d.kind === 'register' ? 0.9 : 1.2) + (d.count > 1 ? Math.min(4, Math.round(Math.log2(d.count))) : 0) + (d.active ? 1 : 0);
       const key = `${d.kind}|${d.active}|${width}`;
       let b = batches.get(key);
       if (!b) batches.set(key, (b = { path: new Path2D(), heads: new Path2D(), color: d.active ? pal.focus : pal.lines, width, alpha: d.kind === 'register' ? 0.65 : 1 }));
-      b.path.moveTo(points[0].x, points[0].y);
-      if (curved && points.length === 4) b.path.bezierCurveTo(points[1].x, points[1].y, points[2].x, points[2].y, points[3].x, points[3].y);
-      else for (const p of points.slice(1)) b.path.lineTo(p.x, p.y);
-      if (head * k >= 3) arrow(b.heads, points[points.length - 2], points[points.length - 1], head);
-      if (d.e?.label && d.e.labelBox && k >= 0.6 && !d.covered) labels.push({ e: d.e, register: d.kind === 'register' });
+      const drawn = curved && points.length === 4
+        ? addClippedCubic(b.path, [points[0], points[1], points[2], points[3]], clip)
+        : addClippedPolyline(b.path, points, clip);
+      if (!drawn) continue;
+      stats.edges++;
+      if (head * k >= 3 && inRect(points[points.length - 1], clip)) arrow(b.heads, points[points.length - 2], points[points.length - 1], head);
+      if (d.e?.label && d.e.labelBox && k >= 0.6 && !d.covered && inView(d.e.labelBox)) labels.push({ e: d.e, register: d.kind === 'register' });
     }
     for (const b of batches.values()) {
       ctx.globalAlpha = b.alpha;
@@ -457,6 +468,7 @@ export class CanvasView {
     d.minFont = Number.isFinite(stats.minFont) ? stats.minFont.toFixed(1) : '';
     d.covered = String(stats.covered);
     d.nodes = String(stats.nodes);
+    d.edges = String(stats.edges);
     d.zoom = this.view.k.toFixed(4);
   }
 
