@@ -1135,6 +1135,9 @@ export class DebugCore implements ExecutionHooks {
     const e = parsed.expr;
     if (e.kind === 'name' && /^r([0-9]|1[0-5])$/.test(e.name)) return registerTarget(lf, Number(e.name.slice(1)));
     const v = this.evaluator(lf.core, lf.frame, text).evaluate(e);
+    if (v.kind === 'view' && v.view.strides.some((stride, d) => stride === 0 && v.view.shape[d] > 1)) {
+      return { kind: 'read-only', reason: `'${text}' repeats elements (a broadcast): set the elements it repeats instead` };
+    }
     if (v.kind === 'view') return { kind: 'memory', view: v.view, text };
     const what = v.kind === 'scalar' ? 'a number (a constant, core, ncores or arithmetic)' : 'a value computed from memory';
     return { kind: 'read-only', reason: `'${text}' is ${what}, not memory: a value can be set on access patterns, tensors, elements and registers` };

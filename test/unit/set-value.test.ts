@@ -155,6 +155,9 @@ describe('setting values without history and on several cores', () => {
     assert.strictEqual(r.notice, undefined);
     assert.strictEqual(r.changed.length, 1);
     assert.strictEqual(core.evaluate('s[1, 1]', undefined, 'watch').result, '0.33333334', 'rounded to f32');
+    assert.throws(() => core.setExpression('s[0:4, 0:1].bcast(2)', '1', undefined), /repeats elements \(a broadcast\)/);
+    core.setExpression('s.T[1, 0:4]', '7', undefined);
+    assert.strictEqual(core.evaluate('all(s[0:4, 1] == 7) && s[0, 0] == 1', undefined, 'watch').result, '1', 'through a transpose: column 1');
   });
 
   it('each core has its own SBUF: a set through core 2\'s frame changes core 2\'s tensor only', () => {
