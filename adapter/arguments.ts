@@ -154,6 +154,7 @@ export const DAP_ARGUMENTS = {
   stepBack: z.looseObject({ ...threadId, singleThread: bool.optional(), granularity }) satisfies z.ZodType<P.StepBackArguments>,
   reverseContinue: z.looseObject({ ...threadId, singleThread: bool.optional() }) satisfies z.ZodType<P.ReverseContinueArguments>,
   stepInTargets: z.looseObject({ frameId: int }) satisfies z.ZodType<P.StepInTargetsArguments>,
+  cancel: z.looseObject({ requestId: int.optional(), progressId: str.optional() }) satisfies z.ZodType<P.CancelArguments>,
   restartFrame: z.looseObject({ frameId: z.int({ error: (issue) => `needs frameId, a frame's id from stackTrace, found ${describeInput(issue.input)}` }) }) satisfies z.ZodType<P.RestartFrameArguments>,
   pause: z.looseObject(threadId) satisfies z.ZodType<P.PauseArguments>,
   exceptionInfo: z.looseObject(threadId) satisfies z.ZodType<P.ExceptionInfoArguments>,

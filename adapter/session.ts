@@ -20,6 +20,7 @@ import { Args, checkArguments, Command, DapCommand, isCommand } from './argument
 import { MemoryReferences } from './memory-references';
 import { describeFailure, RequestError, showsUser } from './errors';
 import { LaunchError, validateLaunch, ValidatedLaunch } from './launch-config';
+import { RunProgressEvents } from './progress';
 import { fromAddress, Positions, sourceOf, toBreakpoint, toInstruction, toScope, toStackFrame, toVariable } from './to-dap';
 
 export interface SessionOptions {
@@ -56,6 +57,7 @@ interface DapBodies {
   reverseContinue: void;
   stepInTargets: P.StepInTargetsResponse['body'];
   restartFrame: void;
+  cancel: void;
   pause: void;
   exceptionInfo: P.ExceptionInfoResponse['body'];
   dataBreakpointInfo: P.DataBreakpointInfoResponse['body'];
@@ -81,7 +83,7 @@ type Handler<C extends SessionCommand> = (args: Args<C>, reply: Reply) => Promis
 type Handlers = { readonly [C in SessionCommand]: Handler<C> };
 
 /** Requests whose effect the engine may report before it answers (they act through flags the running program sees at once). */
-const HOLDS_EVENTS: ReadonlySet<string> = new Set(['pause', 'terminate']);
+const HOLDS_EVENTS: ReadonlySet<string> = new Set(['pause', 'terminate', 'cancel']);
 
 type SessionState = 'new' | 'initialized' | 'launched' | 'configured' | 'ended';
 
@@ -89,6 +91,8 @@ export class BirDebugSession extends DebugSession {
   private engineOfRun?: DebugEngine;
   private state: SessionState = 'new';
   private launchArgs?: Record<string, unknown>;
+  /** A long run's progress notification (adapter/progress.ts). */
+  private readonly progress = new RunProgressEvents((event) => this.sendEvent(event));
   /** The cores of the run: its threads. */
   private cores = 1;
   private tracing = false;
@@ -187,6 +191,10 @@ export class BirDebugSession extends DebugSession {
     stepOut: async (a) => this.engine('stepOut').request('stepOut', { threadId: a.threadId, granularity: stepGranularity(a.granularity) }),
     stepBack: async (a) => this.engine('stepBack').request('stepBack', { threadId: a.threadId, granularity: stepGranularity(a.granularity) }),
     reverseContinue: async (a) => this.engine('reverseContinue').request('reverseContinue', { threadId: a.threadId }),
+    cancel: async (a) => {
+      // Cancelling the progress of a run pauses it; other requests are answered too fast to be worth cancelling.
+      if (a.progressId !== undefined && a.progressId === this.progress.id && this.launchArgs?.noDebug !== true) await this.engine('cancel').request('pause', {});
+    },
     restartFrame: async (a) => {
       await this.engine('restartFrame').request('restartFrame', { frameId: a.frameId });
     },
@@ -365,6 +373,7 @@ export class BirDebugSession extends DebugSession {
 
   private initialize(a: P.InitializeRequestArguments): P.Capabilities {
     this.clientSupportsInvalidated = a.supportsInvalidatedEvent === true;
+    this.progress.enabled = a.supportsProgressReporting === true;
     this.clientSupportsMemoryEvent = a.supportsMemoryEvent === true;
     this.state = 'initialized';
     return {
@@ -392,6 +401,7 @@ export class BirDebugSession extends DebugSession {
       supportsCompletionsRequest: true,
       completionTriggerCharacters: ['[', ':', ','],
       supportsRestartFrame: true,
+      supportsCancelRequest: true,
       supportsDisassembleRequest: true,
       supportsInstructionBreakpoints: true,
     };
@@ -609,7 +619,13 @@ export class BirDebugSession extends DebugSession {
     }
     if (engine !== this.engineOfRun && event.kind !== 'output') return;
     switch (event.kind) {
+      case 'progress': {
+        const program = typeof this.launchArgs?.program === 'string' ? path.basename(this.launchArgs.program) : 'the program';
+        this.progress.show(event.instructions, event.total, `Running ${program}`, this.launchArgs?.noDebug !== true);
+        break;
+      }
       case 'stopped': {
+        this.progress.end();
         const info = event.info;
         this.sendEvent(new Event('bir/stopped', info));
         const stopped: P.StoppedEvent = new StoppedEvent(info.reason, info.threadId, info.text);
@@ -636,6 +652,7 @@ export class BirDebugSession extends DebugSession {
         this.sendEvent(new BreakpointEvent('changed', toBreakpoint(event.breakpoint, this.positions)));
         break;
       case 'exited':
+        this.progress.end();
         this.state = 'ended';
         this.sendEvent(new ExitedEvent(event.exitCode));
         this.sendEvent(new TerminatedEvent());

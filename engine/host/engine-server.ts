@@ -20,6 +20,8 @@ import { runPipeline, Snapshot } from '../passes/pipeline';
 import { PassName } from '../passes/pass';
 import { PipelineHistory } from '../debug/history';
 import { disassemble } from '../debug/disassembly';
+import { RunProgress } from './run-progress';
+import { dynamicInstructionCount } from '../ir/dynamic-count';
 import { buildProgramGraphs } from '../graph/build';
 import { graphToDot } from '../graph/export';
 import { expandGraph, Expansion, findNodes } from '../graph/hierarchy';
@@ -199,6 +201,7 @@ export class EngineServer {
 
   /** Wall time the program has run forward (stops and moves through time not counted): the summary's speed. */
   private runningMs = 0;
+  private readonly progress = new RunProgress((event) => this.emit(event), () => this.program && dynamicInstructionCount(this.program, this.config?.cores ?? 1));
 
   /** The debug core; requests that need it are refused in a run without debugging (see require). */
   private debugCore(): DebugCore {
@@ -277,6 +280,7 @@ export class EngineServer {
 
   private start(): void {
     this.state = 'running';
+    this.progress.begin();
     if (this.core) {
       this.core.setExceptionFilters(this.pendingFilters);
       const first = this.nextPassStop(-1);
@@ -295,8 +299,9 @@ export class EngineServer {
       const began = performance.now();
       const outcome = interpreter.runFast(began + SLICE_MS);
       this.runningMs += performance.now() - began;
-      if (outcome) this.end(outcome, machine);
-      else setImmediate(step);
+      if (outcome) return this.end(outcome, machine);
+      this.progress.ran(machine.instructionsExecuted);
+      setImmediate(step);
     };
     step();
   }
@@ -332,7 +337,10 @@ export class EngineServer {
 
   /** What a run (or a move through time) ended with: go on in the next slice, a stop, or the end of the program. */
   private report(outcome: DebugOutcome): void {
-    if (outcome.kind === 'yield') return this.schedule();
+    if (outcome.kind === 'yield') {
+      this.progress.ran(this.debugCore().machine.instructionsExecuted);
+      return this.schedule();
+    }
     if (outcome.kind === 'stopped') {
       this.state = 'stopped';
       this.emit({ kind: 'stopped', info: outcome.info });
@@ -371,6 +379,7 @@ export class EngineServer {
   private resume(action: () => void): void {
     action();
     this.state = 'running';
+    this.progress.begin();
     // After the response: the adapter forwards events in the order they are emitted.
     setImmediate(() => {
       this.emit({ kind: 'continued', threadId: 1, allThreads: true });
@@ -480,6 +489,7 @@ export class EngineServer {
 
   private leavePipelineStop(then: () => void): void {
     this.state = 'running';
+    this.progress.begin();
     setImmediate(() => {
       this.emit({ kind: 'continued', threadId: 1, allThreads: true });
       then();

@@ -243,4 +243,6 @@ export type EngineEvent =
   | { readonly kind: 'continued'; readonly threadId: number; readonly allThreads: boolean }
   | { readonly kind: 'output'; readonly category: 'stdout' | 'stderr' | 'console'; readonly text: string; readonly span?: Span }
   | { readonly kind: 'breakpoint'; readonly breakpoint: BreakpointInfo }
-  | { readonly kind: 'exited'; readonly exitCode: number };
+  | { readonly kind: 'exited'; readonly exitCode: number }
+  /** A long run's progress (engine/host/run-progress.ts): instructions executed, and of how many when known ahead. */
+  | { readonly kind: 'progress'; readonly instructions: number; readonly total?: number };

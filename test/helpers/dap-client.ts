@@ -114,6 +114,7 @@ const CAUSED: Record<string, readonly string[]> = {
   restart: ['stopped', 'bir/stopped', 'exited', 'terminated'],
   terminate: ['exited', 'terminated'],
   pause: ['stopped', 'bir/stopped'],
+  cancel: ['stopped', 'bir/stopped', 'progressEnd'],
   'bir/setFrames': ['invalidated'],
 };
 
