@@ -41,7 +41,7 @@ async function main() {
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
   try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`, { timeout: WAIT });
     await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
     await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: WAIT });
 

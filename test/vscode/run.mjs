@@ -39,7 +39,8 @@ async function runWithServer(folder, resultsFile) {
     const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
     const payload = JSON.stringify([['extensionDevelopmentPath', remote(root)], ['extensionTestsPath', remote(suite)]]);
     const page = await browser.newPage();
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`);
+    // A loaded machine takes a while to serve the workbench: a generous limit, as for every wait.
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`, { timeout: 180000 });
     const exitCode = await new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the suite did not finish within ${TIMEOUT_MS / 1000} s\n${server.output().slice(-4000)}`)), TIMEOUT_MS);
       const check = (text) => {
