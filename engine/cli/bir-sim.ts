@@ -17,6 +17,8 @@ import { LoadError, Machine } from '../machine/machine';
 import { runProgram } from '../run/simulate';
 import { describeFault } from '../run/describe-fault';
 import { parseArgs, UsageError } from './args';
+import { progressBar } from './progress-bar';
+import { dynamicInstructionCount } from '../ir/dynamic-count';
 import { isPassName, PASS_NAMES, runPipeline, Snapshot } from '../passes/pipeline';
 import { PassName } from '../passes/pass';
 import { buildProgramGraphs } from '../graph/build';
@@ -25,6 +27,8 @@ import { graphToDot, graphToJson } from '../graph/export';
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
+  /** Standard error when it is a terminal: where `run` draws its progress bar. */
+  readonly terminal?: NodeJS.WriteStream;
 }
 
 const USAGE = `usage:
@@ -120,7 +124,12 @@ function run(argv: readonly string[], io: CliIO): number {
   let result;
   try {
     const prefix = cores > 1;
-    result = runProgram(program, { cores, inputs, faults, maxInstructions, settingNames: { maxInstructions: '--max-instructions' }, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) });
+    const bar = progressBar(io.terminal, dynamicInstructionCount(program, cores));
+    try {
+      result = runProgram(program, { cores, inputs, faults, maxInstructions, settingNames: { maxInstructions: '--max-instructions' }, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) }, undefined, bar && ((m) => bar.update(m.instructionsExecuted)));
+    } finally {
+      bar?.stop();
+    }
   } catch (e) {
     if (e instanceof LoadError) {
       io.err(`bir-sim: ${e.message}`);

@@ -1,4 +1,5 @@
 /** Running a checked program to its end without a debugger: what bir-sim and `noDebug` launches use. */
+import { performance } from 'perf_hooks';
 import { Program } from '../ir/program';
 import { Machine, MachineOptions } from '../machine/machine';
 import { NpyArray } from '../io/npy';
@@ -21,8 +22,17 @@ export interface RunResult {
   readonly machine: Machine;
 }
 
-export function runProgram(program: Program, options: RunOptions = {}, control?: Int32Array): RunResult {
+/** How long the run goes between two calls of `onSlice`. */
+const SLICE_MS = 100;
+
+/** `onSlice`: told between slices of the run (a progress bar); without it the run goes in one piece. */
+export function runProgram(program: Program, options: RunOptions = {}, control?: Int32Array, onSlice?: (machine: Machine) => void): RunResult {
   const machine = new Machine(program, npyMachineOptions(options));
-  const outcome = new Interpreter(machine, control).runFast();
-  return { outcome, machine };
+  const interpreter = new Interpreter(machine, control);
+  if (!onSlice) return { outcome: interpreter.runFast(), machine };
+  for (;;) {
+    const outcome = interpreter.runFast(performance.now() + SLICE_MS);
+    if (outcome) return { outcome, machine };
+    onSlice(machine);
+  }
 }
