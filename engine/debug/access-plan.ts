@@ -16,7 +16,9 @@ import { Effects } from '../graph/effects';
 import { DimRange } from '../graph/footprint';
 
 export interface TensorAccess {
-  readonly write: boolean;
+  /** What the instruction does with these elements: one access pattern that a node reads and writes is one access. */
+  readonly reads: boolean;
+  writes: boolean;
   /** The base tensor it reaches, found without making the view: the cheap test of every node. */
   readonly base: (f: Frame, m: Machine) => Tensor;
   /** The view, with the registers of the moment; throws as the instruction would (it then faults). */
@@ -30,6 +32,9 @@ export interface TensorAccess {
   readonly when?: ScalarFn;
   /** The member of a fused group that makes the access. */
   readonly member?: InstrNode;
+  /** The access pattern's text and tensor, to find the same pattern read and written. */
+  readonly text?: string;
+  readonly decl?: TensorDecl;
 }
 
 export interface AccessPlan {
@@ -68,7 +73,10 @@ export class AccessPlans {
 
   private instruction(node: InstrNode, member: InstrNode | undefined, out: TensorAccess[]): void {
     const add = (ap: AccessPattern, write: boolean, when?: ScalarFn): void => {
-      out.push({ write, base: baseOf(ap.tensor), view: compileAccess(ap), box: compileBox(ap), when, member });
+      // `acc[r0, 0:4] <- acc[r0, 0:4], ...`: the read and the write are one box, computed once per run of the node.
+      const same = write && !when ? out.find((a) => a.text === ap.text && a.decl === ap.tensor && a.member === member && !a.when) : undefined;
+      if (same) same.writes = true;
+      else out.push({ reads: !write, writes: write, text: ap.text, decl: ap.tensor, base: baseOf(ap.tensor), view: compileAccess(ap), box: compileBox(ap), when, member });
     };
     const read = (o: Operand): void => {
       if (o.kind === 'tensor') add(o.ap, false);
@@ -92,7 +100,7 @@ export class AccessPlans {
       if (r.fp.kind !== 'memory' || !decl) continue;
       const base = baseViewOf(decl);
       const dims = r.fp.dims;
-      out.push({ write: false, base: (f, m) => base(f, m).tensor, view: (f, _c, m) => boxView(base(f, m), dims), member });
+      out.push({ reads: true, writes: false, base: (f, m) => base(f, m).tensor, view: (f, _c, m) => boxView(base(f, m), dims), member });
     }
   }
 }

@@ -84,8 +84,8 @@ export interface DataState {
 
 export class DataBreakpoints {
   private list: DataBreakpoint[] = [];
-  /** Watched tensors: DRAM ones from the start, allocations as their activations begin. */
-  private readonly byTensor = new Map<Tensor, DataBreakpoint[]>();
+  /** Watched tensors: DRAM ones from the start, allocations as their activations begin; whether any reads or writes stop. */
+  private readonly byTensor = new Map<Tensor, Watchers>();
   /** Register and allocation breakpoints by the function whose activations hold them. */
   private readonly byFunction = new Map<FunctionIR, DataBreakpoint[]>();
   /** Register breakpoints alone, by function: looked up at every node that uses registers. */
@@ -230,7 +230,7 @@ export class DataBreakpoints {
     this.byFunction.clear();
     this.registersByFunction.clear();
     for (const bp of this.list) {
-      if (bp.tensor) push(this.byTensor, bp.tensor, bp);
+      if (bp.tensor) watch(this.byTensor, bp.tensor, bp);
       if (bp.fn) push(this.byFunction, bp.fn, bp);
       if (bp.fn && bp.region.kind === 'register') push(this.registersByFunction, bp.fn, bp);
     }
@@ -247,8 +247,7 @@ export class DataBreakpoints {
       const a = frame.fn.allocs.find((x) => x.name === (bp.region as { name: string }).name);
       const t = a && frame.tensors[a.slot]?.tensor;
       if (!t) continue;
-      const list = this.byTensor.get(t);
-      if (!list?.includes(bp)) push(this.byTensor, t, bp);
+      if (!this.byTensor.get(t)?.includes(bp)) watch(this.byTensor, t, bp);
     }
   }
 
@@ -261,7 +260,7 @@ export class DataBreakpoints {
     for (const a of plan.tensors) {
       const t = a.base(frame, m);
       const bps = this.byTensor.get(t);
-      if (!bps) continue;
+      if (!bps || !(a.writes && bps.writes) && !(a.reads && bps.reads)) continue;
       let box: Box | undefined;
       const flat = this.scratch;
       try {
@@ -275,8 +274,11 @@ export class DataBreakpoints {
       } catch {
         continue; // the instruction faults on this operand: it accesses nothing
       }
+      // One comparison with the hull of the tensor's regions rules most accesses out.
+      if (box ? !overlaps(box, bps.hull!) : !overlapsFlat(flat, bps.hull!)) continue;
       for (const bp of bps) {
-        if (bp.access === (a.write ? 'read' : 'write') || bp.region.kind === 'register') continue;
+        const write = a.writes && bp.access !== 'read';
+        if ((!write && !(a.reads && bp.access !== 'write')) || bp.region.kind === 'register') continue;
         if (box ? !overlaps(box, bp.region.box) : !overlapsFlat(flat, bp.region.box)) continue;
         box ??= boxOf(flat, t.shape.length);
         const common = intersect(box, bp.region.box)!;
@@ -286,7 +288,7 @@ export class DataBreakpoints {
           old[i] = decode(t.dtype, t.data[index]);
           oldWritten[i] = t.written[index];
         });
-        this.add({ bp, write: a.write, core, frame, node, member: a.member, tensor: t, box: common, old, oldWritten });
+        this.add({ bp, write, core, frame, node, member: a.member, tensor: t, box: common, old, oldWritten });
       }
     }
     if (plan.readRegs | plan.writeRegs) this.registers(core, frame, node, plan.readRegs, plan.writeRegs);
@@ -409,6 +411,29 @@ export class DataBreakpoints {
 }
 
 const VERBS: Record<AccessType, string> = { read: 'stops after reads of', write: 'stops after writes of', readWrite: 'stops after reads and writes of' };
+
+/** The breakpoints of a tensor, and whether any of them stops at reads, at writes: most accesses end at these. */
+type Watchers = DataBreakpoint[] & { reads?: boolean; writes?: boolean; hull?: Box };
+
+function watch(map: Map<Tensor, Watchers>, t: Tensor, bp: DataBreakpoint): void {
+  if (bp.region.kind === 'register') return;
+  let list = map.get(t);
+  if (!list) map.set(t, (list = []));
+  list.push(bp);
+  if (bp.access !== 'write') list.reads = true;
+  if (bp.access !== 'read') list.writes = true;
+  list.hull = list.hull ? hull(list.hull, bp.region.box) : bp.region.box.map((d) => ({ start: d.start, count: d.start + (d.count - 1) * d.step - d.start + 1, step: 1 }));
+}
+
+/** The smallest box of contiguous ranges holding both (steps dropped). */
+function hull(a: Box, b: Box): Box {
+  return a.map((x, d) => {
+    const y = b[d];
+    const start = Math.min(x.start, y.start);
+    const last = Math.max(x.start + (x.count - 1) * x.step, y.start + (y.count - 1) * y.step);
+    return { start, count: last - start + 1, step: 1 };
+  });
+}
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);

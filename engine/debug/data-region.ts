@@ -74,15 +74,29 @@ export function overlaps(a: Box, b: Box): boolean {
   for (let d = 0; d < a.length; d++) {
     const x = a[d];
     const y = b[d];
-    // Contiguous ranges (the common case) compare their ends; strided ones solve for a common index.
-    if (x.step === 1 && y.step === 1 || x.count === 1 && y.count === 1) {
-      if (x.start + (x.count - 1) * x.step < y.start || y.start + (y.count - 1) * y.step < x.start) return false;
-      if (x.count === 1 && y.count === 1 && x.start !== y.start) return false;
-    } else if (!intersectDim(x, y)) {
-      return false;
-    }
+    if (!rangesMeet(x.start, x.count, x.step, y.start, y.count, y.step)) return false;
   }
   return true;
+}
+
+/**
+ * Whether start1 + i·step1 (i < count1) and start2 + j·step2 (j < count2) have a common index, without allocating:
+ * contiguous ranges compare their ends; a strided one against a contiguous one looks at its first index inside;
+ * two strided ones solve for a common class modulo the gcd, then look at the first common index.
+ */
+function rangesMeet(s1: number, c1: number, k1: number, s2: number, c2: number, k2: number): boolean {
+  if (c1 === 1) k1 = 1;
+  if (c2 === 1) k2 = 1;
+  const last1 = s1 + (c1 - 1) * k1;
+  const last2 = s2 + (c2 - 1) * k2;
+  const lo = s1 > s2 ? s1 : s2;
+  const hi = last1 < last2 ? last1 : last2;
+  if (lo > hi) return false;
+  if (k1 === 1 && k2 === 1) return true;
+  if (k2 === 1) return s1 + Math.ceil((lo - s1) / k1) * k1 <= hi;
+  if (k1 === 1) return s2 + Math.ceil((lo - s2) / k2) * k2 <= hi;
+  if ((s2 - s1) % gcd(k1, k2) !== 0) return false;
+  return intersectDim({ start: s1, count: c1, step: k1 }, { start: s2, count: c2, step: k2 }) !== undefined;
 }
 
 /** A box written flat (start, count, step per dimension, as access plans make them) as a Box. */
@@ -96,14 +110,7 @@ export function boxOf(flat: ArrayLike<number>, rank: number): Box {
 export function overlapsFlat(flat: ArrayLike<number>, b: Box): boolean {
   for (let d = 0; d < b.length; d++) {
     const y = b[d];
-    const start = flat[3 * d];
-    const count = flat[3 * d + 1];
-    const step = flat[3 * d + 2];
-    if (step === 1 && y.step === 1) {
-      if (start + count - 1 < y.start || y.start + y.count - 1 < start) return false;
-    } else if (!intersectDim({ start, count, step }, y)) {
-      return false;
-    }
+    if (!rangesMeet(flat[3 * d], flat[3 * d + 1], flat[3 * d + 2], y.start, y.count, y.step)) return false;
   }
   return true;
 }
