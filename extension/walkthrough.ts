@@ -13,6 +13,8 @@ const EXAMPLE = 'calls_loops.bir';
 const BREAKPOINT_LINE = 55;
 /** The access pattern the hover step shows (on that line). */
 const PATTERN = 'acc[0:TM, r2*CH : r2*CH+CH]';
+/** The tensor the tensor view's step shows: full_tile's accumulator. */
+const TENSOR = 'acc';
 
 export function registerWalkthrough(context: vscode.ExtensionContext): void {
   const id = `${context.extension.id}#${WALKTHROUGH}`;
@@ -24,12 +26,35 @@ export function registerWalkthrough(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('bir.walkthrough.debug', () => debugExample()),
     vscode.commands.registerCommand('bir.walkthrough.hover', () => showHover()),
     vscode.commands.registerCommand('bir.walkthrough.memory', () => vscode.commands.executeCommand('workbench.debug.action.focusVariablesView')),
+    vscode.commands.registerCommand('bir.walkthrough.tensor', () => whileDebugging('the tensor view shows acc', () => vscode.commands.executeCommand('bir.showTensor', { expression: TENSOR }))),
+    vscode.commands.registerCommand('bir.walkthrough.stepBack', () => whileDebugging('Step Back goes back a line', () => vscode.commands.executeCommand('workbench.action.debug.stepBack'))),
   );
   // Once per user, on the first activation; not in extension tests, and not when walkthroughs are turned off.
   if (context.extensionMode === vscode.ExtensionMode.Test || context.globalState.get<boolean>(SHOWN_KEY)) return;
   void context.globalState.update(SHOWN_KEY, true);
   if (!vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall', true)) return;
-  void open(true);
+  void afterEditorsRestored().then(() => open(true));
+}
+
+/**
+ * Resolves once an editor is visible, or after a while without one. Activated while the window still restores its
+ * editors (the Run and Debug view asks for configurations early), a walkthrough opened at once can be replaced by
+ * the editor the window opens next.
+ */
+function afterEditorsRestored(): Promise<void> {
+  const LIMIT_MS = 5000;
+  if (vscode.window.visibleTextEditors.length > 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(limit);
+      sub.dispose();
+      resolve();
+    };
+    const sub = vscode.window.onDidChangeVisibleTextEditors((editors) => {
+      if (editors.length > 0) done();
+    });
+    const limit = setTimeout(done, LIMIT_MS);
+  });
 }
 
 /** The example in the workspace (this repository's examples/ folder), if there is one. */
@@ -71,6 +96,15 @@ async function debugExample(): Promise<void> {
   if (editor) await vscode.commands.executeCommand('bir.debugFile', editor.document.uri);
 }
 
+/** Runs a step's action in a BIR debug session, or says to start one first. */
+async function whileDebugging(what: string, action: () => Thenable<unknown>): Promise<void> {
+  if (vscode.debug.activeDebugSession?.type !== 'bir') {
+    void vscode.window.showInformationMessage(`Start debugging first (F5): ${what} while the program is stopped at line ${BREAKPOINT_LINE}.`);
+    return;
+  }
+  await action();
+}
+
 /** Puts the cursor in the access pattern of the breakpoint's line and asks for the debug hover there. */
 async function showHover(): Promise<void> {
   const editor = await openExample();
@@ -80,13 +114,11 @@ async function showHover(): Promise<void> {
   if (at < 0) return;
   const position = new vscode.Position(line.lineNumber, at + 1);
   editor.selection = new vscode.Selection(position, position);
-  if (vscode.debug.activeDebugSession?.type !== 'bir') {
-    void vscode.window.showInformationMessage(`Start debugging first (F5): the hover shows values while the program is stopped at line ${BREAKPOINT_LINE}.`);
-    return;
-  }
   // A hover closes when its editor scrolls: it is asked for once the line is in view and the scrolling is over.
-  await revealed(editor, line.range);
-  await vscode.commands.executeCommand('editor.debug.action.showDebugHover');
+  await whileDebugging('the hover shows values', async () => {
+    await revealed(editor, line.range);
+    await vscode.commands.executeCommand('editor.debug.action.showDebugHover');
+  });
 }
 
 /** Reveals the range in the middle of the editor; resolves when it is in view and the editor has not scrolled for a moment. */

@@ -2,8 +2,9 @@
 // opened in Chromium. The examples folder opens on calls_loops.bir with the walkthrough "Get started with the BIR
 // Debugger" beside it; no notice about usage data, no prompt about the git repository of a parent folder. Each step's
 // link does what the step says: a breakpoint on line 55, a debug session stopped there, the hover of an access
-// pattern, the Variables view, frames of subgraphs, the graph view. The walkthrough opens once (not again after a
-// reload) and from the command palette (BIR: Get Started). The extension is the packaged .vsix (`npm run package`).
+// pattern, the Variables view, acc in the tensor view, frames of subgraphs, the graph view, a step back. The
+// walkthrough opens once (not again after a reload) and from the command palette (BIR: Get Started). The extension is
+// the packaged .vsix (`npm run package`).
 // Screenshots go to test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the README).
 import assert from 'assert';
 import { spawn } from 'child_process';
@@ -65,6 +66,8 @@ async function breakpointLines(page, expected) {
 /** Opens a step of the walkthrough and clicks its link (a button). */
 async function runStep(page, step, link) {
   const walkthrough = page.locator('.gettingStartedContainer');
+  // A view opened by an earlier step (the graph view) may cover it: its tab brings it back, as a person would click.
+  if (!(await walkthrough.isVisible())) await page.locator('.tab', { hasText: WALKTHROUGH_TAB }).first().click();
   await walkthrough.locator('.getting-started-step', { hasText: step }).first().click();
   const button = walkthrough.getByRole('button', { name: link, exact: true });
   await button.waitFor({ timeout: WAIT });
@@ -92,7 +95,7 @@ async function main() {
     assert.strictEqual(await groups.count(), 2, 'two editor groups: the example and the walkthrough');
     assert.strictEqual(await groups.nth(0).locator('.tab', { hasText: 'calls_loops.bir' }).count(), 1, 'the example on the left');
     assert.strictEqual(await groups.nth(1).locator('.tab', { hasText: WALKTHROUGH_TAB }).count(), 1, 'the walkthrough beside it');
-    for (const step of ['Open an example', 'Set a breakpoint', 'Press F5', 'Hover an access pattern', 'Tensors in the Variables view', 'Frames of subgraphs', 'The graph view and compiler passes']) {
+    for (const step of ['Open an example', 'Set a breakpoint', 'Press F5', 'Hover an access pattern', 'Tensors in the Variables view', 'See a tensor as a picture', 'Frames of subgraphs', 'The graph view and compiler passes', 'Step back in time']) {
       await walkthrough.locator('.getting-started-step', { hasText: step }).first().waitFor({ timeout: WAIT });
     }
     await shot(page, 'first-start');
@@ -128,6 +131,14 @@ async function main() {
     await runStep(page, 'Tensors in the Variables view', 'Show the Variables view');
     await page.locator('.debug-variables .monaco-list-row', { hasText: 'Memory' }).first().waitFor({ timeout: WAIT });
 
+    await runStep(page, 'See a tensor as a picture', 'Show acc in the tensor view');
+    const tensorTab = page.locator('.tab', { hasText: 'BIR Tensor' }).first();
+    await tensorTab.waitFor({ timeout: WAIT });
+    await graphView(page).locator('#title', { hasText: 'PSUM acc in full_tile' }).waitFor({ timeout: WAIT });
+    await tensorTab.hover();
+    await tensorTab.locator('.codicon-close').click();
+    await tensorTab.waitFor({ state: 'detached', timeout: WAIT });
+
     await runStep(page, 'Frames of subgraphs', 'Toggle Subgraph Frames');
     await page.locator('.statusbar', { hasText: 'BIR frames: subgraphs' }).waitFor({ timeout: WAIT });
 
@@ -136,6 +147,11 @@ async function main() {
     const view = graphView(page);
     await view.locator('g.node.state-current').first().waitFor({ timeout: WAIT });
     await shot(page, 'walkthrough-graph');
+
+    // Step back: from the call on line 55 back to its loop's header, line 54.
+    await runStep(page, 'Step back in time', 'Step back one line');
+    await callStack.locator('.monaco-list-row', { hasText: /full_tile.*54:3/ }).first().waitFor({ timeout: WAIT });
+    await page.getByText(/Paused after step \(instruction \d+\)/i).first().waitFor({ timeout: WAIT });
 
     // Stop the session; close the walkthrough; after a reload it does not open again by itself, and the command
     // palette opens it.

@@ -10,13 +10,23 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const shots = path.resolve(root, process.env.BIR_SCREENSHOTS ?? path.join('test-results', 'screenshots'));
 export const WAIT = 60000;
 
-/** Debian's Chromium, with nothing that reaches the network and a fresh profile. */
+/**
+ * Debian's Chromium, with nothing that reaches the network and a fresh profile. Its pages wait for a navigation as
+ * long as for anything else (VS Code's workbench loads slowly on a busy machine).
+ */
 export async function launchChromium() {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
   });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    page.setDefaultNavigationTimeout(WAIT);
+    return page;
+  };
+  return browser;
 }
 
 export function packagedExtension() {
