@@ -57,20 +57,24 @@ export function resolveAccess(
     return undefined;
   }
   const rank = tensor.shape.length;
-  const given = p.items ?? [];
+  const given = p.items ?? NO_INDICES;
   if (given.length > rank) {
     d.error(e.span, `'${tensor.name}' has ${rank} dimension${rank === 1 ? '' : 's'} but ${given.length} indices are given`);
     return undefined;
   }
-  const items: AccessItem[] = [];
-  const shape: (number | undefined)[] = [];
+  // Arrays made at their length (see exact); a view of the whole tensor has the tensor's own shape, as nothing changes
+  // either (the program holds several views per instruction).
+  const whole = given.length === 0 && !p.transpose && !p.bcast;
+  const items = given.length === 0 ? NO_ITEMS : new Array<AccessItem>(given.length);
+  const shape: (number | undefined)[] = whole ? (tensor.shape as number[]) : new Array<number | undefined>(viewRank(rank, given));
+  let dim = 0;
   for (let i = 0; i < given.length; i++) {
     const item = resolveItem(given[i], tensor, i, resolver, module, scope);
     if (!item) return undefined;
-    items.push(item.item);
-    if (item.size !== null) shape.push(item.size);
+    (items as AccessItem[])[i] = item.item;
+    if (item.size !== null) shape[dim++] = item.size;
   }
-  for (let i = given.length; i < rank; i++) shape.push(tensor.shape[i]);
+  if (!whole) for (let i = given.length; i < rank; i++) shape[dim++] = tensor.shape[i];
   if (p.transpose) {
     if (shape.length < 2) {
       d.error(e.span, `'.T' swaps the last two dimensions, but this view of '${tensor.name}' has ${shape.length}`);
@@ -91,11 +95,22 @@ export function resolveAccess(
     bcast = resolver.constantExpr(n);
   }
   return {
-    tensor, items: exact(items), transpose: p.transpose, bcast, shape: exact(shape), dtype: tensor.dtype,
+    tensor, items, transpose: p.transpose, bcast, shape, dtype: tensor.dtype,
     memory: tensor.kind === 'dram' ? 'dram' : tensor.memory,
     text: spanText(module.lines, e.span),
     span: e.span,
   };
+}
+
+/** The items of a view without indices: one empty array for all of them, which nothing changes. */
+const NO_ITEMS: readonly AccessItem[] = Object.freeze([]);
+const NO_INDICES: readonly ast.IndexItem[] = Object.freeze([]);
+
+/** The dimensions of a view: those of the tensor, less one for each single index (`t[i, ...]`). */
+function viewRank(rank: number, given: readonly ast.IndexItem[]): number {
+  let n = rank;
+  for (const item of given) if (item.kind === 'at') n--;
+  return n;
 }
 
 /** An array of exactly its length: one grown by push keeps room for 16 more elements, and a program holds several per operand. */
