@@ -23,11 +23,11 @@ function schemaCommands(): string[] {
   return out;
 }
 
-const KNOWN = [...schemaCommands(), 'bir/setFrames', 'bir/setNodeBreakpoints'];
+const KNOWN = [...schemaCommands(), 'bir/setFrames', 'bir/setNodeBreakpoints', 'bir/tensor', 'bir/tensorDivergence', 'bir/memoryMap', 'bir/graph', 'bir/goto', 'bir/stepBackInto', 'bir/stepBackOut'];
 /** Requests that end the session or restart it: sent by other tests, never at random. */
 const NEVER = new Set(['disconnect', 'terminate', 'restart']);
 /** Requests that resume or stop the program: sent only with a thread that does not exist while stopped or running. */
-const MOVES = new Set(['continue', 'next', 'stepIn', 'stepOut', 'pause', 'stepBack', 'reverseContinue', 'goto', 'restartFrame']);
+const MOVES = new Set(['continue', 'next', 'stepIn', 'stepOut', 'pause', 'stepBack', 'reverseContinue', 'goto', 'restartFrame', 'bir/stepBackInto', 'bir/stepBackOut']);
 
 const ids = fc.oneof(
   fc.integer({ min: -5, max: 40 }),
@@ -49,6 +49,12 @@ const junkArguments = fc.record({
   source: fc.oneof(fc.record({ path: fc.oneof(fc.string({ maxLength: 10 }), junk), name: junk }, { requiredKeys: [] }), junk), lines: fc.oneof(fc.array(ids, { maxLength: 3 }), junk),
   frames: fc.oneof(fc.constantFrom('functions', 'subgraphs', 'both'), junk), nodes: fc.oneof(fc.array(fc.string({ maxLength: 12 }), { maxLength: 2 }), junk),
   program: fc.oneof(fc.constantFrom('', '.', 'missing.bir', '/', 'examples'), junk), cores: junk, adapterID: junk, pathFormat: junk, linesStartAt1: junk,
+  // Memory, setting values, completions, data and instruction breakpoints, disassembly.
+  memoryReference: fc.oneof(fc.constantFrom('0x1000', '0x10000000000', '0x10080000000', 'nope', '', '0x'), junk), offset: fc.oneof(ids, junk),
+  data: fc.oneof(fc.constantFrom('AAAA', '', '!!', 'AAAAAAAAAAAAAAAA'), junk), allowPartial: junk, value: fc.oneof(expression, junk),
+  name: fc.oneof(fc.constantFrom('r0', 'acc', '[0]', 'Memory', ''), junk), dataId: fc.oneof(fc.string({ maxLength: 12 }), junk),
+  accessType: fc.oneof(fc.constantFrom('read', 'write', 'readWrite', 'x'), junk), instructionReference: fc.oneof(fc.constantFrom('0', '1', 'x', '-1'), junk),
+  instructionOffset: fc.oneof(ids, junk), instructionCount: fc.oneof(ids, junk), text: fc.oneof(expression, junk), column: fc.oneof(ids, junk), instructions: fc.oneof(ids, junk),
 }, { requiredKeys: [] });
 
 /** Arguments a client could send, mostly well-typed, so that the fuzz reaches the handlers' work (stacks, variables, evaluation). */
@@ -61,7 +67,16 @@ const plausibleArguments = fc.record({
   expression: fc.constantFrom('r0', 'r1 - r0', 'r2 * 2', 'core + ncores', 'r0 > 5 && r1 >= 0', 'r15', ':help', 'max(r0, r1)', 'abs(-r0)', 'sqrt(r2)', 'r0 / 0', 'r0 % 0', 'nosuch', 'r0[0]', '2 ** 10'),
   context: fc.constantFrom('watch', 'repl', 'hover', 'clipboard'), frames: fc.constantFrom('functions', 'subgraphs'),
   filters: fc.array(fc.constantFrom('assert', 'fault', 'uninitialized', 'nan', 'race')), nodes: fc.array(fc.constantFrom('endless::main@5:3', 'endless::main@5:23', 'x'), { maxLength: 2 }),
-  breakpoints: fc.array(fc.record({ name: fc.constantFrom('main', 'endless::main', 'nope', 'tile') }), { maxLength: 2 }),
+  breakpoints: fc.oneof(
+    fc.array(fc.record({ name: fc.constantFrom('main', 'endless::main', 'nope', 'tile') }), { maxLength: 2 }),
+    fc.array(fc.record({ dataId: fc.constantFrom('acc', 'r0', 'acc[0, 0:4]', 'nope'), accessType: fc.constantFrom('read', 'write', 'readWrite'), condition: fc.constantFrom('new > 0', 'old', '(') }, { requiredKeys: ['dataId'] }), { maxLength: 2 }),
+    fc.array(fc.record({ instructionReference: fc.constantFrom('0', '1', '2', '9'), offset: fc.integer({ min: -2, max: 2 }) }, { requiredKeys: ['instructionReference'] }), { maxLength: 2 }),
+  ),
+  memoryReference: fc.constantFrom('0x1000', '0x10000000000', '0x10000100000'), offset: fc.integer({ min: -16, max: 64 }),
+  data: fc.constantFrom('AAAAAA==', 'AACAPw==', ''), value: fc.constantFrom('1.5', 'r0 + 1', '0', 'nope', '1e40', 'acc'),
+  name: fc.constantFrom('r0', 'r1', 'r2', '[0]', 'acc'), instructionReference: fc.constantFrom('0', '1', '2'), instructionOffset: fc.integer({ min: -3, max: 3 }),
+  instructionCount: fc.integer({ min: 0, max: 20 }), text: fc.constantFrom('r', 'ac', ':h', 'acc[', ''), column: fc.integer({ min: 0, max: 8 }),
+  accessType: fc.constantFrom('read', 'write', 'readWrite'),
 }, { requiredKeys: ['threadId', 'variablesReference', 'expression'] });
 
 const argumentsArb = fc.oneof(
@@ -73,7 +88,9 @@ const argumentsArb = fc.oneof(
 
 /** The requests the adapter serves. */
 const SERVED = ['initialize', 'launch', 'attach', 'setBreakpoints', 'setFunctionBreakpoints', 'setExceptionBreakpoints', 'configurationDone', 'threads', 'stackTrace',
-  'scopes', 'variables', 'evaluate', 'continue', 'next', 'stepIn', 'stepOut', 'stepInTargets', 'pause', 'exceptionInfo', 'bir/setFrames', 'bir/setNodeBreakpoints'];
+  'scopes', 'variables', 'evaluate', 'continue', 'next', 'stepIn', 'stepOut', 'stepInTargets', 'pause', 'exceptionInfo', 'bir/setFrames', 'bir/setNodeBreakpoints',
+  'setVariable', 'setExpression', 'readMemory', 'writeMemory', 'completions', 'dataBreakpointInfo', 'setDataBreakpoints', 'disassemble', 'setInstructionBreakpoints',
+  'stepBack', 'reverseContinue', 'restartFrame', 'bir/tensor', 'bir/memoryMap'];
 
 const commandArb = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('stackTrace', 'scopes', 'variables', 'evaluate', 'stepInTargets', 'exceptionInfo') },
@@ -97,14 +114,17 @@ function keep(state: string, r: Fuzzed): Fuzzed | undefined {
   if (NEVER.has(r.command)) return undefined;
   if (state === 'new' && r.command === 'initialize') return undefined;
   if (state === 'launched' && r.command === 'configurationDone') return undefined;
-  if (state === 'running' && ['bir/setNodeBreakpoints', 'setBreakpoints'].includes(r.command)) {
+  if (state === 'running' && ['bir/setNodeBreakpoints', 'setBreakpoints', 'setDataBreakpoints', 'setInstructionBreakpoints'].includes(r.command)) {
     // Breakpoints that bind would stop the run: only ones that bind nothing while it runs.
     return { ...r, args: { nodes: ['endless::main@99:1'], source: { path: 'elsewhere.bir' }, breakpoints: [{ line: 1 }] }, raw: false };
   }
+  // bir/goto moves in time whatever its thread: it is sent by the time-travel tests, not at random.
+  if (r.command === 'bir/goto') return undefined;
   if ((state === 'stopped' || state === 'running') && MOVES.has(r.command)) {
-    // Resuming and pausing are fuzzed with a thread that does not exist: their other arguments stay random.
+    // Resuming, pausing and moving in time are fuzzed with a thread (or, for restartFrame, a frame) that does not
+    // exist: their other arguments stay random.
     const args = typeof r.args === 'object' && r.args !== null && !Array.isArray(r.args) ? r.args : {};
-    return { ...r, args: { ...args, threadId: 7 }, raw: false };
+    return { ...r, args: { ...args, threadId: 7, frameId: 999_999 }, raw: false };
   }
   return r;
 }
