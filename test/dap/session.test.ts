@@ -53,7 +53,8 @@ describe('DAP: sessions', function () {
       'supportsFunctionBreakpoints', 'supportsHitConditionalBreakpoints', 'supportsLogPoints', 'supportsRestartRequest',
       'supportsStepBack', 'supportsStepInTargetsRequest', 'supportsSteppingGranularity', 'supportsTerminateRequest',
       'supportsSetVariable', 'supportsSetExpression', 'supportsReadMemoryRequest', 'supportsWriteMemoryRequest', 'supportsCompletionsRequest',
-      'completionTriggerCharacters', 'supportsDataBreakpoints',
+      'completionTriggerCharacters', 'supportsDataBreakpoints', 'supportsCancelRequest', 'supportsDisassembleRequest',
+      'supportsInstructionBreakpoints', 'supportsRestartFrame',
     ].sort());
     for (const [k, v] of Object.entries(caps)) if (k !== 'exceptionBreakpointFilters' && k !== 'completionTriggerCharacters') assert.strictEqual(v, true, k);
     assert.deepStrictEqual(caps.completionTriggerCharacters, ['[', ':', ','], 'completions open after t[, a command\'s colon and a comma');
