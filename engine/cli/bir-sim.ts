@@ -1,6 +1,6 @@
 /**
  * bir-sim: run or check a BIR program from a terminal.
- *   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--max-instructions N] [--quiet]
+ *   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--max-instructions N] [--quiet] [--dump FILE]
  *   bir-sim check FILE
  *   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
  * Exit status: 0 done, 1 the program faulted (run) or has errors (check), 2 a usage or program error (run).
@@ -18,6 +18,7 @@ import { runProgram } from '../run/simulate';
 import { describeFault } from '../run/describe-fault';
 import { parseArgs, UsageError } from './args';
 import { progressBar } from './progress-bar';
+import { makeDump, writeDump } from '../io/dump';
 import { dynamicInstructionCount } from '../ir/dynamic-count';
 import { isPassName, PASS_NAMES, runPipeline, Snapshot } from '../passes/pipeline';
 import { PassName } from '../passes/pass';
@@ -33,7 +34,7 @@ export interface CliIO {
 
 const USAGE = `usage:
   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST]
-                   [--max-instructions N] [--quiet]
+                   [--max-instructions N] [--quiet] [--dump FILE]
   bir-sim check FILE
   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
 
@@ -48,6 +49,8 @@ run     runs FILE's main on the simulator; prints what the program prints, then 
                        end the run with the instruction-limit fault before its (N+1)-th instruction
                        (all cores together; default: no limit)
         --quiet        print no summary
+        --dump FILE    when the run faults, write the machine's whole state to FILE (a post-mortem dump:
+                       tensors, registers, every core's stack, the fault, the program's sources; compressed)
 check   prints the diagnostics of FILE; exit status 1 when there is an error.
 graph   prints the dataflow graphs of FILE's functions after the passes (or after one of them).
         --after X      the snapshot to print: its index (0 = as written) or the name of its pass
@@ -104,7 +107,8 @@ function check(argv: readonly string[], io: CliIO): number {
 }
 
 function run(argv: readonly string[], io: CliIO): number {
-  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', 'max-instructions': 'value', quiet: 'switch' });
+  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', 'max-instructions': 'value', quiet: 'switch', dump: 'value' });
+  const dumpFile = args.flags.get('dump')?.at(-1);
   const file = fileArgument(args.positional, 'run');
   const passes = parsePasses(args.flags.get('passes')?.at(-1));
   const coresFlag = parseCores(args.flags.get('cores')?.at(-1));
@@ -139,6 +143,14 @@ function run(argv: readonly string[], io: CliIO): number {
   }
   const { outcome, machine } = result;
   if (outcome.kind === 'failed') io.err(describeFault(outcome.fault, machine, display));
+  if (outcome.kind === 'failed' && dumpFile !== undefined) {
+    try {
+      writeDump(dumpFile, makeDump(machine, outcome.fault, passes));
+      io.err(`bir-sim: wrote a post-mortem dump of the fault to ${dumpFile}`);
+    } catch (e) {
+      io.err(`bir-sim: cannot write the dump to ${dumpFile}: ${(e as Error).message}`);
+    }
+  }
   if (!args.flags.has('quiet')) io.out(summary(machine, outcome.kind === 'failed' ? outcome.fault : undefined));
   if (outcome.kind === 'exited') for (const w of neverWrittenOutputs(machine)) io.err(`bir-sim: ${w}`);
   if (outDir !== undefined) {

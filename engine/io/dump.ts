@@ -1,0 +1,154 @@
+/**
+ * Post-mortem dumps: the whole state of a machine where a run faulted, in one file that can be read later on another
+ * machine. A dump holds the program's sources (every file, by path) and how it was run (cores, passes), the fault
+ * (code, message, place, node, core), every core's stack (each frame's function, activation, registers with their
+ * written bits, region cursors and tensors) and every tensor (DRAM and each frame's allocations) with its elements in
+ * their own bytes and its written flags.
+ *
+ * The file: the line `BIR-DUMP` and a newline, then the dump as JSON (element bytes in base64), compressed with
+ * Node's zlib (gzip, whose CRC finds a damaged file). `format` names the layout; a reader refuses any other. Written
+ * atomically (io/atomic-write.ts).
+ */
+import * as fs from 'fs';
+import * as zlib from 'zlib';
+import { Machine } from '../machine/machine';
+import { Fault } from '../machine/fault';
+import { Tensor } from '../machine/tensor';
+import { Frame } from '../machine/core';
+import { writeFileAtomic } from './atomic-write';
+
+export const DUMP_FORMAT = 1;
+const MAGIC = 'BIR-DUMP\n';
+
+export interface DumpTensor {
+  readonly id: number;
+  readonly name: string;
+  readonly memory: string;
+  readonly dtype: string;
+  readonly shape: readonly number[];
+  readonly core?: number;
+  /** The elements in their dtype's bytes (little-endian), base64. */
+  readonly data: string;
+  /** One byte per element, 1 where it was written, base64. */
+  readonly written: string;
+}
+
+export interface DumpFrame {
+  readonly function: string;
+  readonly activation: number;
+  readonly depth: number;
+  readonly registers: readonly number[];
+  /** Bit i set when register i was written in this activation. */
+  readonly written: number;
+  /** The call that made the frame (a node id); none for main. */
+  readonly call?: string;
+  /** Outermost first: the region (its owner's node id; none for the body), the next node's index, the loop. */
+  readonly cursors: readonly { readonly owner?: string; readonly pc: number; readonly activation: number; readonly loop?: { readonly value: number; readonly iteration: number; readonly count: number } }[];
+  /** The frame's tensors by slot: parameters (views of a caller's tensor), then allocations. */
+  readonly tensors: readonly { readonly tensor: number; readonly offset: number; readonly shape: readonly number[]; readonly strides: readonly number[] }[];
+}
+
+export interface Dump {
+  readonly format: number;
+  readonly program: { readonly entry: string; readonly sources: Readonly<Record<string, string>>; readonly passes: readonly string[] };
+  readonly cores: number;
+  readonly instructions: number;
+  readonly fault: { readonly code: string; readonly message: string; readonly node?: string; readonly core: number; readonly span?: { readonly file: string; readonly line: number; readonly col: number; readonly endLine: number; readonly endCol: number } };
+  readonly stacks: readonly { readonly core: number; readonly state: string; readonly executed: number; readonly frames: readonly DumpFrame[] }[];
+  readonly drams: readonly number[];
+  readonly tensors: readonly DumpTensor[];
+}
+
+/** A dump that cannot be read, and why. */
+export class DumpError extends Error {}
+
+/** The dump of a machine stopped by a fault. */
+export function makeDump(machine: Machine, fault: Fault, passes: readonly string[] = []): Dump {
+  const ids = new Map<Tensor, number>();
+  const tensors: DumpTensor[] = [];
+  const idOf = (t: Tensor): number => {
+    let id = ids.get(t);
+    if (id === undefined) {
+      ids.set(t, (id = tensors.length));
+      tensors.push(tensorOf(t, id));
+    }
+    return id;
+  };
+  const drams = machine.drams.map(idOf);
+  const program = machine.program;
+  const stacks = machine.cores.map((core) => ({
+    core: core.index, state: core.state, executed: core.executed,
+    frames: core.frames.map((f) => frameOf(f, idOf)),
+  }));
+  const node = fault.nodeIndex >= 0 ? program.nodes[fault.nodeIndex]?.id : undefined;
+  return {
+    format: DUMP_FORMAT,
+    program: { entry: program.entry.file, sources: Object.fromEntries(program.sources), passes: [...passes] },
+    cores: machine.ncores,
+    instructions: machine.instructionsExecuted,
+    fault: { code: fault.code, message: fault.message, node, core: fault.core, span: fault.span && { file: fault.span.file, line: fault.span.line, col: fault.span.col, endLine: fault.span.endLine, endCol: fault.span.endCol } },
+    stacks, drams, tensors,
+  };
+}
+
+function tensorOf(t: Tensor, id: number): DumpTensor {
+  const bytes = Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+  return {
+    id, name: t.name, memory: t.memory, dtype: t.dtype, shape: [...t.shape], core: t.core,
+    data: bytes.toString('base64'), written: Buffer.from(t.written).toString('base64'),
+  };
+}
+
+function frameOf(f: Frame, idOf: (t: Tensor) => number): DumpFrame {
+  return {
+    function: f.fn.fullName, activation: f.activation, depth: f.depth, registers: [...f.regs], written: f.regWritten, call: f.callNode?.id,
+    cursors: f.cursors.map((c) => ({
+      owner: c.region.owner?.id, pc: c.pc, activation: c.activation,
+      loop: c.loop && { value: c.loop.value, iteration: c.loop.iteration, count: c.loop.count },
+    })),
+    tensors: f.tensors.map((v) => ({ tensor: idOf(v.tensor), offset: v.offset, shape: [...v.shape], strides: [...v.strides] })),
+  };
+}
+
+/** The dump's bytes: the magic line, then the JSON compressed. */
+export function encodeDump(dump: Dump): Buffer {
+  return Buffer.concat([Buffer.from(MAGIC), zlib.gzipSync(JSON.stringify(dump))]);
+}
+
+export function writeDump(file: string, dump: Dump): void {
+  writeFileAtomic(file, encodeDump(dump));
+}
+
+/** A dump from its bytes; a file that is not a dump, is damaged or has another format is refused with the reason. */
+export function decodeDump(bytes: Buffer, file: string): Dump {
+  if (bytes.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) throw new DumpError(`${file} is not a BIR post-mortem dump (it does not start with 'BIR-DUMP')`);
+  let text: string;
+  try {
+    text = zlib.gunzipSync(bytes.subarray(MAGIC.length)).toString('utf8');
+  } catch (e) {
+    throw new DumpError(`${file} is damaged: ${(e as Error).message}`);
+  }
+  let dump: unknown;
+  try {
+    dump = JSON.parse(text);
+  } catch (e) {
+    throw new DumpError(`${file} is damaged: ${(e as Error).message}`);
+  }
+  const format = typeof dump === 'object' && dump !== null ? (dump as { format?: unknown }).format : undefined;
+  if (format !== DUMP_FORMAT) {
+    throw new DumpError(`${file} is a dump of format ${JSON.stringify(format)}; this version of the BIR debugger reads format ${DUMP_FORMAT} (open it with the version that wrote it)`);
+  }
+  const d = dump as Dump;
+  if (!d.program?.sources || !Array.isArray(d.stacks) || !Array.isArray(d.tensors) || !d.fault) throw new DumpError(`${file} is damaged: it lacks the program, the stacks, the tensors or the fault`);
+  return d;
+}
+
+export function readDump(file: string): Dump {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (e) {
+    throw new DumpError(`cannot read the dump ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  return decodeDump(bytes, file);
+}

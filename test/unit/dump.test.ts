@@ -1,0 +1,117 @@
+/**
+ * Post-mortem dumps (`bir-sim run --dump FILE`): written atomically when a run faults, and only then; they hold the
+ * program's sources, the fault, every core's stack (registers with their written bits, loop positions, tensors) and
+ * every tensor's bytes and written flags, equal to the machine's; a damaged file, a file that is not a dump and a dump
+ * of another format are refused with the reason.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { main as cli } from '../../engine/cli/bir-sim';
+import { checkProgram } from '../../engine/lang/check/checker';
+import { runProgram } from '../../engine/run/simulate';
+import { decodeDump, DUMP_FORMAT, encodeDump, readDump } from '../../engine/io/dump';
+
+const FAULTS = `module crash
+cores 2
+
+dram out : f32[4, 8] output
+
+func main() {
+  sbuf acc : f32[4, 8]
+  Memset acc <- 1
+  for r0 in 0..4 {
+    Set r1 = r0 * 10
+    call fill(acc[r0:r0+1, 0:8], r1)
+  }
+  DmaCopy out <- acc
+}
+
+func fill(dst: sbuf f32[1, 8], r4) {
+  Memset dst <- r4
+  Assert r4 < 20, "r4 grew too large"
+}
+`;
+
+describe('post-mortem dumps', () => {
+  let dir: string;
+  let program: string;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bir-dump-'));
+    program = path.join(dir, 'crash.bir');
+    fs.writeFileSync(program, FAULTS);
+  });
+
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  function run(...more: string[]): { status: number; err: string[] } {
+    const err: string[] = [];
+    const status = cli(['run', program, '--quiet', ...more], { out: () => undefined, err: (t) => err.push(t) });
+    return { status, err };
+  }
+
+  it('a run that faults writes the whole machine state, equal to the machine at the fault', () => {
+    const file = path.join(dir, 'crash.birdump');
+    const { status, err } = run('--dump', file);
+    assert.strictEqual(status, 1);
+    assert.ok(err.includes(`bir-sim: wrote a post-mortem dump of the fault to ${file}`), err.join('\n'));
+    assert.deepStrictEqual(fs.readdirSync(dir).sort(), ['crash.bir', 'crash.birdump'], 'no temporary file left');
+    const dump = readDump(file);
+    assert.strictEqual(dump.format, DUMP_FORMAT);
+    assert.strictEqual(dump.program.sources[program], FAULTS);
+    assert.strictEqual(dump.cores, 2);
+    assert.deepStrictEqual([dump.fault.code, dump.fault.core, dump.fault.node, dump.fault.span?.line], ['assert', 0, 'crash::fill@18:3', 18]);
+    // The machine at the fault, made again by the same deterministic run.
+    const { outcome, machine } = runProgram(checkProgram(program).program!, {});
+    assert.strictEqual(outcome.kind, 'failed');
+    assert.strictEqual(dump.instructions, machine.instructionsExecuted);
+    const stack = dump.stacks[0];
+    assert.deepStrictEqual(stack.frames.map((f) => f.function), ['crash::main', 'crash::fill']);
+    const [mainFrame, fillFrame] = stack.frames;
+    assert.strictEqual(fillFrame.call, 'crash::main@11:5');
+    assert.deepStrictEqual([fillFrame.registers[4], (fillFrame.written >> 4) & 1], [20, 1], 'r4 = 20, written');
+    assert.deepStrictEqual([mainFrame.registers[0], mainFrame.registers[1]], [2, 20]);
+    const loop = mainFrame.cursors.find((c) => c.loop);
+    assert.deepStrictEqual(loop?.loop, { value: 2, iteration: 2, count: 4 }, "main's loop in its third iteration");
+    // Every tensor's bytes and written flags are the machine's.
+    const acc = machine.cores[0].frames[0].tensors[mainFrame.tensors.length - 1].tensor;
+    const dumped = dump.tensors[mainFrame.tensors[mainFrame.tensors.length - 1].tensor];
+    assert.strictEqual(dumped.name, 'acc');
+    assert.deepStrictEqual(Buffer.from(dumped.data, 'base64'), Buffer.from(acc.data.buffer, acc.data.byteOffset, acc.data.byteLength));
+    assert.deepStrictEqual(Buffer.from(dumped.written, 'base64'), Buffer.from(acc.written));
+    assert.deepStrictEqual(new Float32Array(Buffer.from(dumped.data, 'base64').buffer.slice(0)).subarray(16, 24), new Float32Array(8).fill(20), 'row 2 holds 20');
+    const out = dump.tensors[dump.drams[0]];
+    assert.strictEqual(Buffer.from(out.written, 'base64').every((b) => b === 0), true, 'the output was never written');
+    // The other core faulted nowhere: its stack is there too.
+    assert.ok(dump.stacks[1].frames.length >= 1);
+  });
+
+  it('a run that completes writes no dump', () => {
+    fs.writeFileSync(program, FAULTS.replace('r4 < 20', 'r4 < 100'));
+    const file = path.join(dir, 'none.birdump');
+    assert.strictEqual(run('--dump', file).status, 0);
+    assert.ok(!fs.existsSync(file));
+  });
+
+  it('refuses a damaged file, a file that is not a dump and a dump of another format, saying which', () => {
+    const file = path.join(dir, 'crash.birdump');
+    run('--dump', file);
+    const bytes = fs.readFileSync(file);
+    const damaged = Buffer.from(bytes);
+    damaged[damaged.length - 12] ^= 0xff;
+    assert.throws(() => decodeDump(damaged, 'x.birdump'), /x\.birdump is damaged: /);
+    assert.throws(() => decodeDump(bytes.subarray(0, bytes.length / 2), 'half.birdump'), /half\.birdump is damaged: /);
+    assert.throws(() => decodeDump(Buffer.from('hello'), 'hello.txt'), /hello\.txt is not a BIR post-mortem dump/);
+    const other = encodeDump({ ...readDump(file), format: DUMP_FORMAT + 1 });
+    assert.throws(() => decodeDump(other, 'new.birdump'), new RegExp(`new\\.birdump is a dump of format ${DUMP_FORMAT + 1}; this version of the BIR debugger reads format ${DUMP_FORMAT}`));
+    assert.throws(() => readDump(path.join(dir, 'missing.birdump')), /cannot read the dump .*missing\.birdump: no such file/);
+  });
+
+  it('a dump that cannot be written is reported and the run keeps its exit status', () => {
+    const { status, err } = run('--dump', path.join(dir, 'no-such-dir', 'x.birdump'));
+    assert.strictEqual(status, 1);
+    assert.ok(err.some((e) => /^bir-sim: cannot write the dump to .*x\.birdump: /.test(e)), err.join('\n'));
+  });
+});
