@@ -60,26 +60,6 @@ describe('BIR Debugger for a new user (issue 13)', function () {
     assert.strictEqual(seen.find((e) => e.event === 'exited')?.body?.exitCode, 0);
   });
 
-  it('"create a launch.json file" writes one configuration per kind, each different', async () => {
-    const launchJson = workspaceFile('.vscode', 'launch.json');
-    await openInEditor(workspaceFile('softmax.bir'));
-    try {
-      await vscode.commands.executeCommand('workbench.action.debug.configure');
-      const doc = await waitFor(vscode.workspace.onDidOpenTextDocument, (d) => d.uri.fsPath === launchJson.fsPath, 'launch.json to open').catch(() => undefined);
-      const text = doc?.getText() ?? fs.readFileSync(launchJson.fsPath, 'utf8');
-      // launch.json is JSON with comments.
-      const configs = (JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as { configurations: Record<string, unknown>[] }).configurations;
-      const names = configs.map((c) => c.name);
-      assert.strictEqual(new Set(names).size, names.length, `names: ${names.join(', ')}`);
-      assert.ok(configs.some((c) => c.noDebug === true), 'a run without debugging');
-      assert.ok(configs.some((c) => Array.isArray(c.passes)), 'a debug after compiler passes');
-      assert.ok(configs.some((c) => c.cores === 2), 'a debug on two cores');
-    } finally {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      fs.rmSync(workspaceFile('.vscode').fsPath, { recursive: true, force: true });
-    }
-  });
-
   it('every run ends with a summary in the Debug Console: exit code, instructions per engine, speed, outputs written', async () => {
     const program = workspaceFile('two_cores.bir').fsPath;
     const events = eventsUntilExit();
@@ -142,10 +122,32 @@ describe('BIR Debugger for a new user (issue 13)', function () {
   it('F5 on a program that declares its cores runs it on them', async () => {
     const editor = await openInEditor(workspaceFile('two_cores.bir'));
     const events = eventsUntilExit();
+    // F5 with no launch.json, as a new user presses it.
     await vscode.commands.executeCommand('workbench.action.debug.start');
     const seen = await events;
     assert.strictEqual(seen.find((e) => e.event === 'exited')?.body?.exitCode, 0, consoleText(seen));
     assert.match(consoleText(seen), /\[core 1\] rows 64 to 127 done/);
     assert.ok(editor.document.getText().includes('\ncores 2'), 'the example declares its cores');
+  });
+
+  // Last: creating launch.json selects one of its configurations, which the other tests must not start.
+  it('"create a launch.json file" writes one configuration per kind, each different', async () => {
+    const launchJson = workspaceFile('.vscode', 'launch.json');
+    await openInEditor(workspaceFile('softmax.bir'));
+    try {
+      // The command resolves once it has written launch.json and opened it.
+      await vscode.commands.executeCommand('workbench.action.debug.configure');
+      const text = fs.readFileSync(launchJson.fsPath, 'utf8');
+      // launch.json is JSON with comments.
+      const configs = (JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as { configurations: Record<string, unknown>[] }).configurations;
+      const names = configs.map((c) => c.name);
+      assert.strictEqual(new Set(names).size, names.length, `names: ${names.join(', ')}`);
+      assert.ok(configs.some((c) => c.noDebug === true), 'a run without debugging');
+      assert.ok(configs.some((c) => Array.isArray(c.passes)), 'a debug after compiler passes');
+      assert.ok(configs.some((c) => c.cores === 2), 'a debug on two cores');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(workspaceFile('.vscode').fsPath, { recursive: true, force: true });
+    }
   });
 });
