@@ -249,6 +249,11 @@ export class DebugCore implements ExecutionHooks {
     return this.stop !== undefined;
   }
 
+  /** The fault the program is stopped at, if it is. */
+  get stoppedFault(): Fault | undefined {
+    return this.stop?.fault;
+  }
+
   // ---- configuration ----
 
   setBreakpoints(file: string, bps: readonly SourceBreakpoint[]): BreakpointInfo[] {
@@ -1280,7 +1285,8 @@ export class DebugCore implements ExecutionHooks {
   setDataBreakpoints(requests: readonly DataBreakpointRequest[]): BreakpointInfo[] {
     const infos = this.data.set(requests);
     const stop = this.stop;
-    const at = stop?.before ?? (stop?.node && { core: stop.core, node: stop.node });
+    // Stopped after a node, the next one has not been asked about yet: it will be, as usual.
+    const at = stop?.after ? undefined : stop?.before ?? (stop?.node && { core: stop.core, node: stop.node });
     if (at?.core.frame) this.data.redo(at.core, at.core.frame, at.node);
     return infos;
   }

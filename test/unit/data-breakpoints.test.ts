@@ -261,6 +261,27 @@ describe('data breakpoints: hits known by construction', () => {
     ]);
   });
 
+  it('breakpoints set again at a stop see the instruction the stop is before, once: after a data stop, when it runs', () => {
+    const core = atEntry(ONE);
+    const region = dataId(core, 'acc[0:4, 0:4]');
+    core.setDataBreakpoints([{ dataId: region }]);
+    const texts: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      core.continue();
+      const o = settle(core, core.run());
+      assert.ok(o.kind === 'stopped');
+      if (o.kind === 'stopped') texts.push(o.info.text!);
+      // VS Code sends the data breakpoints again whenever one changes: nothing is seen twice, nothing before it runs.
+      core.setDataBreakpoints([{ dataId: region }]);
+    }
+    assert.deepStrictEqual(texts, [
+      'DmaCopy at line 9 wrote acc[0:4, 0:4]: <uninit> → 0 (first of 16 elements changed)',
+      'TensorScalar at line 11 wrote acc[0, 0:4]: 0 → 1 (first of 4 elements changed)',
+      'TensorScalar at line 11 wrote acc[1, 0:4]: 16 → 17 (first of 4 elements changed)',
+      'TensorScalar at line 11 wrote acc[2, 0:4]: 32 → 33 (first of 4 elements changed)',
+    ]);
+  });
+
   it('what is not memory has no data id, with the reason', () => {
     const core = atEntry(ONE);
     const frameId = core.stackTrace(1).frames[0].id;
