@@ -29,6 +29,7 @@ export const LAUNCH_ATTRIBUTES: Readonly<Record<string, AttributeSpec>> = {
   maxCallDepth: { type: 'integer', description: 'Nested calls allowed before the recursion-depth fault.', default: 64 },
   maxInstructions: { type: 'integer', description: 'Instructions the run may execute (all cores together) before the instruction-limit fault; no limit when left out (Pause stops an endless loop).' },
   historyMiB: { type: 'integer', description: 'Memory the history of the run may take for time travel (Step Back, Reverse Continue, :goto, :last, :why), in MiB; the oldest history is thinned, then dropped, beyond it. 0 turns time travel off.', default: 512 },
+  dumpOnFault: { type: 'string', description: 'File where a post-mortem dump of the machine is written when the program faults (relative to the program): tensors, registers, every core\'s stack, the fault, the program\'s sources; compressed, written atomically.' },
   trace: { type: 'boolean', description: 'Log the DAP messages of the session (the BIR Debugger output channel).', default: false },
 };
 
@@ -85,6 +86,7 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     historyMiB: integer(args, 'historyMiB', 0, 1 << 20),
     stopOnPassEntry,
     passBreakpoints: passBreakpoints as number[] | undefined,
+    dumpOnFault: string(args, 'dumpOnFault'),
   };
   return { config, trace: boolean(args, 'trace') ?? false, warnings };
 }

@@ -21,6 +21,8 @@ import { PassName } from '../passes/pass';
 import { PipelineHistory } from '../debug/history';
 import { disassemble } from '../debug/disassembly';
 import { RunProgress } from './run-progress';
+import { makeDump, writeDump } from '../io/dump';
+import { Fault } from '../machine/fault';
 import { dynamicInstructionCount } from '../ir/dynamic-count';
 import { buildProgramGraphs } from '../graph/build';
 import { graphToDot } from '../graph/export';
@@ -343,15 +345,33 @@ export class EngineServer {
     }
     if (outcome.kind === 'stopped') {
       this.state = 'stopped';
+      const fault = outcome.info.reason === 'exception' ? this.debugCore().stoppedFault : undefined;
+      if (fault) this.dumpFault(this.debugCore().machine, fault);
       this.emit({ kind: 'stopped', info: outcome.info });
       return;
     }
     this.end(outcome.outcome, this.debugCore().machine);
   }
 
+  /** The launch attribute dumpOnFault: the machine at a fault, written once per fault (not again when the past replays it). */
+  private dumpFault(machine: Machine, fault: Fault): void {
+    if (!this.config?.dumpOnFault || this.dumped.has(fault)) return;
+    this.dumped.add(fault);
+    const file = path.resolve(path.dirname(path.resolve(this.config.program)), this.config.dumpOnFault);
+    try {
+      writeDump(file, makeDump(machine, fault, this.config.passes ?? []));
+      this.emit({ kind: 'output', category: 'console', text: `Wrote a post-mortem dump of the fault to ${file}\n` });
+    } catch (e) {
+      this.emit({ kind: 'output', category: 'stderr', text: `launch attribute 'dumpOnFault': cannot write the dump to ${file}: ${(e as Error).message}\n` });
+    }
+  }
+
+  private readonly dumped = new WeakSet<Fault>();
+
   private end(outcome: RunOutcome, machine: Machine): void {
     if (outcome.kind !== 'terminated') for (const note of this.core?.neverHitNotes() ?? []) this.emit({ kind: 'output', category: 'console', text: `${note}\n` });
     if (outcome.kind === 'failed') this.emit({ kind: 'output', category: 'stderr', text: `${describeFault(outcome.fault, machine)}\n` });
+    if (outcome.kind === 'failed') this.dumpFault(machine, outcome.fault);
     if (outcome.kind === 'terminated') this.emit({ kind: 'output', category: 'console', text: 'The run was terminated.\n' });
     if (outcome.kind === 'exited') for (const w of neverWrittenOutputs(machine)) this.emit({ kind: 'output', category: 'console', text: `${w}\n` });
     const outputs = this.outputsAtEnd(outcome, machine);

@@ -36,6 +36,8 @@ export interface LaunchConfig {
   /** Stop before the first pass, and after these snapshots of the pipeline. */
   readonly stopOnPassEntry?: boolean;
   readonly passBreakpoints?: readonly number[];
+  /** Where a post-mortem dump is written when the program faults (relative to the program). */
+  readonly dumpOnFault?: string;
   /** Unsaved editor text of files, by absolute path, checked instead of the disk's. */
   readonly overlays?: Readonly<Record<string, string>>;
 }
