@@ -238,7 +238,8 @@ export class Inspector {
       if (register) return { kind: 'register', core: c.frame.core.index, frame: c.frame.frame, index: Number(register[1]) };
     }
     if (c?.kind === 'node') {
-      const found = operandsOf(c.frame.node!).find(([role, op]) => `${role} ${op.kind === 'tensor' ? op.ap.text : op.kind === 'scalar' || op.kind === 'eval' ? op.text : ''}` === name || (op.kind === 'register' && name === `r${op.index}`));
+      if (!c.frame.node) return { kind: 'read-only', reason: 'the frame runs no instruction now: its Node scope is empty' };
+      const found = operandsOf(c.frame.node).find(([role, op]) => `${role} ${op.kind === 'tensor' ? op.ap.text : op.kind === 'scalar' || op.kind === 'eval' ? op.text : ''}` === name || (op.kind === 'register' && name === `r${op.index}`));
       if (!found) return { kind: 'read-only', reason: `'${name}' is a fact of the instruction, not memory nor a register` };
       const op = found[1];
       if (op.kind === 'register') return { kind: 'register', core: c.frame.core.index, frame: c.frame.frame, index: op.index };

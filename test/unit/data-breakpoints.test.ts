@@ -252,6 +252,11 @@ describe('data breakpoints: hits known by construction', () => {
     const r1 = core.dataBreakpointInfo(registers.reference, 'r1', undefined);
     assert.strictEqual(r1.description, 'r1 (main)');
     assert.strictEqual(core.dataBreakpointInfo(registers.reference, 'pc', undefined).dataId, null);
+    // The Node scope's operands of the instruction about to run (DmaCopy acc <- x).
+    const node = core.scopes(frameId).find((s) => s.name === 'Node')!;
+    const names = core.variables(node.reference).map((v) => v.name);
+    assert.ok(names.includes('dst acc') && names.includes('src x'), names.join(', '));
+    assert.deepStrictEqual(['dst acc', 'src x', 'opcode'].map((n) => core.dataBreakpointInfo(node.reference, n, undefined).description), ['acc (main)', 'x', '\'opcode\' is a fact of the instruction, not memory nor a register']);
     const [a, b] = core.setDataBreakpoints([{ dataId: row.dataId! }, { dataId: r1.dataId!, accessType: 'read' }]);
     const stops = stopsToEnd(core);
     assert.deepStrictEqual(stops.map((s) => [s.ids, s.text]), [
