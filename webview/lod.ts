@@ -16,6 +16,8 @@ import { CHAR_EM, Layout } from './layout';
 
 /** No text is drawn smaller than this on screen (px). */
 export const MIN_TEXT_PX = 8;
+/** Levels' headers and edges' labels are 11 px in the drawing's units (style.css's `.cluster text`, `.edge-label`). */
+export const LABEL_PX = 11;
 /** A node's title is drawn at 12 px in the drawing's units: its full text shows from where that is 8 px on screen. */
 const TITLE_PX = 12;
 export const FULL_MIN_PX = 8;

@@ -9,7 +9,7 @@
 import { diffClasses } from './diff';
 import { itemText } from './items';
 import { Layout, Point } from './layout';
-import { Lod, shortFontPx, COVER_MAX_PX, MIN_TEXT_PX } from './lod';
+import { Lod, shortFontPx, COVER_MAX_PX, LABEL_PX, MIN_TEXT_PX } from './lod';
 import { DiffNote, engineClass, nodeAriaLabel } from './text';
 import type { VisibleGraph } from './tree';
 import type { GraphNode, NodeBreakpoint } from '../contract/graph';
@@ -186,6 +186,8 @@ export function applyLod(scene: Scene, view: VisibleGraph, lod: Lod): void {
       scene.clusterEls[ci].classList.toggle('lod-hidden', state !== 'open');
       cv.g.classList.toggle('shown', state === 'covered');
     }
+    // A level's header (11 px in the drawing's units) only where it reads, as the canvas draws it.
+    scene.clusterEls[ci].classList.toggle('label-hidden', LABEL_PX * k < MIN_TEXT_PX);
     if (state === 'covered') sizeCover(cv, c, k);
   });
   scene.rootCover.g.classList.toggle('shown', lod.rootCovered);
@@ -195,7 +197,7 @@ export function applyLod(scene: Scene, view: VisibleGraph, lod: Lod): void {
   for (const e of scene.edgeEls) {
     const off = lod.rootCovered || hidden(e.from) || hidden(e.to);
     e.path.classList.toggle('lod-hidden', off);
-    e.label?.classList.toggle('lod-hidden', off || k < 0.6);
+    e.label?.classList.toggle('lod-hidden', off || LABEL_PX * k < MIN_TEXT_PX);
   }
   void view;
 }

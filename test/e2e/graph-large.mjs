@@ -1,6 +1,6 @@
 // The graph view reads at every zoom, and large graphs are shown through their hierarchy, in a real VS Code in
 // Chromium. examples/calls_loops.bir: the panel opens wider than the source; at Fit every node shows its label or at
-// least its opcode (8 px or more on screen), or sits in a level drawn as one labelled box; a tooltip closes on a click
+// least its opcode (8 px or more on screen, as every text shown), or sits in a level drawn as one labelled box; a tooltip closes on a click
 // and when the pointer leaves; choosing a snapshot keeps the current node where it was, or fits when the snapshot has
 // no such node. A generated program of 2,000 instructions: drawn on a canvas, its loops and runs of lines collapsed
 // into labelled boxes; at Fit no box is blank; Enter on a collapsed box opens it and what was above stays in place;
@@ -67,6 +67,10 @@ async function svgReadability(view) {
     for (const c of svg.querySelectorAll('.cover.shown .cover-label')) {
       out.covers++;
       out.minFont = Math.min(out.minFont, parseFloat(getComputedStyle(c).fontSize) * k);
+    }
+    // Levels' headers and edges' labels that show read too.
+    for (const t of svg.querySelectorAll('.cluster:not(.lod-hidden):not(.label-hidden) .cluster-label, .edge-label:not(.lod-hidden) text')) {
+      out.minFont = Math.min(out.minFont, parseFloat(getComputedStyle(t).fontSize) * k);
     }
     return out;
   });
