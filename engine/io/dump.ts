@@ -42,8 +42,14 @@ export interface DumpFrame {
   readonly written: number;
   /** The call that made the frame (a node id); none for main. */
   readonly call?: string;
-  /** Outermost first: the region (its owner's node id; none for the body), the next node's index, the loop. */
-  readonly cursors: readonly { readonly owner?: string; readonly pc: number; readonly activation: number; readonly loop?: { readonly value: number; readonly iteration: number; readonly count: number } }[];
+  /** Where the frame's SBUF and PSUM allocations start. */
+  readonly sbufBase: number;
+  readonly psumBase: number;
+  /**
+   * Outermost first: the region (its kind, and its owner's node id; none for the body), the next node's index, the
+   * loop's position.
+   */
+  readonly cursors: readonly { readonly kind: string; readonly owner?: string; readonly pc: number; readonly activation: number; readonly loop?: { readonly value: number; readonly iteration: number; readonly count: number } }[];
   /** The frame's tensors by slot: parameters (views of a caller's tensor), then allocations. */
   readonly tensors: readonly { readonly tensor: number; readonly offset: number; readonly shape: readonly number[]; readonly strides: readonly number[] }[];
 }
@@ -102,8 +108,9 @@ function tensorOf(t: Tensor, id: number): DumpTensor {
 function frameOf(f: Frame, idOf: (t: Tensor) => number): DumpFrame {
   return {
     function: f.fn.fullName, activation: f.activation, depth: f.depth, registers: [...f.regs], written: f.regWritten, call: f.callNode?.id,
+    sbufBase: f.sbufBase, psumBase: f.psumBase,
     cursors: f.cursors.map((c) => ({
-      owner: c.region.owner?.id, pc: c.pc, activation: c.activation,
+      kind: c.region.kind, owner: c.region.owner?.id, pc: c.pc, activation: c.activation,
       loop: c.loop && { value: c.loop.value, iteration: c.loop.iteration, count: c.loop.count },
     })),
     tensors: f.tensors.map((v) => ({ tensor: idOf(v.tensor), offset: v.offset, shape: [...v.shape], strides: [...v.strides] })),

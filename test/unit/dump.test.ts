@@ -75,6 +75,7 @@ describe('post-mortem dumps', () => {
     assert.deepStrictEqual([mainFrame.registers[0], mainFrame.registers[1]], [2, 20]);
     const loop = mainFrame.cursors.find((c) => c.loop);
     assert.deepStrictEqual(loop?.loop, { value: 2, iteration: 2, count: 4 }, "main's loop in its third iteration");
+    assert.deepStrictEqual(mainFrame.cursors.map((c) => [c.kind, c.owner]), [['body', undefined], ['loop', 'crash::main@9:3']]);
     // Every tensor's bytes and written flags are the machine's.
     const acc = machine.cores[0].frames[0].tensors[mainFrame.tensors.length - 1].tensor;
     const dumped = dump.tensors[mainFrame.tensors[mainFrame.tensors.length - 1].tensor];
