@@ -52,7 +52,7 @@ async function main() {
     ],
   }, null, 2));
   // The walkthrough that opens on a first start has a test of its own (first-start.mjs).
-  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
+  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false, 'debug.toolBarLocation': 'docked' } });
   installExtension(packagedExtension(), server.extensionsDir);
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
@@ -154,7 +154,8 @@ async function main() {
     await palette(page, 'View: Close Primary Side Bar');
     await page.locator('.monaco-editor .view-line', { hasText: 'DmaCopy dst <- out' }).first().click();
     await palette(page, 'View: Hide Panel');
-    // (on the right part of the tab: the floating debug toolbar may cover its left part)
+    // (the debug toolbar is docked in the Run and Debug view: floating, it covered the view's tab, and a double click
+    // there pressed its Step Back)
     const tab = await page.locator('.tab', { hasText: 'BIR Graph' }).first().boundingBox();
     await page.mouse.dblclick(tab.x + tab.width - 36, tab.y + tab.height / 2);
     await passes.filter({ hasText: '1 inline' }).click();
