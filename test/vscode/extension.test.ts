@@ -95,7 +95,7 @@ describe('BIR Debugger in VS Code', function () {
     assert.strictEqual(await vscode.commands.executeCommand('bir.toggleSubgraphFrames'), 'functions');
   });
 
-  it('time travel commands: BIR: Step Back Out, BIR: Go to Instruction Count, Go to Last Write', async () => {
+  it('time travel commands: BIR: Step Back Out, BIR: Go to Instruction Count', async () => {
     const editor = await openInEditor(workspaceFile('calls_loops.bir'));
     const line = lineOf(editor.document, 'Activation dst <- src');
     vscode.debug.addBreakpoints([new vscode.SourceBreakpoint(new vscode.Location(editor.document.uri, new vscode.Position(line - 1, 0)))]);
@@ -113,15 +113,6 @@ describe('BIR Debugger in VS Code', function () {
     await vscode.commands.executeCommand('bir.goToInstruction', 1);
     assert.strictEqual((await goto).message.body?.reason, 'goto');
     assert.match((await goto).message.body?.description as string, /\(instruction 1\)$/);
-    // Forward again to the breakpoint, then back to the instruction that last wrote ws (its DmaCopy).
-    const again = nextEvent('stopped', 'the breakpoint again');
-    await session.customRequest('continue', { threadId });
-    await again;
-    const last = nextEvent('stopped', 'a stop after Go to Last Write');
-    await vscode.commands.executeCommand('bir.goToLastWrite', { variable: { name: 'r3', evaluateName: 'r3' } });
-    assert.strictEqual((await last).message.body?.reason, 'goto');
-    const frame = await topFrame(session, threadId);
-    assert.strictEqual(frame.name, 'full_tile', 'r3 of epilogue was written by its call, in full_tile');
   });
 
   it('a broken file shows problems at the right positions, without a debug session', async () => {
