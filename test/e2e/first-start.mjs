@@ -95,7 +95,7 @@ async function main() {
     assert.strictEqual(await groups.count(), 2, 'two editor groups: the example and the walkthrough');
     assert.strictEqual(await groups.nth(0).locator('.tab', { hasText: 'calls_loops.bir' }).count(), 1, 'the example on the left');
     assert.strictEqual(await groups.nth(1).locator('.tab', { hasText: WALKTHROUGH_TAB }).count(), 1, 'the walkthrough beside it');
-    for (const step of ['Open an example', 'Set a breakpoint', 'Press F5', 'Hover an access pattern', 'Tensors in the Variables view', 'See a tensor as a picture', 'Frames of subgraphs', 'The graph view and compiler passes', 'Step back in time']) {
+    for (const step of ['Open an example', 'Set a breakpoint', 'Press F5', 'Hover an access pattern', 'Tensors in the Variables view', 'See a tensor as a picture', 'Frames of subgraphs', 'The graph view and compiler passes', 'Step back in time', 'Stop when a tensor changes']) {
       await walkthrough.locator('.getting-started-step', { hasText: step }).first().waitFor({ timeout: WAIT });
     }
     await shot(page, 'first-start');
