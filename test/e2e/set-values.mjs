@@ -84,6 +84,9 @@ async function main() {
     await element.waitFor({ timeout: WAIT });
     await element.click({ button: 'right' });
     const item = page.locator('.context-view .monaco-menu .action-item', { hasText: 'Set Value' }).first();
+    // The menu is complete once VS Code has asked for the data breakpoint (its items come last): a click before
+    // that can land on an item the menu is redrawing.
+    await page.locator('.context-view .monaco-menu .action-item', { hasText: 'Break on Value Change' }).first().waitFor({ timeout: WAIT });
     await item.waitFor({ timeout: WAIT });
     await item.click();
     const box = page.locator('.debug-variables .monaco-inputbox input').first();

@@ -67,6 +67,9 @@ async function main() {
     await xs.waitFor({ timeout: WAIT });
     await xs.click({ button: 'right' });
     const item = page.locator('.context-view .monaco-menu .action-item', { hasText: 'Show Tensor' }).first();
+    // The menu is complete once VS Code has asked for the data breakpoint (its items come last): a click before
+    // that can land on an item the menu is redrawing.
+    await page.locator('.context-view .monaco-menu .action-item', { hasText: 'Break on Value Change' }).first().waitFor({ timeout: WAIT });
     await item.waitFor({ timeout: WAIT });
     await item.click();
     await page.locator('.tab', { hasText: 'BIR Tensor' }).waitFor({ timeout: WAIT });
