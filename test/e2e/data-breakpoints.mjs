@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, launchChromium, openFile, packagedExtension, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
+import { chooseMenuItem, goToLine, launchChromium, openFile, packagedExtension, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
 
 const PROGRAM = `# watch.bir: a row written by one iteration of a loop
 module watch
@@ -54,9 +54,7 @@ async function main() {
     const row = rows.filter({ hasText: /^\[2\]/ }).first();
     await row.waitFor({ timeout: WAIT });
     await row.click({ button: 'right' });
-    const item = page.locator('.context-view .monaco-menu .action-item', { hasText: 'Break on Value Change' }).first();
-    await item.waitFor({ timeout: WAIT });
-    await item.click();
+    await chooseMenuItem(page, 'Break on Value Change');
     await page.locator('.debug-breakpoints .monaco-list-row', { hasText: 'acc[2, 0:8]' }).first().waitFor({ timeout: WAIT });
 
     // Continue: the third iteration of the loop writes the row; the stop says so, and acc[2, 0] is 17 now.

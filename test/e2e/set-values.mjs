@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, launchChromium, openFile, packagedExtension, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
+import { chooseMenuItem, goToLine, launchChromium, openFile, packagedExtension, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
 
 const PROGRAM = `# edits.bir: values set while stopped
 module edits
@@ -83,12 +83,7 @@ async function main() {
     const element = rows.filter({ hasText: /^\[2\]/ }).first();
     await element.waitFor({ timeout: WAIT });
     await element.click({ button: 'right' });
-    const item = page.locator('.context-view .monaco-menu .action-item', { hasText: 'Set Value' }).first();
-    // The menu is complete once VS Code has asked for the data breakpoint (its items come last): a click before
-    // that can land on an item the menu is redrawing.
-    await page.locator('.context-view .monaco-menu .action-item', { hasText: 'Break on Value Change' }).first().waitFor({ timeout: WAIT });
-    await item.waitFor({ timeout: WAIT });
-    await item.click();
+    await chooseMenuItem(page, 'Set Value');
     const box = page.locator('.debug-variables .monaco-inputbox input').first();
     await box.waitFor({ timeout: WAIT });
     await box.fill('2.5 * 3');

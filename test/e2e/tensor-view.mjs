@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, launchChromium, openFile, packagedExtension, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
+import { chooseMenuItem, goToLine, launchChromium, openFile, packagedExtension, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
 
 /** The tensor view's page (the extension's webview). */
 function tensorView(page) {
@@ -66,12 +66,7 @@ async function main() {
     const xs = page.locator('.debug-variables .monaco-list-row', { hasText: /^xs/ }).first();
     await xs.waitFor({ timeout: WAIT });
     await xs.click({ button: 'right' });
-    const item = page.locator('.context-view .monaco-menu .action-item', { hasText: 'Show Tensor' }).first();
-    // The menu is complete once VS Code has asked for the data breakpoint (its items come last): a click before
-    // that can land on an item the menu is redrawing.
-    await page.locator('.context-view .monaco-menu .action-item', { hasText: 'Break on Value Change' }).first().waitFor({ timeout: WAIT });
-    await item.waitFor({ timeout: WAIT });
-    await item.click();
+    await chooseMenuItem(page, 'Show Tensor');
     await page.locator('.tab', { hasText: 'BIR Tensor' }).waitFor({ timeout: WAIT });
     const view = tensorView(page);
     await view.locator('#title', { hasText: 'f32[128, 96] · SBUF xs in main' }).waitFor({ timeout: WAIT });

@@ -165,3 +165,19 @@ export function runE2E(main) {
     process.exit(1);
   });
 }
+
+/**
+ * Chooses an item of the open context menu, as a person does: a click, and if the menu took no notice of it (a
+ * click landing while the menu is still being drawn is dropped), Enter on the item the pointer highlights.
+ */
+export async function chooseMenuItem(page, text) {
+  const menu = page.locator('.context-view .monaco-menu');
+  const item = menu.locator('.action-item', { hasText: text }).first();
+  await item.waitFor({ timeout: WAIT });
+  await item.click();
+  const closed = await menu.first().waitFor({ state: 'hidden', timeout: 5000 }).then(() => true, () => false);
+  if (closed) return;
+  await item.hover();
+  await page.keyboard.press('Enter');
+  await menu.first().waitFor({ state: 'hidden', timeout: WAIT });
+}
