@@ -128,6 +128,7 @@ export const DAP_ARGUMENTS = {
     resolveSymbols: bool.optional(),
   }) satisfies z.ZodType<P.DisassembleArguments>,
   configurationDone: z.looseObject({}) satisfies z.ZodType<P.ConfigurationDoneArguments>,
+  source: z.looseObject({ source: source.optional(), sourceReference: int }) satisfies z.ZodType<P.SourceArguments>,
   threads: z.looseObject({}),
   stackTrace: z.looseObject({ ...threadId, startFrame: nonNegative, levels: nonNegative, format: stackFrameFormat.optional() }) satisfies z.ZodType<P.StackTraceArguments>,
   scopes: z.looseObject({ frameId: int }) satisfies z.ZodType<P.ScopesArguments>,

@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FramesMode, LaunchConfig, StepGranularity } from '../engine/protocol/types';
 import { isPassName, PASS_NAMES } from '../engine/passes/registry';
+import { DumpError, readDump } from '../engine/io/dump';
 
 export interface AttributeSpec {
   readonly type: 'string' | 'boolean' | 'integer' | 'array' | 'object';
@@ -30,6 +31,7 @@ export const LAUNCH_ATTRIBUTES: Readonly<Record<string, AttributeSpec>> = {
   maxInstructions: { type: 'integer', description: 'Instructions the run may execute (all cores together) before the instruction-limit fault; no limit when left out (Pause stops an endless loop).' },
   historyMiB: { type: 'integer', description: 'Memory the history of the run may take for time travel (Step Back, Reverse Continue, :goto, :last, :why), in MiB; the oldest history is thinned, then dropped, beyond it. 0 turns time travel off.', default: 512 },
   dumpOnFault: { type: 'string', description: 'File where a post-mortem dump of the machine is written when the program faults (relative to the program): tensors, registers, every core\'s stack, the fault, the program\'s sources; compressed, written atomically.' },
+  dump: { type: 'string', description: 'A post-mortem dump to open instead of running a program (bir-sim run --dump, dumpOnFault): the session stops at its fault, shows the machine as it was, and cannot run. The program comes from the dump; \'program\' is not needed.' },
   trace: { type: 'boolean', description: 'Log the DAP messages of the session (the BIR Debugger output channel).', default: false },
 };
 
@@ -51,6 +53,7 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
       warnings.push(`launch attribute '${key}' is not known to the BIR debugger and is ignored (known: ${Object.keys(LAUNCH_ATTRIBUTES).join(', ')})`);
     }
   }
+  if (args.dump !== undefined) return validateDump(args, warnings);
   const program = args.program;
   if (program === undefined || program === '') throw new LaunchError('launch attribute \'program\' is required: the .bir file to debug');
   if (typeof program !== 'string') throw new LaunchError(`launch attribute 'program' must be a string (a path), found ${describe(program)}`);
@@ -89,6 +92,34 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     dumpOnFault: string(args, 'dumpOnFault'),
   };
   return { config, trace: boolean(args, 'trace') ?? false, warnings };
+}
+
+/** What a run uses and a dump does not: given with `dump`, they are ignored with a warning. */
+const RUN_ATTRIBUTES = ['program', 'cores', 'passes', 'stopOnEntry', 'inputs', 'outDir', 'stopOnPassEntry', 'passBreakpoints', 'maxCallDepth', 'maxInstructions', 'historyMiB', 'dumpOnFault'];
+
+function validateDump(args: Record<string, unknown>, warnings: string[]): ValidatedLaunch {
+  const dump = string(args, 'dump')!;
+  const file = path.resolve(dump);
+  if (!fs.existsSync(file)) throw new LaunchError(`launch attribute 'dump': no such file '${dump}'`);
+  if (fs.statSync(file).isDirectory()) throw new LaunchError(`launch attribute 'dump': '${dump}' is a folder; give a dump file (bir-sim run --dump FILE writes one)`);
+  const ignored = RUN_ATTRIBUTES.filter((name) => args[name] !== undefined);
+  if (ignored.length) warnings.push(`launch attribute${ignored.length > 1 ? 's' : ''} ${ignored.map((n) => `'${n}'`).join(', ')} ${ignored.length > 1 ? 'are' : 'is'} ignored with 'dump': a dump holds the program and how it ran`);
+  const config: LaunchConfig = { program: file, dump: file, stepBy: oneOf(args, 'stepBy') as StepGranularity | undefined, frames: oneOf(args, 'frames') as FramesMode | undefined, noDebug: false };
+  return { config, trace: boolean(args, 'trace') ?? false, warnings };
+}
+
+/**
+ * Why a dump cannot be opened (not a dump, damaged, another format), or undefined when it can: for a client that
+ * checks before it launches.
+ */
+export function dumpProblem(file: string): string | undefined {
+  try {
+    readDump(file);
+    return undefined;
+  } catch (e) {
+    if (e instanceof DumpError) return e.message;
+    throw e;
+  }
 }
 
 function describe(v: unknown): string {

@@ -21,7 +21,8 @@ import { MemoryReferences } from './memory-references';
 import { describeFailure, RequestError, showsUser } from './errors';
 import { LaunchError, validateLaunch, ValidatedLaunch } from './launch-config';
 import { RunProgressEvents } from './progress';
-import { fromAddress, Positions, sourceOf, toBreakpoint, toInstruction, toScope, toStackFrame, toVariable } from './to-dap';
+import { SourceTable } from './sources';
+import { fromAddress, Positions, toBreakpoint, toInstruction, toScope, toStackFrame, toVariable } from './to-dap';
 
 export interface SessionOptions {
   /** Makes the engine of a launch (a worker thread by default; in-process in some tests). */
@@ -44,6 +45,7 @@ interface DapBodies {
   setInstructionBreakpoints: P.SetInstructionBreakpointsResponse['body'];
   disassemble: P.DisassembleResponse['body'];
   configurationDone: void;
+  source: P.SourceResponse['body'];
   threads: P.ThreadsResponse['body'];
   stackTrace: P.StackTraceResponse['body'];
   scopes: P.ScopesResponse['body'];
@@ -114,7 +116,10 @@ export class BirDebugSession extends DebugSession {
   private readonly positions: Positions = {
     line: (line) => this.convertDebuggerLineToClient(line),
     column: (column) => this.convertDebuggerColumnToClient(column),
+    source: (file) => this.sources.source(file),
   };
+  /** The run's sources: a dump's files that are not on this disk are given by reference. */
+  private sources = new SourceTable();
 
   constructor(private readonly options: SessionOptions) {
     super();
@@ -140,6 +145,11 @@ export class BirDebugSession extends DebugSession {
       return { instructions: list.map((i) => toInstruction(i, this.positions)) };
     },
     configurationDone: () => this.configurationDone(),
+    source: async (a) => {
+      const text = this.sources.text(a.sourceReference, a.source?.path);
+      if (text === undefined) this.refuse(`no source ${a.sourceReference > 0 ? `with reference ${a.sourceReference}` : a.source?.path ?? ''}: the BIR debugger gives by reference only the files of a post-mortem dump that are not on this disk`, 'reference');
+      return { content: text, mimeType: 'text/x-bir' };
+    },
     threads: () => this.threads(),
     stackTrace: async (a) => {
       const { frames, total } = await this.engine('stackTrace').request('stackTrace', { threadId: a.threadId, startFrame: a.startFrame, levels: a.levels });
@@ -424,7 +434,7 @@ export class BirDebugSession extends DebugSession {
     } finally {
       this.launching = false;
     }
-    this.beginRun(started.engine, args, started.result.cores);
+    this.beginRun(started.engine, args, started.result);
     this.state = 'launched';
     reply.afterAnswer(() => {
       for (const w of started.validated.warnings) this.sendEvent(new OutputEvent(`${w}\n`, 'console'));
@@ -472,7 +482,9 @@ export class BirDebugSession extends DebugSession {
     return { engine, validated, result };
   }
 
-  private beginRun(engine: DebugEngine, args: Record<string, unknown>, cores: number): void {
+  private beginRun(engine: DebugEngine, args: Record<string, unknown>, result: Extract<LaunchResult, { ok: true }>): void {
+    this.sources = new SourceTable(result.sources);
+    const cores = result.cores;
     this.engineOfRun = engine;
     this.launchArgs = args;
     this.cores = cores;
@@ -512,7 +524,7 @@ export class BirDebugSession extends DebugSession {
     const newArgs = args.arguments ?? this.launchArgs;
     const { engine, result } = await this.startEngine(newArgs);
     const old = this.engineOfRun;
-    this.beginRun(engine, newArgs, result.cores);
+    this.beginRun(engine, newArgs, result);
     if (old) await old.dispose();
     for (const [file, bps] of this.sourceBreakpoints) this.announceChanged(await engine.request('setBreakpoints', { path: file, breakpoints: bps }));
     if (this.functionBreakpoints) this.announceChanged(await engine.request('setFunctionBreakpoints', { breakpoints: this.functionBreakpoints.breakpoints }));
@@ -641,7 +653,7 @@ export class BirDebugSession extends DebugSession {
       case 'output': {
         const out: P.OutputEvent = new OutputEvent(event.text, event.category);
         if (event.span) {
-          out.body.source = sourceOf(event.span.file);
+          out.body.source = this.sources.source(event.span.file);
           out.body.line = this.positions.line(event.span.line);
           out.body.column = this.positions.column(event.span.col);
         }

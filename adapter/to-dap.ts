@@ -2,7 +2,6 @@
  * The engine's plain answers as DAP objects. Lines and columns go through the session's conversion (the client may
  * count from 0); paths are the engine's absolute paths.
  */
-import * as path from 'path';
 import { Breakpoint, Scope, Source, StackFrame } from '@vscode/debugadapter';
 import { DebugProtocol } from '@vscode/debugprotocol';
 import { BreakpointInfo, DisassembledInstruction, ScopeInfo, StackFrameInfo, VariableInfo } from '../engine/protocol/types';
@@ -11,17 +10,15 @@ import { BreakpointInfo, DisassembledInstruction, ScopeInfo, StackFrameInfo, Var
 export interface Positions {
   line(line: number): number;
   column(column: number): number;
-}
-
-export function sourceOf(file: string): Source {
-  return new Source(path.basename(file), file);
+  /** A file as the client's source (adapter/sources.ts). */
+  source(file: string): Source;
 }
 
 export function toBreakpoint(b: BreakpointInfo, at: Positions): DebugProtocol.Breakpoint {
   const bp: DebugProtocol.Breakpoint = new Breakpoint(b.verified);
   bp.id = b.id;
   bp.message = b.message;
-  if (b.path) bp.source = sourceOf(b.path);
+  if (b.path) bp.source = at.source(b.path);
   if (b.line !== undefined) bp.line = at.line(b.line);
   if (b.column !== undefined) bp.column = at.column(b.column);
   if (b.endLine !== undefined) bp.endLine = at.line(b.endLine);
@@ -53,7 +50,7 @@ export function toInstruction(i: DisassembledInstruction, at: Positions): DebugP
     return out;
   }
   if (i.symbol) out.symbol = i.symbol;
-  if (i.path) out.location = sourceOf(i.path);
+  if (i.path) out.location = at.source(i.path);
   if (i.line !== undefined) out.line = at.line(i.line);
   if (i.column !== undefined) out.column = at.column(i.column);
   if (i.endLine !== undefined) out.endLine = at.line(i.endLine);
@@ -62,7 +59,7 @@ export function toInstruction(i: DisassembledInstruction, at: Positions): DebugP
 }
 
 export function toStackFrame(f: StackFrameInfo, at: Positions): DebugProtocol.StackFrame {
-  const frame: DebugProtocol.StackFrame = new StackFrame(f.id, f.name, f.path ? sourceOf(f.path) : undefined, at.line(f.line), at.column(f.column));
+  const frame: DebugProtocol.StackFrame = new StackFrame(f.id, f.name, f.path ? at.source(f.path) : undefined, at.line(f.line), at.column(f.column));
   if (f.endLine !== undefined) frame.endLine = at.line(f.endLine);
   if (f.endColumn !== undefined) frame.endColumn = at.column(f.endColumn);
   if (f.hint && f.hint !== 'normal') frame.presentationHint = f.hint;

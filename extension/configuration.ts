@@ -6,6 +6,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { firstErrors } from './diagnostics';
 import { INITIAL_CONFIGURATIONS } from './initial-configurations';
+import { dumpProblem } from '../adapter/launch-config';
 
 export function registerConfigurations(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
@@ -41,7 +42,7 @@ class InitialProvider implements vscode.DebugConfigurationProvider {
       }
       return fileConfiguration(file, config.noDebug === true);
     }
-    if (config.program === undefined) {
+    if (config.program === undefined && config.dump === undefined) {
       const file = activeBirFile();
       if (file) config.program = file;
     }
@@ -53,6 +54,7 @@ class InitialProvider implements vscode.DebugConfigurationProvider {
    * the rest already are (a failed launch would put up VS Code's modal dialog, which offers a launch.json).
    */
   resolveDebugConfigurationWithSubstitutedVariables(_folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+    if (typeof config.dump === 'string' && config.dump !== '') return checkedDump(config);
     if (typeof config.program !== 'string' || config.program === '') return config;
     const errors = firstErrors(config.program);
     if (!errors) return config;
@@ -62,6 +64,14 @@ class InitialProvider implements vscode.DebugConfigurationProvider {
     });
     return undefined;
   }
+}
+
+/** A dump that cannot be opened is named in a notification; the launch would put up a modal dialog. */
+function checkedDump(config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+  const problem = dumpProblem(path.resolve(config.dump as string));
+  if (!problem) return config;
+  void vscode.window.showErrorMessage(`BIR: cannot open the dump: ${problem}`);
+  return undefined;
 }
 
 class DynamicProvider implements vscode.DebugConfigurationProvider {

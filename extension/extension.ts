@@ -8,6 +8,7 @@ import { registerCommands } from './commands';
 import { registerConfigurations } from './configuration';
 import { registerDiagnostics } from './diagnostics';
 import { registerGraphPanel } from './graph-panel';
+import { registerOpenDump } from './open-dump';
 import { evaluatableExpression, registerProviders } from './providers';
 import { registerTensorPanel } from './tensor-panel';
 import { registerTimeTravel } from './time-travel';
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerTimeTravel(context);
   registerTensorPanel(context);
   registerWalkthrough(context);
+  registerOpenDump(context);
   return { evaluatableExpression };
 }
 

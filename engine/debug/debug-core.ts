@@ -70,6 +70,13 @@ export interface DebugOptions {
   readonly notice?: (text: string, span?: Span) => void;
   /** The most memory the history of the run (time travel) may take, in MiB; 0 turns it off. */
   readonly historyMiB?: number;
+  /**
+   * Set for a machine restored from a post-mortem dump: says what it is (`crash.birdump is a post-mortem dump`) where
+   * a request needs a history or a run the dump does not have. The history is then off.
+   */
+  readonly postMortem?: string;
+  /** Where the Debug Console's `:dump` writes and `.npy` files are read from; the program's folder by default. */
+  readonly baseDir?: string;
 }
 
 /** The history's memory when the launch does not say. */
@@ -196,11 +203,12 @@ export class DebugCore implements ExecutionHooks {
 
   constructor(
     readonly program: Program,
-    machineOptions: MachineOptions,
-    options: DebugOptions,
+    /** How to make the machine, or the machine itself (restored from a dump). */
+    machine: MachineOptions | Machine,
+    private readonly options: DebugOptions,
     readonly control: Int32Array,
   ) {
-    this.machine = new Machine(program, machineOptions);
+    this.machine = machine instanceof Machine ? machine : new Machine(program, machine);
     this.applyFilters();
     this.interpreter = new Interpreter(this.machine, control);
     this.lineMap = new LineMap(program);
@@ -215,7 +223,7 @@ export class DebugCore implements ExecutionHooks {
     this.pendingEntry = options.stopOnEntry ?? false;
     this.subgraphDepth = new Int32Array(this.machine.ncores).fill(1);
     this.notice = options.notice ?? ((text, span) => this.notices.push({ text, span }));
-    const historyMiB = options.historyMiB ?? DEFAULT_HISTORY_MIB;
+    const historyMiB = options.postMortem ? 0 : options.historyMiB ?? DEFAULT_HISTORY_MIB;
     if (historyMiB > 0) this.timeline = new Timeline(this.machine, this.interpreter, this.debuggerState(), historyMiB * 1024 * 1024, (text) => this.notice(text));
   }
 
@@ -320,6 +328,24 @@ export class DebugCore implements ExecutionHooks {
     const late = this.data.settleAtEnd();
     if (late) this.notice(`data breakpoint ${late.ids.join(', ')}: ${late.text}, as the program ended`);
     return { kind: 'ended', outcome };
+  }
+
+  /**
+   * The stop of a machine restored from a post-mortem dump, at its fault. The nodes before each frame's position
+   * count as run in it (and a loop body's every node after its first iteration): the graph view shows them so.
+   */
+  stopAtFault(fault: Fault): StoppedInfo {
+    for (const core of this.machine.cores) {
+      for (const frame of core.frames) {
+        for (const c of frame.cursors) c.region.nodes.forEach((n, i) => {
+          if (i < c.pc || (c.loop && c.loop.iteration > 0)) this.lastRun[n.index] = frame.activation;
+        });
+      }
+    }
+    const core = this.machine.cores[fault.core] ?? this.machine.cores[0];
+    const node = fault.nodeIndex >= 0 ? this.program.nodes[fault.nodeIndex] : core.frame?.current;
+    const outcome = this.stopAt({ core, node, reason: 'exception', fault }, [], fault.message);
+    return (outcome as Extract<DebugOutcome, { kind: 'stopped' }>).info;
   }
 
   /** A stop after a node ran (a data breakpoint's): the core is shown before its next node. */
@@ -710,6 +736,7 @@ export class DebugCore implements ExecutionHooks {
   }
 
   private requireHistory(what: string): Timeline {
+    if (this.options.postMortem) throw new EngineError(`'${what}' needs the history of the run: ${this.options.postMortem}, which holds the machine at the fault and no history`, 'state');
     if (!this.timeline) throw new EngineError(`'${what}' needs the history of the run, which is off (launch attribute historyMiB is 0)`, 'state');
     return this.timeline;
   }
@@ -978,7 +1005,7 @@ export class DebugCore implements ExecutionHooks {
     const host = this.timeQueryHost(frameId);
     return {
       evaluate: (text) => this.evaluateValue(text, frameId),
-      baseDir: path.dirname(this.program.entry.file),
+      baseDir: this.options.baseDir ?? path.dirname(this.program.entry.file),
       history: (text) => history(host, text),
       why: (text) => why(host, text),
     };
@@ -1327,7 +1354,7 @@ export class DebugCore implements ExecutionHooks {
     const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
     return {
       evaluate: (text) => this.evaluateValue(text.trim(), frameId),
-      baseDir: path.dirname(this.program.entry.file),
+      baseDir: this.options.baseDir ?? path.dirname(this.program.entry.file),
       frame: lf?.name,
       instructions: this.machine.instructionsExecuted,
       writtenBetween: (t, lo, hi, from, to) => this.inThePast('changes since the last stop', (ctx) => writtenBetween(ctx, t, lo, hi, from, to)),

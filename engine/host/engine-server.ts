@@ -3,6 +3,7 @@
  * the program in time slices so that requests (breakpoints, pause) are served while a long simulation runs,
  * whether it lives in a worker thread or in the caller's thread.
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { checkProgram, diskHost, SourceHost } from '../lang/check/checker';
@@ -21,7 +22,8 @@ import { PassName } from '../passes/pass';
 import { PipelineHistory } from '../debug/history';
 import { disassemble } from '../debug/disassembly';
 import { RunProgress } from './run-progress';
-import { makeDump, writeDump } from '../io/dump';
+import { DumpError, makeDump, readDump, writeDump } from '../io/dump';
+import { restoreDump, RestoredDump } from './restore-dump';
 import { Fault } from '../machine/fault';
 import { dynamicInstructionCount } from '../ir/dynamic-count';
 import { buildProgramGraphs } from '../graph/build';
@@ -67,6 +69,10 @@ interface Handler<M extends EngineMethod> {
 
 type Handlers = { readonly [M in EngineMethod]: Handler<M> };
 
+/** What a session of a post-mortem dump refuses: it has no run to go on with, and its state is the fault's. */
+const RUNS: ReadonlySet<EngineMethod> = new Set<EngineMethod>(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'bir/stepBackInto', 'bir/stepBackOut', 'reverseContinue', 'restartFrame', 'bir/goto']);
+const CHANGES: ReadonlySet<EngineMethod> = new Set<EngineMethod>(['setVariable', 'setExpression', 'writeMemory']);
+
 export class EngineServer {
   private state: State = 'idle';
   private config?: LaunchConfig;
@@ -87,10 +93,10 @@ export class EngineServer {
 
   private readonly handlers: Handlers = {
     launch: { needs: 'idle', serve: (config) => this.launch(config) },
-    setBreakpoints: { needs: 'launched', serve: (p) => (this.core ? this.core.setBreakpoints(p.path, p.breakpoints) : this.notStopping(p.breakpoints.length)) },
-    setFunctionBreakpoints: { needs: 'launched', serve: (p) => (this.core ? this.core.setFunctionBreakpoints(p.breakpoints) : this.notStopping(p.breakpoints.length)) },
-    'bir/setNodeBreakpoints': { needs: 'debugging', serve: (p) => this.debugCore().setNodeBreakpoints(p.nodes) },
-    setInstructionBreakpoints: { needs: 'launched', serve: (p) => (this.core ? this.core.setInstructionBreakpoints(p.breakpoints) : this.notStopping(p.breakpoints.length)) },
+    setBreakpoints: { needs: 'launched', serve: (p) => this.stopping(p.breakpoints.length) ?? this.debugCore().setBreakpoints(p.path, p.breakpoints) },
+    setFunctionBreakpoints: { needs: 'launched', serve: (p) => this.stopping(p.breakpoints.length) ?? this.debugCore().setFunctionBreakpoints(p.breakpoints) },
+    'bir/setNodeBreakpoints': { needs: 'debugging', serve: (p) => this.stopping(p.nodes.length) ?? this.debugCore().setNodeBreakpoints(p.nodes) },
+    setInstructionBreakpoints: { needs: 'launched', serve: (p) => this.stopping(p.breakpoints.length) ?? this.debugCore().setInstructionBreakpoints(p.breakpoints) },
     'bir/nodeBreakpoints': { needs: 'debugging', serve: () => this.debugCore().nodeBreakpoints() },
     disassemble: { needs: 'launched', serve: (p) => disassemble(this.program!, p.address, p.instructionOffset, p.count) },
     setExceptionBreakpoints: { needs: 'launched', serve: (p) => this.setExceptionFilters(p.filters) },
@@ -114,7 +120,7 @@ export class EngineServer {
     stepInTargets: { needs: 'program-stopped', serve: (p) => this.debugCore().stepInTargets(p.frameId) },
     exceptionInfo: { needs: 'program-stopped', serve: (p) => this.debugCore().exceptionInfo(p.threadId) },
     dataBreakpointInfo: { needs: 'program-stopped', serve: (p) => this.debugCore().dataBreakpointInfo(p.reference, p.name, p.frameId) },
-    setDataBreakpoints: { needs: 'debugging', serve: (p) => this.debugCore().setDataBreakpoints(p.breakpoints) },
+    setDataBreakpoints: { needs: 'debugging', serve: (p) => this.stopping(p.breakpoints.length) ?? this.debugCore().setDataBreakpoints(p.breakpoints) },
     terminate: { needs: 'nothing', serve: () => this.terminate() },
     'bir/setFrames': { needs: 'debugging', serve: (p) => ({ frames: this.debugCore().setFrames(p.frames), stopped: this.state === 'stopped' }) },
     'bir/graph': { needs: 'debugging', serve: (p) => this.graph(p.frameId, p.expand, p.find) },
@@ -169,6 +175,8 @@ export class EngineServer {
     }
     if (state === 'idle') refuse(`'${method}' needs a launched program`);
     if (state === 'ended') refuse(`'${method}': the program has ended`);
+    if (this.postMortem && RUNS.has(method)) refuse(`'${method}': a dump cannot run (${this.postMortem.what}: the machine at its fault)`);
+    if (this.postMortem && CHANGES.has(method)) refuse(`'${method}': a dump cannot be changed (${this.postMortem.what}: the machine at its fault)`);
     switch (need) {
       case 'debugging':
         if (!this.core) refuse(`'${method}' is not available in a run without debugging`);
@@ -194,10 +202,15 @@ export class EngineServer {
     }
   }
 
-  /** Breakpoints of a run without debugging: answered, never bound. */
-  private notStopping(count: number): BreakpointInfo[] {
-    return Array.from({ length: count }, () => ({ id: this.nextUnboundId++, verified: false, message: 'breakpoints do not stop a run without debugging', instructions: 0 }));
+  /** Breakpoints of a run without debugging or of a dump: answered, never bound. Undefined when breakpoints can stop. */
+  private stopping(count: number): BreakpointInfo[] | undefined {
+    if (this.core && !this.postMortem) return undefined;
+    const message = this.postMortem ? `breakpoints do not stop a post-mortem dump: it does not run` : 'breakpoints do not stop a run without debugging';
+    return Array.from({ length: count }, () => ({ id: this.nextUnboundId++, verified: false, message, instructions: 0 }));
   }
+
+  /** Set when the session opened a post-mortem dump: what it is, and the fault it stops at. */
+  private postMortem?: { readonly what: string; readonly fault: Fault };
 
   private nextUnboundId = 1;
 
@@ -214,6 +227,7 @@ export class EngineServer {
   // ---- launch ----
 
   private launch(config: LaunchConfig): LaunchResult {
+    if (config.dump !== undefined) return this.openDump(config, config.dump);
     const overlays = config.overlays ?? {};
     const disk = diskHost();
     const host: SourceHost = {
@@ -257,6 +271,30 @@ export class EngineServer {
     return { ok: true, diagnostics, cores: config.cores ?? 1, files: [...checked.program.sources.keys()] };
   }
 
+  /** A session of a post-mortem dump: stopped at its fault from configurationDone on; it reads, and never runs. */
+  private openDump(config: LaunchConfig, file: string): LaunchResult {
+    let restored: RestoredDump;
+    try {
+      restored = restoreDump(readDump(file), file);
+    } catch (e) {
+      if (e instanceof DumpError || e instanceof LoadError) return { ok: false, diagnostics: [], message: e.message };
+      throw e;
+    }
+    const { snapshots, program, machine, fault } = restored;
+    const what = `${path.basename(file)} is a post-mortem dump`;
+    const notice = (text: string, span?: Span): void => this.emit({ kind: 'output', category: 'console', text: `${text}\n`, span });
+    this.core = new DebugCore(program, machine, {
+      frames: config.frames, stepBy: config.stepBy, history: new PipelineHistory(snapshots), notice, postMortem: what, baseDir: path.dirname(file),
+    }, this.control);
+    this.snapshots = snapshots;
+    this.postMortem = { what, fault };
+    this.config = { program: file, dump: file, cores: machine.ncores, passes: snapshots.slice(1).map((s) => s.pass), frames: config.frames, stepBy: config.stepBy };
+    this.program = program;
+    this.state = 'launched';
+    const sources = snapshots[0].program.sources;
+    return { ok: true, diagnostics: [], cores: machine.ncores, files: [...sources.keys()], sources: notOnDisk(sources) };
+  }
+
   private machineOptions(config: LaunchConfig): MachineOptions {
     const base = path.dirname(path.resolve(config.program));
     const inputs = Object.fromEntries(Object.entries(config.inputs ?? {}).map(([k, v]) => [k, path.resolve(base, v)]));
@@ -281,6 +319,7 @@ export class EngineServer {
   // ---- running ----
 
   private start(): void {
+    if (this.postMortem) return this.stopAtDump(this.postMortem.fault);
     this.state = 'running';
     this.progress.begin();
     if (this.core) {
@@ -291,6 +330,18 @@ export class EngineServer {
     } else {
       setImmediate(() => this.runWithoutDebugging());
     }
+  }
+
+  private stopAtDump(fault: Fault): void {
+    this.state = 'stopped';
+    const core = this.debugCore();
+    core.setExceptionFilters(this.pendingFilters);
+    const info = core.stopAtFault(fault);
+    setImmediate(() => {
+      const described = describeFault(fault, core.machine);
+      this.emit({ kind: 'output', category: 'console', text: `Opened ${this.postMortem!.what} of ${path.basename(this.program!.entry.file)}, at its fault after ${core.machine.instructionsExecuted.toLocaleString('en-US')} instructions:\n${described}\nEverything that reads the machine works; running, stepping and changing values do not.\n` });
+      this.emit({ kind: 'stopped', info });
+    });
   }
 
   /** The fast loop, in slices too, so that requests (terminate, threads) are answered during a long run. */
@@ -576,7 +627,7 @@ export class EngineServer {
 
   private terminate(): void {
     if (this.state === 'ended') return;
-    if (this.state === 'idle' || this.state === 'launched') {
+    if (this.state === 'idle' || this.state === 'launched' || this.postMortem) {
       this.state = 'ended';
       // After the reply: an event never overtakes the response to the request that caused it.
       setImmediate(() => this.emit({ kind: 'exited', exitCode: 143 }));
@@ -588,6 +639,18 @@ export class EngineServer {
       this.schedule();
     }
   }
+}
+
+/** The files of a dump whose text this disk does not have at their path: the client is given their text. */
+function notOnDisk(sources: ReadonlyMap<string, string>): Record<string, string> | undefined {
+  const missing = [...sources].filter(([file, text]) => {
+    try {
+      return fs.readFileSync(file, 'utf8') !== text;
+    } catch {
+      return true;
+    }
+  });
+  return missing.length ? Object.fromEntries(missing) : undefined;
 }
 
 function describePipelineStop(s: Snapshot): string {

@@ -49,7 +49,7 @@ export interface DumpFrame {
    * Outermost first: the region (its kind, and its owner's node id; none for the body), the next node's index, the
    * loop's position.
    */
-  readonly cursors: readonly { readonly kind: string; readonly owner?: string; readonly pc: number; readonly activation: number; readonly loop?: { readonly value: number; readonly iteration: number; readonly count: number } }[];
+  readonly cursors: readonly { readonly kind: string; readonly owner?: string; readonly pc: number; readonly activation: number; readonly loop?: { readonly value: number; readonly iteration: number; readonly count: number; readonly end?: number; readonly step?: number } }[];
   /** The frame's tensors by slot: parameters (views of a caller's tensor), then allocations. */
   readonly tensors: readonly { readonly tensor: number; readonly offset: number; readonly shape: readonly number[]; readonly strides: readonly number[] }[];
 }
@@ -111,7 +111,7 @@ function frameOf(f: Frame, idOf: (t: Tensor) => number): DumpFrame {
     sbufBase: f.sbufBase, psumBase: f.psumBase,
     cursors: f.cursors.map((c) => ({
       kind: c.region.kind, owner: c.region.owner?.id, pc: c.pc, activation: c.activation,
-      loop: c.loop && { value: c.loop.value, iteration: c.loop.iteration, count: c.loop.count },
+      loop: c.loop && { value: c.loop.value, iteration: c.loop.iteration, count: c.loop.count, end: c.loop.end, step: c.loop.step },
     })),
     tensors: f.tensors.map((v) => ({ tensor: idOf(v.tensor), offset: v.offset, shape: [...v.shape], strides: [...v.strides] })),
   };

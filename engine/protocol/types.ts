@@ -40,6 +40,11 @@ export interface LaunchConfig {
   readonly dumpOnFault?: string;
   /** Unsaved editor text of files, by absolute path, checked instead of the disk's. */
   readonly overlays?: Readonly<Record<string, string>>;
+  /**
+   * A post-mortem dump to open instead of running a program (absolute): the session stops at its fault and cannot
+   * run. `program` is then the dump file itself.
+   */
+  readonly dump?: string;
 }
 
 export interface DiagnosticInfo {
@@ -51,7 +56,11 @@ export interface DiagnosticInfo {
 }
 
 export type LaunchResult =
-  | { readonly ok: true; readonly diagnostics: readonly DiagnosticInfo[]; readonly cores: number; readonly files: readonly string[] }
+  | {
+    readonly ok: true; readonly diagnostics: readonly DiagnosticInfo[]; readonly cores: number; readonly files: readonly string[];
+    /** A dump's sources that are not on this disk as they were (by their path in the dump): the client shows this text. */
+    readonly sources?: Readonly<Record<string, string>>;
+  }
   | { readonly ok: false; readonly diagnostics: readonly DiagnosticInfo[]; readonly message: string };
 
 export interface SourceBreakpoint {

@@ -75,7 +75,8 @@ export class Interpreter {
     /** [pause, terminate] flags; checked between nodes. */
     readonly control: Int32Array = new Int32Array(2),
   ) {
-    for (const core of machine.cores) this.enter(core, machine.program.main, [], undefined, 0, 0);
+    // A machine restored from a post-mortem dump has its stacks (and its finished cores) already.
+    for (const core of machine.cores) if (core.frames.length === 0 && core.state === 'running') this.enter(core, machine.program.main, [], undefined, 0, 0);
   }
 
   get done(): RunOutcome | undefined {

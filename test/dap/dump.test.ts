@@ -1,12 +1,15 @@
 /**
  * Post-mortem dumps from a debug session (the launch attribute dumpOnFault), through the stdio adapter: written when
  * the program stops at a fault, and when a run without debugging ends with one; said in the Debug Console; refused
- * as a launch attribute of the wrong type.
+ * as a launch attribute of the wrong type. Opened (the launch attribute dump): a session stopped at the fault that
+ * shows what the live session showed there, gives the text of files this disk no longer has, and refuses to run.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { DapSession, tempProgramDir, useDapSessions } from '../helpers/dap-client';
+import * as zlib from 'zlib';
+import { DebugProtocol } from '@vscode/debugprotocol';
 import { readDump } from '../../engine/io/dump';
 
 const CRASH = `module crash
@@ -20,6 +23,29 @@ func main() {
 }
 
 func check(r4) {
+  Assert r4 < 20, "r4 grew too large"
+}
+`;
+
+/** Two cores, written tensors in SBUF and DRAM, a tensor parameter that views a row of its caller's. */
+const CORES = `module cores
+cores 2
+
+dram x : f32[4, 8] = iota
+dram out : f32[4, 8] output
+
+func main() {
+  sbuf acc : f32[4, 8]
+  DmaCopy acc <- x
+  for r0 in 0..4 {
+    Set r1 = r0 * 10
+    call fill(acc[r0:r0+1, 0:8], r1)
+  }
+  DmaCopy out <- acc
+}
+
+func fill(dst: sbuf f32[1, 8], r4) {
+  Memset dst <- r4
   Assert r4 < 20, "r4 grew too large"
 }
 `;
@@ -64,5 +90,138 @@ describe('DAP: post-mortem dumps', function () {
   it('a dumpOnFault that is not a path fails the launch, naming it', async () => {
     const s = await DapSession.start();
     assert.match(await s.error('launch', { program: crash, dumpOnFault: 3 }), /launch attribute 'dumpOnFault' must be a non-empty string, found number 3/);
+  });
+
+  /** What a client sees at a stop: every frame, its scopes and their variables (one level down), and some values. */
+  async function picture(s: DapSession, threadId: number): Promise<unknown> {
+    const { stackFrames } = await s.stackTrace(threadId);
+    const frames = [];
+    for (const f of stackFrames) {
+      const scopes = [];
+      for (const scope of await s.scopes(f.id)) {
+        const vars = await s.variables(scope.variablesReference);
+        const inner = [];
+        for (const v of vars.filter((x) => x.variablesReference > 0).slice(0, 4)) inner.push((await s.variables(v.variablesReference)).map((x) => `${x.name}=${x.value}`));
+        scopes.push({ scope: scope.name, vars: vars.map((v) => `${v.name}=${v.value}:${v.type ?? ''}`), inner });
+      }
+      const values = [];
+      for (const e of ['acc', 'acc[1, :]', 'r1', 'r4', 'sum(acc)', 'dst', 'x', 'out[3, :]']) values.push(await s.evaluate(e, 'watch', f.id).then((r) => r.result, () => 'error'));
+      frames.push({ name: f.name, line: f.line, column: f.column, file: f.source?.name, instruction: f.instructionPointerReference, scopes, values });
+    }
+    return frames;
+  }
+
+  /** The picture of every thread. */
+  async function pictures(s: DapSession): Promise<unknown[]> {
+    const { threads } = (await s.ok<DebugProtocol.ThreadsResponse>('threads', {})).body;
+    const out = [];
+    for (const t of threads) out.push({ thread: t.name, frames: await picture(s, t.id) });
+    return out;
+  }
+
+  async function liveAtFault(dumpFile: string, program = crash): Promise<{ picture: unknown; description?: string }> {
+    const live = await DapSession.start();
+    await live.launch({ program, dumpOnFault: dumpFile });
+    const stop = await live.waitForStop();
+    await live.waitForOutput(/Wrote a post-mortem dump/);
+    const shown = await pictures(live);
+    await live.close();
+    return { picture: shown, description: stop.stopped.body.description };
+  }
+
+  it('a dump opens as a session stopped at its fault that shows what the live session showed there', async () => {
+    const file = path.join(dir, 'crash.birdump');
+    const live = await liveAtFault(file);
+    const s = await DapSession.start();
+    await s.launch({ dump: file });
+    const stop = await s.waitForStop();
+    assert.strictEqual(stop.stopped.body.reason, 'exception');
+    assert.strictEqual(stop.stopped.body.description, live.description);
+    assert.deepStrictEqual(await pictures(s), live.picture);
+    assert.match(s.output(), /Opened crash\.birdump is a post-mortem dump of crash\.bir, at its fault after [\d,]+ instructions:\n.*crash\.bir:12:3: fault\[assert\]: r4 grew too large/);
+    const info = (await s.ok<DebugProtocol.ExceptionInfoResponse>('exceptionInfo', { threadId: 1 })).body;
+    assert.strictEqual(info.exceptionId, 'assert');
+  });
+
+  it('a dump of two cores shows each core as the live session did, tensors and their views included', async () => {
+    const program = path.join(dir, 'cores.bir');
+    fs.writeFileSync(program, CORES);
+    const file = path.join(dir, 'cores.birdump');
+    const live = await liveAtFault(file, program);
+    const s = await DapSession.start();
+    await s.launch({ dump: file });
+    const stop = await s.waitForStop();
+    assert.strictEqual(stop.stopped.body.description, live.description);
+    const shown = await pictures(s);
+    assert.deepStrictEqual(shown, live.picture);
+    assert.match(JSON.stringify(shown), /dst=f32\[1, 8\] \[\[20, 20, 20/, "the parameter's view of its caller's row");
+  });
+
+  it('a dump cannot run or be changed; breakpoints are answered unverified; it reads memory, tensors and the graph', async () => {
+    const file = path.join(dir, 'crash.birdump');
+    await liveAtFault(file);
+    const s = await DapSession.start();
+    await s.launch({ dump: file }, async (x) => {
+      const bps = await x.setBreakpoints(crash, [{ line: 6 }]);
+      assert.deepStrictEqual(bps.map((b) => [b.verified, b.message]), [[false, 'breakpoints do not stop a post-mortem dump: it does not run']]);
+    });
+    await s.waitForStop();
+    for (const [command, args] of [['continue', {}], ['next', {}], ['stepIn', {}], ['stepOut', {}], ['stepBack', {}], ['reverseContinue', {}]] as const) {
+      assert.match(await s.error(command, { threadId: 1, ...args }), new RegExp(`'${command}': a dump cannot run \\(crash\\.birdump is a post-mortem dump: the machine at its fault\\)`));
+    }
+    const top = await s.topFrame();
+    assert.match(await s.error('restartFrame', { frameId: top.id }), /a dump cannot run/);
+    assert.match(await s.error('setExpression', { expression: 'r4', value: '1', frameId: top.id }), /'setExpression': a dump cannot be changed/);
+    assert.match(await s.error('evaluate', { expression: ':goto 3', context: 'repl', frameId: top.id }), /needs the history of the run: crash\.birdump is a post-mortem dump/);
+    // Reading works as in a live session.
+    const acc = await s.evaluate('acc', 'watch', (await s.stackTrace()).stackFrames[1].id);
+    assert.ok(acc.memoryReference, 'a tensor has a memory reference');
+    const memory = (await s.ok<DebugProtocol.ReadMemoryResponse>('readMemory', { memoryReference: acc.memoryReference, count: 16 })).body!;
+    // acc was never written: its bytes are unreadable, as in the live session.
+    assert.deepStrictEqual([memory.data ?? '', memory.unreadableBytes], ['', 16]);
+    const graph = (await s.ok('bir/graph', {})).body as { nodes: { opcode: string; state: string }[] };
+    assert.deepStrictEqual(graph.nodes.map((n) => [n.opcode, n.state]), [['Assert', 'current']]);
+    await s.ok('terminate', {});
+    await s.waitForEnd();
+  });
+
+  it('files this disk no longer has are given by reference, with the text the dump holds', async () => {
+    const file = path.join(dir, 'crash.birdump');
+    await liveAtFault(file);
+    fs.rmSync(crash);
+    const s = await DapSession.start();
+    await s.launch({ dump: file, program: crash });
+    await s.waitForStop();
+    assert.match(s.output(), /launch attribute 'program' is ignored with 'dump': a dump holds the program and how it ran/);
+    const top = await s.topFrame();
+    assert.ok(top.source!.sourceReference! > 0, 'a file not on the disk has a reference');
+    assert.deepStrictEqual([top.source!.name, top.source!.path, top.line], ['crash.bir', crash, 12]);
+    const text = (await s.ok<DebugProtocol.SourceResponse>('source', { source: top.source, sourceReference: top.source!.sourceReference })).body.content;
+    assert.strictEqual(text, CRASH);
+    assert.match(await s.error('source', { sourceReference: 99 }), /no source with reference 99/);
+  });
+
+  it('a file that is not a dump, a damaged dump and a dump of another format are refused with the reason', async () => {
+    const file = path.join(dir, 'crash.birdump');
+    await liveAtFault(file);
+    const bytes = fs.readFileSync(file);
+    const damaged = path.join(dir, 'damaged.birdump');
+    fs.writeFileSync(damaged, Buffer.concat([bytes.subarray(0, bytes.length - 12), Buffer.alloc(12)]));
+    const future = path.join(dir, 'future.birdump');
+    const json = JSON.parse(zlib.gunzipSync(bytes.subarray('BIR-DUMP\n'.length)).toString('utf8'));
+    fs.writeFileSync(future, Buffer.concat([Buffer.from('BIR-DUMP\n'), zlib.gzipSync(JSON.stringify({ ...json, format: 2 }))]));
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ dump: crash }, /crash\.bir is not a BIR post-mortem dump/],
+      [{ dump: damaged }, /damaged\.birdump is damaged/],
+      [{ dump: future }, /future\.birdump is a dump of format 2; this version of the BIR debugger reads format 1/],
+      [{ dump: path.join(dir, 'none.birdump') }, /launch attribute 'dump': no such file/],
+      [{ dump: dir }, /launch attribute 'dump': '.*' is a folder/],
+      [{ dump: 7 }, /launch attribute 'dump' must be a non-empty string, found number 7/],
+    ];
+    for (const [args, message] of cases) {
+      const s = await DapSession.start();
+      assert.match(await s.error('launch', args), message);
+      await s.close();
+    }
   });
 });
