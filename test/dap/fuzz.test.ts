@@ -11,6 +11,25 @@ import fc from 'fast-check';
 import { DebugProtocol } from '@vscode/debugprotocol';
 import { DapSession, SCHEMA_FILE, lineOf, tempProgramDir, useDapSessions } from '../helpers/dap-client';
 import { ENDLESS, LOOPS } from '../helpers/dap-programs';
+import { main as cli } from '../../engine/cli/bir-sim';
+
+/** Faults in a call inside a loop: the dump the fuzz opens. */
+const CRASH = `module crash
+
+func main() {
+  sbuf acc : f32[4, 8]
+  Memset acc <- 1
+  for r0 in 0..4 {
+    Set r1 = r0 * 10
+    call check(acc[r0:r0+1, 0:8], r1)
+  }
+}
+
+func check(row: sbuf f32[1, 8], r4) {
+  Memset row <- r4
+  Assert r4 < 20, "r4 grew too large"
+}
+`;
 
 /** Every request command of the DAP schema. */
 function schemaCommands(): string[] {
@@ -55,6 +74,7 @@ const junkArguments = fc.record({
   name: fc.oneof(fc.constantFrom('r0', 'acc', '[0]', 'Memory', ''), junk), dataId: fc.oneof(fc.string({ maxLength: 12 }), junk),
   accessType: fc.oneof(fc.constantFrom('read', 'write', 'readWrite', 'x'), junk), instructionReference: fc.oneof(fc.constantFrom('0', '1', 'x', '-1'), junk),
   instructionOffset: fc.oneof(ids, junk), instructionCount: fc.oneof(ids, junk), text: fc.oneof(expression, junk), column: fc.oneof(ids, junk), instructions: fc.oneof(ids, junk),
+  sourceReference: fc.oneof(ids, junk), dump: fc.oneof(fc.constantFrom('', '.', 'missing.birdump', '/'), junk),
 }, { requiredKeys: [] });
 
 /** Arguments a client could send, mostly well-typed, so that the fuzz reaches the handlers' work (stacks, variables, evaluation). */
@@ -90,7 +110,7 @@ const argumentsArb = fc.oneof(
 const SERVED = ['initialize', 'launch', 'attach', 'setBreakpoints', 'setFunctionBreakpoints', 'setExceptionBreakpoints', 'configurationDone', 'threads', 'stackTrace',
   'scopes', 'variables', 'evaluate', 'continue', 'next', 'stepIn', 'stepOut', 'stepInTargets', 'pause', 'exceptionInfo', 'bir/setFrames', 'bir/setNodeBreakpoints',
   'setVariable', 'setExpression', 'readMemory', 'writeMemory', 'completions', 'dataBreakpointInfo', 'setDataBreakpoints', 'disassemble', 'setInstructionBreakpoints',
-  'stepBack', 'reverseContinue', 'restartFrame', 'bir/tensor', 'bir/memoryMap'];
+  'stepBack', 'reverseContinue', 'restartFrame', 'bir/tensor', 'bir/memoryMap', 'source'];
 
 const commandArb = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('stackTrace', 'scopes', 'variables', 'evaluate', 'stepInTargets', 'exceptionInfo') },
@@ -120,6 +140,7 @@ function keep(state: string, r: Fuzzed): Fuzzed | undefined {
   }
   // bir/goto moves in time whatever its thread: it is sent by the time-travel tests, not at random.
   if (r.command === 'bir/goto') return undefined;
+  // A dump cannot run: every move is sent as it is, and refused.
   if ((state === 'stopped' || state === 'running') && MOVES.has(r.command)) {
     // Resuming, pausing and moving in time are fuzzed with a thread (or, for restartFrame, a frame) that does not
     // exist: their other arguments stay random.
@@ -228,6 +249,24 @@ describe('DAP: fuzz', function () {
     await s.waitFor('terminated');
     await fuzz(s, 'ended', 40, 106);
     await stillServes(s, 1);
+  });
+
+  it('a post-mortem dump: every request, moves included, and it stays stopped at its fault', async () => {
+    const dir = tempProgramDir({ 'crash.bir': CRASH });
+    const file = path.join(dir, 'crash.birdump');
+    assert.strictEqual(cli(['run', path.join(dir, 'crash.bir'), '--quiet', '--dump', file], { out: () => undefined, err: () => undefined }), 1);
+    fs.rmSync(path.join(dir, 'crash.bir'));
+    const s = await DapSession.start();
+    await s.launch({ dump: file });
+    await s.waitForStop();
+    s.skip('stopped');
+    s.skip('bir/stopped');
+    const frame = await s.topFrame();
+    for (const scope of await s.scopes(frame.id)) await s.variables(scope.variablesReference);
+    await fuzz(s, 'dump', 80, 108);
+    await stillServes(s, 1);
+    assert.strictEqual(s.events('stopped').length, 1, 'nothing moved the dump');
+    assert.strictEqual((await s.topFrame()).line, frame.line);
   });
 
   it('anything at all, in any order, with several requests in flight', async () => {
