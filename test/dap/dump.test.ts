@@ -119,14 +119,21 @@ describe('DAP: post-mortem dumps', function () {
     return out;
   }
 
-  async function liveAtFault(dumpFile: string, program = crash): Promise<{ picture: unknown; description?: string }> {
+  /** The live session's pictures at the fault, in frames of functions and then of subgraphs. */
+  async function liveAtFault(dumpFile: string, program = crash, more: Record<string, unknown> = {}): Promise<{ picture: unknown; subgraphs: unknown; description?: string }> {
     const live = await DapSession.start();
-    await live.launch({ program, dumpOnFault: dumpFile });
+    await live.launch({ program, dumpOnFault: dumpFile, ...more });
     const stop = await live.waitForStop();
     await live.waitForOutput(/Wrote a post-mortem dump/);
     const shown = await pictures(live);
+    const subgraphs = await inSubgraphs(live);
     await live.close();
-    return { picture: shown, description: stop.stopped.body.description };
+    return { picture: shown, subgraphs, description: stop.stopped.body.description };
+  }
+
+  async function inSubgraphs(s: DapSession): Promise<unknown> {
+    await s.ok('bir/setFrames', { frames: 'subgraphs' });
+    return pictures(s);
   }
 
   it('a dump opens as a session stopped at its fault that shows what the live session showed there', async () => {
@@ -154,7 +161,23 @@ describe('DAP: post-mortem dumps', function () {
     assert.strictEqual(stop.stopped.body.description, live.description);
     const shown = await pictures(s);
     assert.deepStrictEqual(shown, live.picture);
+    assert.deepStrictEqual(await inSubgraphs(s), live.subgraphs, 'frames of subgraphs too');
     assert.match(JSON.stringify(shown), /dst=f32\[1, 8\] \[\[20, 20, 20/, "the parameter's view of its caller's row");
+  });
+
+  it('a dump of a program put through passes shows the program after them, as the live session did', async () => {
+    const program = path.join(dir, 'cores.bir');
+    fs.writeFileSync(program, CORES);
+    const file = path.join(dir, 'passes.birdump');
+    const live = await liveAtFault(file, program, { passes: ['inline', 'fuse', 'schedule'] });
+    assert.deepStrictEqual(readDump(file).program.passes, ['inline', 'fuse', 'schedule']);
+    const s = await DapSession.start();
+    await s.launch({ dump: file });
+    await s.waitForStop();
+    assert.deepStrictEqual(await pictures(s), live.picture);
+    assert.match(JSON.stringify(live.picture), /inlined code of fill/, 'the passes changed the program');
+    const graphs = (await s.ok('bir/passGraphs', {})).body as { graphs: { pass: string }[] };
+    assert.deepStrictEqual(graphs.graphs.map((g) => g.pass), ['as written', 'inline', 'fuse', 'schedule']);
   });
 
   it('a dump cannot run or be changed; breakpoints are answered unverified; it reads memory, tensors and the graph', async () => {
