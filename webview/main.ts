@@ -735,7 +735,15 @@ function place(e: HTMLElement, x: number, y: number): void {
   e.style.top = `${Math.max(4, Math.min(y, window.innerHeight - e.offsetHeight - 4))}px`;
 }
 
+/**
+ * A tooltip the keyboard (or a reveal) opened stays until the pointer really moves: the browser also sends moves of a
+ * still pointer when what lies under it changes (the view panned to the focused node), and those closed it at once.
+ */
+let keyboardTip = false;
+let lastPointer = { x: NaN, y: NaN };
+
 function showTooltipAt(index: number, at: { left: number; bottom: number }): void {
+  keyboardTip = true;
   fillTooltip(index);
   tooltip.hidden = false;
   place(tooltip, at.left, at.bottom + 6);
@@ -886,6 +894,10 @@ attachPointer(canvas, view, indexAt, {
     openMenu(index, group, e.clientX, e.clientY);
   },
   hover(index, e) {
+    const still = e.type === 'pointermove' && e.clientX === lastPointer.x && e.clientY === lastPointer.y;
+    lastPointer = { x: e.clientX, y: e.clientY };
+    if (keyboardTip && still && !tooltip.hidden) return;
+    keyboardTip = false;
     if (index === undefined || !menu.hidden) return hideTooltip();
     if (tooltip.hidden || tipIndex !== index) fillTooltip(index);
     tooltip.hidden = false;

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, hoverUntil, launchChromium, openFile, packagedExtension, palette, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
+import { WAIT, clickLine, goToLine, hoverUntil, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
 
 
 async function main() {
@@ -31,7 +31,7 @@ async function main() {
     await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
     await goToLine(page, 71);
     // A person looks at the line before pressing F9: the click also makes sure the editor has the keyboard.
-    await page.locator('.monaco-editor .view-line', { hasText: 'Activation dst <- src' }).first().click();
+    await clickLine(page, 'Activation dst <- src');
     await toggleBreakpointWithF9(page);
     await page.keyboard.press('F5');
 

@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, rmSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, graphView, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9, WAIT } from './vscode-ui.mjs';
+import { WAIT, clickLine, goToLine, graphView, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
 
 const DMA_OUT = 'calls_loops::full_tile@57:3';
 
@@ -33,13 +33,13 @@ async function main() {
     await openFile(page, 'calls_loops.bir');
     await page.locator('.monaco-editor .view-line', { hasText: 'func main()' }).first().waitFor({ timeout: WAIT });
     await goToLine(page, 53);
-    await page.locator('.monaco-editor .view-line', { hasText: 'MatMult acc <- xT, w' }).first().click();
+    await clickLine(page, 'MatMult acc <- xT, w');
     await toggleBreakpointWithF9(page);
     await page.keyboard.press('F5');
     await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });
     await page.locator('.debug-call-stack .monaco-list-row', { hasText: 'full_tile' }).first().waitFor({ timeout: WAIT });
     await page.locator('.debug-variables .monaco-list-row', { hasText: 'xT' }).first().waitFor({ timeout: WAIT });
-    await page.locator('.monaco-editor .view-line', { hasText: 'MatMult acc <- xT, w' }).first().click();
+    await clickLine(page, 'MatMult acc <- xT, w');
 
     // The Disassembly view: the program's instructions, engine first, the current one marked.
     await palette(page, 'Open Disassembly View');
@@ -69,7 +69,7 @@ async function main() {
     await shot(page, 'disassembly-node-breakpoint');
 
     // It stops there: F5 runs to the DmaCopy.
-    await page.locator('.monaco-editor .view-line', { hasText: 'MatMult acc <- xT, w' }).first().click();
+    await clickLine(page, 'MatMult acc <- xT, w');
     await page.locator('.debug-breakpoints .monaco-list-row', { hasText: '53' }).first().locator('input[type=checkbox]').uncheck();
     await page.keyboard.press('F5');
     await page.locator('.debug-call-stack .monaco-list-row', { hasText: 'full_tile' }).filter({ hasText: '57:3' }).first().waitFor({ timeout: WAIT });

@@ -12,7 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, graphView, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9, WAIT } from './vscode-ui.mjs';
+import { WAIT, clickLine, goToLine, graphView, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
 
 /** A program of about `n` instructions at the top level of main, with a two-instruction loop every tenth. */
 function bigProgram(n) {
@@ -130,7 +130,7 @@ async function main() {
     await openFile(page, 'calls_loops.bir');
     await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
     await goToLine(page, 53);
-    await page.locator('.monaco-editor .view-line', { hasText: 'MatMult acc <- xT, w' }).first().click();
+    await clickLine(page, 'MatMult acc <- xT, w');
     await toggleBreakpointWithF9(page);
     await palette(page, 'Debug: Select and Start Debugging');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'calls_loops inlined' }).first().click();

@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, launchChromium, openFile, packagedExtension, palette, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
+import { WAIT, clickLine, goToLine, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
 
 
 const EPILOGUE = 'calls_loops::epilogue@71:3';
@@ -70,7 +70,7 @@ async function main() {
     await page.locator('.monaco-editor .view-line', { hasText: 'func main()' }).first().waitFor({ timeout: WAIT });
     await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
     await goToLine(page, 71);
-    await page.locator('.monaco-editor .view-line', { hasText: 'Activation dst <- src' }).first().click();
+    await clickLine(page, 'Activation dst <- src');
     await toggleBreakpointWithF9(page);
     await page.keyboard.press('F5');
     const callStack = page.locator('.debug-call-stack');
@@ -97,7 +97,7 @@ async function main() {
     await shot(page, 'graph-view-current');
 
     // Step over (the editor has the keyboard): the view follows to the caller's next node.
-    await page.locator('.monaco-editor .view-line', { hasText: 'Activation dst <- src' }).first().click();
+    await clickLine(page, 'Activation dst <- src');
     await page.keyboard.press('F10');
     await node(view, CALL_EPILOGUE, '.state-current').waitFor({ timeout: WAIT });
     assert.strictEqual(await currentNode(view), CALL_EPILOGUE, 'the highlight moved to the next node');
@@ -150,9 +150,9 @@ async function main() {
     assert.strictEqual(await view.locator('g.node.ghost').count(), 0, 'the program as written has no diff');
 
     // More room for the graph: no side bar, no panel, its editor group maximized (a double click on its tab).
-    await page.locator('.monaco-editor .view-line', { hasText: 'DmaCopy dst <- out' }).first().click();
+    await clickLine(page, 'DmaCopy dst <- out');
     await palette(page, 'View: Close Primary Side Bar');
-    await page.locator('.monaco-editor .view-line', { hasText: 'DmaCopy dst <- out' }).first().click();
+    await clickLine(page, 'DmaCopy dst <- out');
     await palette(page, 'View: Hide Panel');
     // (the debug toolbar is docked in the Run and Debug view: floating, it covered the view's tab, and a double click
     // there pressed its Step Back)

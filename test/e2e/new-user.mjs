@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, hoverUntil, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, toggleBreakpointWithF9, WAIT } from './vscode-ui.mjs';
+import { WAIT, clickLine, goToLine, hoverUntil, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, toggleBreakpointWithF9 } from './vscode-ui.mjs';
 
 const BROKEN = 'module broken\nfunc main() {\n  sbuf a : f32[128, 4]\n  Memset a <- 1\n  TensorTensor a <- a, b, op = add\n  Foo a\n}\n';
 
@@ -23,11 +23,18 @@ async function notificationNotDialog(page, text) {
   return toast;
 }
 
-/** How far the active editor is scrolled sideways, in pixels. */
+/**
+ * How far the active editor is scrolled sideways, in pixels: by Monaco (its lines moved left), or by the browser
+ * (the editor's scrollable container scrolled natively, which shifts the text under Monaco).
+ */
 function editorScrollLeft(page) {
   return page.evaluate(() => {
-    const editor = document.querySelector('.editor-group-container.active .monaco-editor .lines-content');
-    return editor ? -parseFloat(getComputedStyle(editor).left || '0') || 0 : 0;
+    const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+    if (!editor) return 0;
+    const lines = editor.querySelector('.lines-content');
+    const monaco = lines ? -parseFloat(getComputedStyle(lines).left || '0') || 0 : 0;
+    const native = Math.max(...[editor, ...editor.querySelectorAll('.overflow-guard, .editor-scrollable')].map((e) => e.scrollLeft));
+    return Math.max(monaco, native);
   });
 }
 
@@ -49,7 +56,7 @@ async function main() {
     await openFile(page, 'broken.bir');
     // The extension is active once its problems are counted in the status bar; F5 then starts its debugger.
     await page.locator('.statusbar-item[aria-label*="Errors: 2"], .statusbar-item [aria-label*="Errors: 2"]').first().waitFor({ timeout: WAIT });
-    await page.locator('.monaco-editor .view-line', { hasText: 'Foo a' }).first().click();
+    await clickLine(page, 'Foo a');
     await page.keyboard.press('F5');
     const toast = await notificationNotDialog(page, 'cannot run');
     const message = await toast.innerText();
@@ -67,7 +74,7 @@ async function main() {
     await openFile(page, 'calls_loops.bir');
     await page.locator('.monaco-editor .view-line', { hasText: 'module calls_loops' }).first().waitFor({ timeout: WAIT });
     await goToLine(page, 71);
-    await page.locator('.monaco-editor .view-line', { hasText: 'Activation dst <- src' }).first().click();
+    await clickLine(page, 'Activation dst <- src');
     await toggleBreakpointWithF9(page);
     await page.keyboard.press('F5');
     const callStack = page.locator('.debug-call-stack');

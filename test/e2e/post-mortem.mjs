@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { hoverUntil, keepFailure, launchChromium, packagedExtension, palette, root, runE2E, shot, shots, WAIT } from './vscode-ui.mjs';
+import { WAIT, clickLine, hoverUntil, keepFailure, launchChromium, packagedExtension, palette, root, runE2E, shot, shots } from './vscode-ui.mjs';
 
 /** The dump of examples/faults/out-of-bounds.bir, written in a folder that is then removed: "another machine". */
 function dumpFromElsewhere(into) {
@@ -85,7 +85,7 @@ async function main() {
     await page.mouse.move(5, 5);
 
     // A dump cannot run: Step Over is answered so.
-    await page.locator('.monaco-editor .view-line', { hasText: 'func main()' }).first().click();
+    await clickLine(page, 'func main()');
     await page.keyboard.press('F10');
     await page.getByText(/a dump cannot run/).first().waitFor({ timeout: WAIT });
     await page.getByText(/Paused on out-of-bounds/i).first().waitFor({ timeout: WAIT });

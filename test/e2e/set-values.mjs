@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { chooseMenuItem, goToLine, launchChromium, openFile, packagedExtension, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
+import { WAIT, chooseMenuItem, clickLine, goToLine, keepFailure, launchChromium, openFile, packagedExtension, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
 
 const PROGRAM = `# edits.bir: values set while stopped
 module edits
@@ -51,7 +51,7 @@ async function main() {
     await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
     const line = PROGRAM.split('\n').findIndex((l) => l.includes('Print "acc')) + 1;
     await goToLine(page, line);
-    await page.locator('.monaco-editor .view-line', { hasText: 'Print "acc' }).first().click();
+    await clickLine(page, 'Print "acc');
     await toggleBreakpointWithF9(page);
     await page.keyboard.press('F5');
     await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });

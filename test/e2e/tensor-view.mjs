@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { chooseMenuItem, goToLine, launchChromium, openFile, packagedExtension, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
+import { WAIT, chooseMenuItem, clickLine, goToLine, keepFailure, launchChromium, openFile, packagedExtension, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
 
 /** The tensor view's page (the extension's webview). */
 function tensorView(page) {
@@ -57,7 +57,7 @@ async function main() {
     await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
     const line = readFileSync(path.join(folder, 'softmax.bir'), 'utf8').split('\n').findIndex((l) => l.includes('TensorScalar sh <- xs')) + 1;
     await goToLine(page, line);
-    await page.locator('.monaco-editor .view-line', { hasText: 'TensorScalar sh <- xs' }).first().click();
+    await clickLine(page, 'TensorScalar sh <- xs');
     await toggleBreakpointWithF9(page);
     await page.keyboard.press('F5');
     await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });
@@ -87,7 +87,7 @@ async function main() {
     await view.locator('#expression').fill('sh');
     await view.locator('#expression').press('Enter');
     await view.locator('#title', { hasText: 'SBUF sh in main' }).waitFor({ timeout: WAIT });
-    await page.locator('.monaco-editor .view-line', { hasText: 'TensorScalar sh <- xs' }).first().click();
+    await clickLine(page, 'TensorScalar sh <- xs');
     await page.keyboard.press('F10');
     await view.locator('#changed-count .count', { hasText: '12,288' }).waitFor({ timeout: WAIT });
     await view.locator('#status', { hasText: /instruction \d+/ }).waitFor({ timeout: WAIT });

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { goToLine, launchChromium, openFile, packagedExtension, root, shot, shots, toggleBreakpointWithF9, WAIT, keepFailure, runE2E } from './vscode-ui.mjs';
+import { WAIT, clickLine, goToLine, keepFailure, launchChromium, openFile, packagedExtension, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
 
 /** The instruction count the status bar shows. */
 async function instructionCount(page) {
@@ -46,7 +46,7 @@ async function main() {
     await page.locator('.monaco-editor .view-line', { hasText: 'func main()' }).first().waitFor({ timeout: WAIT });
     await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
     await goToLine(page, 71);
-    await page.locator('.monaco-editor .view-line', { hasText: 'Activation dst <- src' }).first().click();
+    await clickLine(page, 'Activation dst <- src');
     await toggleBreakpointWithF9(page);
     await page.keyboard.press('F5');
     const callStack = page.locator('.debug-call-stack');

@@ -59,6 +59,18 @@ export async function palette(page, command, pick = command) {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Clicks a line of the active editor near its start, which puts the cursor on it. (A click on the middle of a
+ * `.view-line`, which is as wide as the longest line, makes the browser scroll the editor's container sideways to
+ * bring that point into view, under Monaco's feet: the text then shows shifted, its start cut off.)
+ */
+export async function clickLine(page, text) {
+  const line = page.locator('.monaco-editor .view-line', { hasText: text }).first();
+  await line.waitFor({ timeout: WAIT });
+  const box = await line.boundingBox();
+  await line.click({ position: { x: 4, y: Math.max(1, Math.floor(box.height / 2)) } });
+}
+
 /** Opens a file by clicking it in the Explorer. */
 export async function openFile(page, name) {
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().click();
