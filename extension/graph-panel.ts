@@ -10,11 +10,11 @@
  * adapter says breakpoints bind one by one (`bir/nodeBreakpoints`: these and the Disassembly view's instruction
  * breakpoints), after every change of breakpoints and at every stop.
  */
-import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { FromWebview, isFromWebview, PostedToWebview } from '../webview/messages';
 import type { FrameGraph, GraphNode, PassGraph, Span } from '../contract/graph';
 import { birRequest } from './bir-requests';
+import { attachPage, panelOptions, RESUMING, RunState, widenBeside } from './webview-host';
 
 export const GRAPH_VIEW_TYPE = 'bir.graph';
 const NO_SESSION = 'Start debugging a .bir file (F5) to see its graph.';
@@ -23,7 +23,6 @@ const RUNNING = 'The program is running: its graph shows when it stops (a breakp
 const PANEL_SHARE = 0.56;
 /** Responses after which the nodes breakpoints bind may have changed. */
 const SETS_BREAKPOINTS = new Set(['setBreakpoints', 'setInstructionBreakpoints', 'bir/setNodeBreakpoints', 'restart']);
-const RESUMING = new Set(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'goto', 'restart', 'bir/nextPass']);
 
 export function registerGraphPanel(context: vscode.ExtensionContext): void {
   const host = new GraphPanelHost(context.extensionUri);
@@ -41,11 +40,8 @@ export function registerGraphPanel(context: vscode.ExtensionContext): void {
   );
 }
 
-type RunState = 'running' | 'stopped' | { ended: string };
-
 class GraphPanelHost implements vscode.Disposable {
   private panel?: vscode.WebviewPanel;
-  private readonly panelDisposables: vscode.Disposable[] = [];
   private readonly runState = new Map<string, RunState>();
   /** Where each node the page was sent is in the source: a node breakpoint is a breakpoint there. */
   private readonly nodeSpans = new Map<string, Span>();
@@ -72,13 +68,9 @@ class GraphPanelHost implements vscode.Disposable {
       this.panel.reveal(undefined, true);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(GRAPH_VIEW_TYPE, 'BIR Graph', { viewColumn: this.panelColumn(), preserveFocus: true }, {
-      enableScripts: true,
-      retainContextWhenHidden: true,
-      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')],
-    });
+    const panel = vscode.window.createWebviewPanel(GRAPH_VIEW_TYPE, 'BIR Graph', { viewColumn: this.panelColumn(), preserveFocus: true }, panelOptions(this.extensionUri));
     this.attach(panel);
-    void this.widen(panel);
+    void widenBeside(panel, PANEL_SHARE);
   }
 
   /**
@@ -91,38 +83,16 @@ class GraphPanelHost implements vscode.Disposable {
     return others.find((c) => c > source) ?? others[0] ?? vscode.ViewColumn.Beside;
   }
 
-  /** With the source and the view side by side in two groups, the view gets the wider share (its labels then read). */
-  private async widen(panel: vscode.WebviewPanel): Promise<void> {
-    type Layout = { orientation: number; groups: { size?: number; groups?: unknown[] }[] };
-    try {
-      const layout = await vscode.commands.executeCommand<Layout | undefined>('vscode.getEditorLayout');
-      const at = (panel.viewColumn ?? 0) - 1;
-      if (!layout || layout.orientation !== 0 || layout.groups.length !== 2 || layout.groups.some((g) => g.groups) || (at !== 0 && at !== 1)) return;
-      const total = (layout.groups[0].size ?? 1) + (layout.groups[1].size ?? 1);
-      if ((layout.groups[at].size ?? 1) / total >= PANEL_SHARE - 0.01) return;
-      const sizes = at === 1 ? [1 - PANEL_SHARE, PANEL_SHARE] : [PANEL_SHARE, 1 - PANEL_SHARE];
-      await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: sizes.map((size) => ({ size })) });
-    } catch {
-      // a layout VS Code does not describe: left as it is
-    }
-  }
-
   /** Takes a panel (new, or restored after a reload) and gives it the page. */
   attach(panel: vscode.WebviewPanel): void {
     this.panel?.dispose();
     this.panel = panel;
     this.shown = undefined;
-    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')] };
-    panel.webview.html = this.html(panel.webview);
-    this.panelDisposables.push(
-      panel.webview.onDidReceiveMessage((m: unknown) => {
-        if (isFromWebview(m)) void this.received(m);
-      }),
-      panel.onDidDispose(() => {
-        if (this.panel === panel) this.panel = undefined;
-        for (const d of this.panelDisposables.splice(0)) d.dispose();
-      }),
-    );
+    attachPage(panel, this.extensionUri, { script: 'webview.js', style: 'webview.css', title: 'BIR Graph', workers: true }, (m) => {
+      if (isFromWebview(m)) void this.received(m);
+    }, () => {
+      if (this.panel === panel) this.panel = undefined;
+    });
   }
 
   dispose(): void {
@@ -371,33 +341,6 @@ class GraphPanelHost implements vscode.Disposable {
     } catch (e) {
       this.post({ type: 'error', message: `cannot open ${span.file}: ${errorText(e)}` });
     }
-  }
-
-  private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(18).toString('base64');
-    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css'));
-    const csp = [
-      "default-src 'none'",
-      `img-src ${webview.cspSource} data:`,
-      `style-src ${webview.cspSource} 'nonce-${nonce}'`,
-      `script-src 'nonce-${nonce}'`,
-      `worker-src ${webview.cspSource} blob:`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${style.toString()}">
-<title>BIR Graph</title>
-</head>
-<body>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
   }
 }
 

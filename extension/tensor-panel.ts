@@ -7,18 +7,17 @@
  * The page's requests become `bir/tensor`, `bir/tensorDivergence` and `bir/memoryMap`; values reach the page as
  * ArrayBuffers, decoded from the adapter's base64.
  */
-import { randomBytes } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Binary, TensorData } from '../contract/tensor';
 import type { BirEvents } from '../contract/stops';
 import { FromTensorView, isFromTensorView, TensorBuffers, TensorHeader, TensorRequest, ToTensorView } from '../webview/tensor/messages';
 import { birRequest } from './bir-requests';
+import { attachPage, panelOptions, RESUMING, RunState, widenBeside } from './webview-host';
 import { evaluatableExpression } from './providers';
 
 export const TENSOR_VIEW_TYPE = 'bir.tensor';
 const NO_SESSION = 'Start debugging a .bir file (F5) and stop: then show a tensor from the Variables view\'s menu, with :show EXPR in the Debug Console, or type an expression above.';
-const RESUMING = new Set(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'goto', 'restart', 'bir/nextPass', 'bir/goto', 'bir/stepBackInto', 'bir/stepBackOut']);
 
 /** What VS Code passes to a command of the Variables view's context menu. */
 interface VariableContext {
@@ -47,11 +46,8 @@ export function registerTensorPanel(context: vscode.ExtensionContext): void {
   );
 }
 
-type RunState = 'running' | 'stopped' | { ended: string };
-
 class TensorPanelHost implements vscode.Disposable {
   private panel?: vscode.WebviewPanel;
-  private readonly panelDisposables: vscode.Disposable[] = [];
   private readonly runState = new Map<string, RunState>();
   /** Instructions run at each session's last two stops: the page's "changed since the last stop". */
   private readonly stops = new Map<string, { last?: number; previous?: number }>();
@@ -89,13 +85,9 @@ class TensorPanelHost implements vscode.Disposable {
       this.panel.reveal(undefined, true);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(TENSOR_VIEW_TYPE, 'BIR Tensor', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: true,
-      retainContextWhenHidden: true,
-      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')],
-    });
+    const panel = vscode.window.createWebviewPanel(TENSOR_VIEW_TYPE, 'BIR Tensor', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, panelOptions(this.extensionUri));
     this.attach(panel);
-    void widen(panel);
+    void widenBeside(panel, PANEL_SHARE);
   }
 
   /** Takes a panel (new, or restored after a reload) and gives it the page. */
@@ -103,17 +95,11 @@ class TensorPanelHost implements vscode.Disposable {
     this.panel?.dispose();
     this.panel = panel;
     this.ready = false;
-    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')] };
-    panel.webview.html = this.html(panel.webview);
-    this.panelDisposables.push(
-      panel.webview.onDidReceiveMessage((m: unknown) => {
-        if (isFromTensorView(m)) void this.received(m);
-      }),
-      panel.onDidDispose(() => {
-        if (this.panel === panel) this.panel = undefined;
-        for (const d of this.panelDisposables.splice(0)) d.dispose();
-      }),
-    );
+    attachPage(panel, this.extensionUri, { script: 'tensor-view.js', style: 'tensor-view.css', title: 'BIR Tensor' }, (m) => {
+      if (isFromTensorView(m)) void this.received(m);
+    }, () => {
+      if (this.panel === panel) this.panel = undefined;
+    });
   }
 
   dispose(): void {
@@ -250,50 +236,10 @@ class TensorPanelHost implements vscode.Disposable {
     });
     if (chosen?.[0]) this.post({ type: 'reference', file: chosen[0].fsPath });
   }
-
-  private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(18).toString('base64');
-    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'tensor-view.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'tensor-view.css'));
-    const csp = [
-      "default-src 'none'",
-      `img-src ${webview.cspSource} data:`,
-      `style-src ${webview.cspSource} 'nonce-${nonce}'`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${style.toString()}">
-<title>BIR Tensor</title>
-</head>
-<body>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
-  }
 }
 
 /** The share of the editor area the view takes beside the source: a heatmap wants width. */
 const PANEL_SHARE = 0.55;
-
-/** With the source and the view in two groups side by side, the view gets the wider share. */
-async function widen(panel: vscode.WebviewPanel): Promise<void> {
-  type Layout = { orientation: number; groups: { size?: number; groups?: unknown[] }[] };
-  try {
-    const layout = await vscode.commands.executeCommand<Layout | undefined>('vscode.getEditorLayout');
-    const at = (panel.viewColumn ?? 0) - 1;
-    if (!layout || layout.orientation !== 0 || layout.groups.length !== 2 || layout.groups.some((g) => g.groups) || (at !== 0 && at !== 1)) return;
-    const sizes = at === 1 ? [1 - PANEL_SHARE, PANEL_SHARE] : [PANEL_SHARE, 1 - PANEL_SHARE];
-    await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: sizes.map((size) => ({ size })) });
-  } catch {
-    // a layout VS Code does not describe: left as it is
-  }
-}
 
 /** An answer as the page takes it: its binary fields as ArrayBuffers beside the rest. */
 function split(d: TensorData): { header: TensorHeader; buffers: TensorBuffers } {

@@ -65,10 +65,8 @@ export async function palette(page, command, pick = command) {
  * bring that point into view, under Monaco's feet: the text then shows shifted, its start cut off.)
  */
 export async function clickLine(page, text) {
-  const line = page.locator('.monaco-editor .view-line', { hasText: text }).first();
-  await line.waitFor({ timeout: WAIT });
-  const box = await line.boundingBox();
-  await line.click({ position: { x: 4, y: Math.max(1, Math.floor(box.height / 2)) } });
+  // (Playwright finds the line again if Monaco draws it anew meanwhile; a measured box could be of a removed one.)
+  await page.locator('.monaco-editor .view-line', { hasText: text }).first().click({ position: { x: 4, y: 6 }, timeout: WAIT });
 }
 
 /** Opens a file by clicking it in the Explorer. */
