@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import { FromWebview, isFromWebview, PostedToWebview } from '../webview/messages';
 import type { FrameGraph, GraphNode, PassGraph, Span } from '../contract/graph';
 import { birRequest } from './bir-requests';
-import { attachPage, panelOptions, RESUMING, RunState, widenBeside } from './webview-host';
+import { AdapterMessage, attachPage, panelOptions, ResumeTracker, RunState, widenBeside } from './webview-host';
 
 export const GRAPH_VIEW_TYPE = 'bir.graph';
 const NO_SESSION = 'Start debugging a .bir file (F5) to see its graph.';
@@ -100,11 +100,11 @@ class GraphPanelHost implements vscode.Disposable {
   }
 
   tracker(session: vscode.DebugSession): vscode.DebugAdapterTracker {
+    const resumes = new ResumeTracker(() => this.runState.get(session.id), (state) => this.setRunState(session, state));
     return {
-      onWillReceiveMessage: (m: { type?: string; command?: string }) => {
-        if (m.type === 'request' && m.command && RESUMING.has(m.command)) this.setRunState(session, 'running');
-      },
-      onDidSendMessage: (m: { type?: string; event?: string; command?: string; success?: boolean; body?: { exitCode?: number; node?: { id?: unknown } } }) => {
+      onWillReceiveMessage: (m: AdapterMessage) => resumes.request(m),
+      onDidSendMessage: (m: AdapterMessage & { event?: string; body?: { exitCode?: number; node?: { id?: unknown } } }) => {
+        resumes.response(m);
         if (m.type === 'response' && m.success && m.command && SETS_BREAKPOINTS.has(m.command)) void this.markNodeBreakpoints(session);
         if (m.type !== 'event') return;
         if (m.event === 'bir/stopped' && typeof m.body?.node?.id === 'string') this.stopNode.set(session.id, m.body.node.id);
@@ -329,7 +329,7 @@ class GraphPanelHost implements vscode.Disposable {
   /** Opens the node's source in the editor column (never the panel's) with the node's text selected. */
   private async reveal(span: Span): Promise<void> {
     if (!this.files.has(span.file)) return;
-    const uri = vscode.Uri.file(span.file);
+    const uri = documentUri(span.file);
     const panelColumn = this.panel?.viewColumn;
     const showing = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString() && e.viewColumn !== panelColumn);
     const column = showing?.viewColumn
@@ -342,6 +342,15 @@ class GraphPanelHost implements vscode.Disposable {
       this.post({ type: 'error', message: `cannot open ${span.file}: ${errorText(e)}` });
     }
   }
+}
+
+/**
+ * A file's document: on the disk, or the text a post-mortem dump gave the debugger for a file this disk does not have
+ * (VS Code keeps the file's path in the `debug:` document it opened for the stop).
+ */
+function documentUri(file: string): vscode.Uri {
+  const fromDump = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'debug' && d.uri.path === file);
+  return fromDump?.uri ?? vscode.Uri.file(file);
 }
 
 function errorText(e: unknown): string {

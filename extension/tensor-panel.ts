@@ -13,7 +13,7 @@ import type { Binary, TensorData } from '../contract/tensor';
 import type { BirEvents } from '../contract/stops';
 import { FromTensorView, isFromTensorView, TensorBuffers, TensorHeader, TensorRequest, ToTensorView } from '../webview/tensor/messages';
 import { birRequest } from './bir-requests';
-import { attachPage, panelOptions, RESUMING, RunState, widenBeside } from './webview-host';
+import { AdapterMessage, attachPage, panelOptions, ResumeTracker, RunState, widenBeside } from './webview-host';
 import { evaluatableExpression } from './providers';
 
 export const TENSOR_VIEW_TYPE = 'bir.tensor';
@@ -107,11 +107,11 @@ class TensorPanelHost implements vscode.Disposable {
   }
 
   tracker(session: vscode.DebugSession): vscode.DebugAdapterTracker {
+    const resumes = new ResumeTracker(() => this.runState.get(session.id), (state) => this.setRunState(session, state));
     return {
-      onWillReceiveMessage: (m: { type?: string; command?: string }) => {
-        if (m.type === 'request' && m.command && RESUMING.has(m.command)) this.setRunState(session, 'running');
-      },
-      onDidSendMessage: (m: { type?: string; event?: string; body?: { exitCode?: number; instructions?: number } }) => {
+      onWillReceiveMessage: (m: AdapterMessage) => resumes.request(m),
+      onDidSendMessage: (m: AdapterMessage & { event?: string; body?: { exitCode?: number; instructions?: number } }) => {
+        resumes.response(m);
         if (m.type !== 'event') return;
         if (m.event === 'bir/stopped') this.stopAt(session, m.body?.instructions);
         else if (m.event === 'stopped') this.setRunState(session, 'stopped');

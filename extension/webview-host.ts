@@ -12,6 +12,42 @@ export const RESUMING: ReadonlySet<string> = new Set(['continue', 'next', 'stepI
 /** A session as a view follows it, from the adapter's messages. */
 export type RunState = 'running' | 'stopped' | { ended: string };
 
+/** The messages of a session's adapter a view reads to know whether the program runs. */
+export interface AdapterMessage {
+  readonly type?: string;
+  readonly seq?: number;
+  readonly command?: string;
+  readonly request_seq?: number;
+  readonly success?: boolean;
+}
+
+/**
+ * A session's run state as a view follows it: a resuming request marks it running at once (the view stops asking
+ * the session), and a refusal of that request (a step in a dump, a step back with no history) puts back the state it
+ * had, since no stop will come to end the run that never began.
+ */
+export class ResumeTracker {
+  private readonly pending = new Map<number, RunState | undefined>();
+
+  constructor(
+    private readonly state: () => RunState | undefined,
+    private readonly setState: (state: RunState) => void,
+  ) {}
+
+  request(m: AdapterMessage): void {
+    if (m.type !== 'request' || !m.command || !RESUMING.has(m.command) || m.seq === undefined) return;
+    this.pending.set(m.seq, this.state());
+    this.setState('running');
+  }
+
+  response(m: AdapterMessage): void {
+    if (m.type !== 'response' || m.request_seq === undefined || !this.pending.has(m.request_seq)) return;
+    const before = this.pending.get(m.request_seq);
+    this.pending.delete(m.request_seq);
+    if (!m.success && before !== undefined && this.state() === 'running') this.setState(before);
+  }
+}
+
 /** A page of dist/: its script, its style, its title; `workers` lets it start workers from blobs (layouts). */
 export interface PageFiles {
   readonly script: string;

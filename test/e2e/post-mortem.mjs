@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, clickLine, hoverUntil, keepFailure, launchChromium, packagedExtension, palette, root, runE2E, shot, shots } from './vscode-ui.mjs';
+import { WAIT, clickLine, graphView, hoverUntil, keepFailure, launchChromium, packagedExtension, palette, root, runE2E, shot, shots } from './vscode-ui.mjs';
 
 /** The dump of examples/faults/out-of-bounds.bir, written in a folder that is then removed: "another machine". */
 function dumpFromElsewhere(into) {
@@ -56,10 +56,12 @@ async function main() {
     // BIR: Open Dump…, and the path typed into the file dialog. (No .bir file is open: the palette lists the command
     // once VS Code has read the installed extension, which may come after the window shows; asked again until then.)
     await openDumpCommand(page);
+    // (The dialog fills its input with the folder once it has listed it: the path is typed after that.)
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: WAIT });
+    await page.locator('.quick-input-widget', { hasText: 'BIR: Open a post-mortem dump' }).waitFor({ timeout: WAIT });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'oob.birdump' }).first().waitFor({ timeout: WAIT });
     await input.fill(dump);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'oob.birdump' }).first().waitFor({ timeout: WAIT }).catch(() => undefined);
+    await page.waitForFunction((want) => document.querySelector('.quick-input-widget input')?.value === want, dump, { timeout: WAIT });
     await page.keyboard.press('Enter');
 
     // Stopped at the fault, in the program's text from the dump.
@@ -89,6 +91,14 @@ async function main() {
     await page.keyboard.press('F10');
     await page.getByText(/a dump cannot run/).first().waitFor({ timeout: WAIT });
     await page.getByText(/Paused on out-of-bounds/i).first().waitFor({ timeout: WAIT });
+
+    // The graph view: the faulting DmaCopy current, the one after it run (in the loop's earlier iterations), as the
+    // live session shows them; a click on it opens its line in the dump's text.
+    await palette(page, 'BIR: Show Graph View');
+    const view = graphView(page);
+    await view.locator('g[data-node-id="out_of_bounds::main@17:5"].state-current').waitFor({ timeout: WAIT });
+    await view.locator('g[data-node-id="out_of_bounds::main@18:5"].state-run').click();
+    await page.locator('.monaco-editor .line-numbers.active-line-number', { hasText: /^18$/ }).first().waitFor({ timeout: WAIT });
 
     // The tensor view draws a tensor of the dump.
     await palette(page, 'BIR: Show Tensor');
