@@ -114,9 +114,11 @@ async function showHover(): Promise<void> {
   if (at < 0) return;
   const position = new vscode.Position(line.lineNumber, at + 1);
   editor.selection = new vscode.Selection(position, position);
-  // A hover closes when its editor scrolls: it is asked for once the line is in view and the scrolling is over.
+  // A hover closes when its editor scrolls: it is asked for once the pattern is in view and the scrolling is over.
+  // The pattern's own range is revealed, not the line's: in an editor narrowed by the walkthrough beside it, the
+  // pattern may lie right of the view, where VS Code shows no hover.
   await whileDebugging('the hover shows values', async () => {
-    await revealed(editor, line.range);
+    await revealed(editor, new vscode.Range(position.translate(0, -1), position.translate(0, PATTERN.length - 1)));
     await vscode.commands.executeCommand('editor.debug.action.showDebugHover');
   });
 }

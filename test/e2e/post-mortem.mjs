@@ -107,6 +107,11 @@ async function main() {
     await ask.fill('x');
     await page.keyboard.press('Enter');
     await page.locator('.tab', { hasText: /Tensor/ }).first().waitFor({ timeout: WAIT });
+    // The Explorer's menu on a dump offers to open it too.
+    await palette(page, 'View: Show Explorer');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'oob.birdump' }).first().click({ button: 'right' });
+    await page.locator('.context-view .monaco-menu .action-item', { hasText: 'Open Dump…' }).first().waitFor({ timeout: WAIT });
+    await page.keyboard.press('Escape');
     console.log(`e2e: a post-mortem dump opens with BIR: Open Dump…, stops at its fault with its own text, reads in the hover, refuses to run; screenshots in ${path.relative(root, shots)}/`);
   } catch (e) {
     await keepFailure(page, 'bir-e2e-post-mortem');
