@@ -3,7 +3,9 @@
  *   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--max-instructions N] [--quiet] [--dump FILE]
  *   bir-sim check FILE
  *   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
- * Exit status: 0 done, 1 the program faulted (run) or has errors (check), 2 a usage or program error (run).
+ *   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
+ * Exit status: 0 done, 1 the program faulted (run), has errors (check) or an expression failed (inspect), 2 a usage or
+ * program error, or a dump that cannot be opened.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -24,6 +26,7 @@ import { isPassName, PASS_NAMES, runPipeline, Snapshot } from '../passes/pipelin
 import { PassName } from '../passes/pass';
 import { buildProgramGraphs } from '../graph/build';
 import { graphToDot, graphToJson } from '../graph/export';
+import { inspect } from './inspect';
 
 export interface CliIO {
   out(text: string): void;
@@ -37,6 +40,7 @@ const USAGE = `usage:
                    [--max-instructions N] [--quiet] [--dump FILE]
   bir-sim check FILE
   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
+  bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
 
 run     runs FILE's main on the simulator; prints what the program prints, then a summary.
         --out DIR      write every output tensor as DIR/NAME.npy
@@ -55,7 +59,12 @@ check   prints the diagnostics of FILE; exit status 1 when there is an error.
 graph   prints the dataflow graphs of FILE's functions after the passes (or after one of them).
         --after X      the snapshot to print: its index (0 = as written) or the name of its pass
         --format F     json (default) or dot
-        --function N   only the function N (module::name or name)`;
+        --function N   only the function N (module::name or name)
+inspect prints a post-mortem dump (run --dump): the fault, every core's stack with each frame's locals.
+        --eval EXPR    also the value of EXPR in the faulting frame, as the Debug Console evaluates it
+                       (repeatable; acc[0:2, :], sum(acc), r0 * 2)
+        --frame N      evaluate in frame #N of the faulting core's stack instead (#0 is the innermost)
+        --frames F     functions (default) or subgraphs (every loop iteration and branch arm a frame)`;
 
 export function main(argv: readonly string[], io: CliIO): number {
   try {
@@ -67,7 +76,8 @@ export function main(argv: readonly string[], io: CliIO): number {
     if (command === 'run') return run(argv, io);
     if (command === 'check') return check(argv, io);
     if (command === 'graph') return graph(argv, io);
-    throw new UsageError(`unknown command '${command}' (commands: run, check, graph)`);
+    if (command === 'inspect') return inspectDump(argv, io);
+    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect)`);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`bir-sim: ${e.message}\n${USAGE}`);
@@ -93,6 +103,11 @@ function display(file: string): string {
 
 function printDiagnostics(diagnostics: readonly Diagnostic[], write: (text: string) => void): void {
   for (const d of diagnostics) write(formatDiagnostic(d, display));
+}
+
+function inspectDump(argv: readonly string[], io: CliIO): number {
+  const args = parseArgs(argv, { eval: 'value', frame: 'value', frames: 'value' });
+  return inspect(args, fileArgument(args.positional, 'inspect'), io, display);
 }
 
 function check(argv: readonly string[], io: CliIO): number {

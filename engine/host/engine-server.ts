@@ -22,8 +22,8 @@ import { PassName } from '../passes/pass';
 import { PipelineHistory } from '../debug/history';
 import { disassemble } from '../debug/disassembly';
 import { RunProgress } from './run-progress';
-import { DumpError, makeDump, readDump, writeDump } from '../io/dump';
-import { restoreDump, RestoredDump } from './restore-dump';
+import { DumpError, makeDump, writeDump } from '../io/dump';
+import { openDump, OpenedDump } from './restore-dump';
 import { Fault } from '../machine/fault';
 import { dynamicInstructionCount } from '../ir/dynamic-count';
 import { buildProgramGraphs } from '../graph/build';
@@ -273,19 +273,16 @@ export class EngineServer {
 
   /** A session of a post-mortem dump: stopped at its fault from configurationDone on; it reads, and never runs. */
   private openDump(config: LaunchConfig, file: string): LaunchResult {
-    let restored: RestoredDump;
+    const notice = (text: string, span?: Span): void => this.emit({ kind: 'output', category: 'console', text: `${text}\n`, span });
+    let opened: OpenedDump;
     try {
-      restored = restoreDump(readDump(file), file);
+      opened = openDump(file, { frames: config.frames, stepBy: config.stepBy, notice }, this.control);
     } catch (e) {
       if (e instanceof DumpError || e instanceof LoadError) return { ok: false, diagnostics: [], message: e.message };
       throw e;
     }
-    const { snapshots, program, machine, fault } = restored;
-    const what = `${path.basename(file)} is a post-mortem dump`;
-    const notice = (text: string, span?: Span): void => this.emit({ kind: 'output', category: 'console', text: `${text}\n`, span });
-    this.core = new DebugCore(program, machine, {
-      frames: config.frames, stepBy: config.stepBy, history: new PipelineHistory(snapshots), notice, postMortem: what, baseDir: path.dirname(file),
-    }, this.control);
+    const { snapshots, program, machine, fault, what } = opened;
+    this.core = opened.core;
     this.snapshots = snapshots;
     this.postMortem = { what, fault };
     this.config = { program: file, dump: file, cores: machine.ncores, passes: snapshots.slice(1).map((s) => s.pass), frames: config.frames, stepBy: config.stepBy };

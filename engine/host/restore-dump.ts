@@ -14,7 +14,10 @@ import { Core, CoreState, Frame, RegionCursor } from '../machine/core';
 import { Fault, FAULT_CODES, FaultCode } from '../machine/fault';
 import { Tensor } from '../machine/tensor';
 import { View } from '../machine/view';
-import { Dump, DumpError, DumpFrame, DumpTensor } from '../io/dump';
+import { Dump, DumpError, DumpFrame, DumpTensor, readDump } from '../io/dump';
+import * as path from 'path';
+import { DebugCore, DebugOptions } from '../debug/debug-core';
+import { PipelineHistory } from '../debug/history';
 
 export interface RestoredDump {
   /** The program snapshots of the pipeline the run used; the last is the program that ran. */
@@ -31,6 +34,25 @@ export function restoreDump(dump: Dump, file: string): RestoredDump {
   const machine = new Machine(program, { cores: dump.cores, files: () => () => undefined });
   new Restorer(dump, file, program, machine).restore();
   return { snapshots, program, machine, fault: faultOf(dump, program, file) };
+}
+
+/** A dump opened for reading: its program and machine under a debug core that refuses to run. */
+export interface OpenedDump extends RestoredDump {
+  readonly core: DebugCore;
+  /** `crash.birdump is a post-mortem dump`: how refusals name it. */
+  readonly what: string;
+}
+
+/**
+ * Reads, restores and puts a debug core on a dump (a session of it, `bir-sim inspect`); `:dump` and `.npy` files are
+ * relative to the dump's folder. Throws DumpError with the reason when the file cannot be opened.
+ */
+export function openDump(file: string, options: Pick<DebugOptions, 'frames' | 'stepBy' | 'notice'> = {}, control: Int32Array = new Int32Array(2)): OpenedDump {
+  const restored = restoreDump(readDump(file), file);
+  const what = `${path.basename(file)} is a post-mortem dump`;
+  const history = new PipelineHistory(restored.snapshots);
+  const core = new DebugCore(restored.program, restored.machine, { ...options, history, postMortem: what, baseDir: path.dirname(file) }, control);
+  return { ...restored, core, what };
 }
 
 function programOf(dump: Dump, file: string): Snapshot[] {

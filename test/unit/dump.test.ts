@@ -143,6 +143,40 @@ describe('post-mortem dumps', () => {
     ];
     for (const [bad, message] of cases) assert.throws(() => restoreDump(bad, 'x.birdump'), message);
   });
+
+  it('bir-sim inspect prints the fault, every core\'s stack with its locals, and expressions evaluated in a frame', () => {
+    const file = path.join(dir, 'crash.birdump');
+    run('--dump', file);
+    const out: string[] = [];
+    const err: string[] = [];
+    const status = cli(['inspect', file, '--frame', '1', '--eval', 'acc[0:4, 0:2]', '--eval', 'r0 * 10'], { out: (t) => out.push(t), err: (t) => err.push(t) });
+    assert.deepStrictEqual([status, err], [0, []]);
+    const text = out.join('\n');
+    assert.match(text, /crash\.birdump: a post-mortem dump of .*crash\.bir on 2 cores, at its fault after \d+ instructions/);
+    assert.match(text, /crash\.bir:18:3: fault\[assert\]: r4 grew too large/);
+    // Both cores, innermost frame first, each frame's locals as the Variables view shows them.
+    assert.match(text, /core 0 \(faulted\):\n  #0 fill  .*crash\.bir:18:3\n       dst = f32\[1, 8\] \[\[20, 20, 20, 20, 20, 20, 20, 20\]\]\n       r4 = 20\n  #1 main  .*crash\.bir:11:5\n       acc = f32\[4, 8\]/);
+    assert.match(text, /\ncore 1:\n  #0 fill/);
+    // Evaluated in main (frame #1): rows 0..2 were filled with r0 * 10, row 3 keeps the Memset's 1.
+    const expected = [0, 1, 2, 3].map((r) => (r < 3 ? r * 10 : 1));
+    assert.ok(out.includes(`acc[0:4, 0:2] = f32[4, 2] [${expected.map((v) => `[${v}, ${v}]`).join(', ')}]`), text);
+    assert.ok(out.includes('r0 * 10 = 20'), text);
+  });
+
+  it('bir-sim inspect says why it cannot open a file or evaluate an expression', () => {
+    const file = path.join(dir, 'crash.birdump');
+    run('--dump', file);
+    const inspect = (...args: string[]): { status: number; err: string[] } => {
+      const err: string[] = [];
+      return { status: cli(['inspect', ...args], { out: () => undefined, err: (t) => err.push(t) }), err };
+    };
+    assert.deepStrictEqual(inspect(program), { status: 2, err: [`bir-sim: ${program} is not a BIR post-mortem dump (it does not start with 'BIR-DUMP')`] });
+    const r = inspect(file, '--eval', 'acc');
+    assert.strictEqual(r.status, 1);
+    assert.match(r.err[0], /^bir-sim: acc: .*unknown name 'acc'/, 'fill has no acc: it is main\'s');
+    assert.match(inspect(file, '--frame', '7', '--eval', 'r0').err[0], /--frame 7: the faulting core's stack has frames #0 to #1/);
+    assert.match(inspect(file, '--frame', 'x').err[0], /--frame takes a frame's number/);
+  });
 });
 
 /** The dump of a restored machine, as the writer would make it (with the original's passes). */
