@@ -1,10 +1,14 @@
 /** Problems: the checker's diagnostics for open .bir files, on open and as they change, without a debug session. */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { checkProgram, diskHost, SourceHost } from '../engine/lang/check/checker';
+import { diskHost, SourceHost } from '../engine/lang/check/checker';
+import { CheckCache } from './check-cache';
 import { Diagnostic } from '../engine/lang/diagnostics';
 
 const DEBOUNCE_MS = 300;
+
+/** One check of a program serves its Problems and the F5 that follows, while its files stay as they were. */
+const checks = new CheckCache();
 
 export function registerDiagnostics(context: vscode.ExtensionContext): vscode.DiagnosticCollection {
   const collection = vscode.languages.createDiagnosticCollection('bir');
@@ -34,8 +38,7 @@ export function registerDiagnostics(context: vscode.ExtensionContext): vscode.Di
 
 /** Checks a document as it is in the editor (unsaved text included) and shows the diagnostics of its file. */
 function publish(collection: vscode.DiagnosticCollection, doc: vscode.TextDocument): void {
-  const result = checkProgram(doc.uri.fsPath, { host: editorHost() });
-  const mine = result.diagnostics.filter((d) => d.span.file === doc.uri.fsPath);
+  const mine = checks.diagnostics(doc.uri.fsPath, editorHost()).filter((d) => d.span.file === doc.uri.fsPath);
   collection.set(doc.uri, mine.map(toDiagnostic));
 }
 
@@ -45,7 +48,7 @@ function publish(collection: vscode.DiagnosticCollection, doc: vscode.TextDocume
  */
 export function firstErrors(file: string): { first: string; count: number } | undefined {
   if (!editorHost().exists(file)) return undefined;
-  const errors = checkProgram(file, { host: editorHost() }).diagnostics.filter((d) => d.severity === 'error');
+  const errors = checks.diagnostics(file, editorHost()).filter((d) => d.severity === 'error');
   if (errors.length === 0) return undefined;
   const e = errors[0];
   return { first: `${path.basename(e.span.file)}:${e.span.line}:${e.span.col}: ${e.message}`, count: errors.length };
