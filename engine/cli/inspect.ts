@@ -62,7 +62,8 @@ export function inspect(args: ParsedArgs, file: string, io: InspectIO, display: 
 function printStack(core: DebugCore, threadId: number, name: string, faulted: boolean, io: InspectIO, display: (file: string) => string): void {
   const { frames } = core.stackTrace(threadId);
   io.out('');
-  io.out(`${name}${faulted ? ' (faulted)' : ''}:${frames.length ? '' : ' finished'}`);
+  // A finished core has no frames; its name (the Call Stack's) says so.
+  io.out(`${name}${faulted ? ' (faulted)' : ''}${frames.length ? ':' : ''}`);
   frames.forEach((f, i) => {
     io.out(`  #${i} ${f.name}  ${where(f, display)}`);
     const locals = core.scopes(f.id).find((s) => s.hint === 'locals' || s.name === 'Locals');
