@@ -6,6 +6,8 @@
 // exact (copies, transposes, max, relu, f32 adds and multiplies, MatMult's f32 accumulation in increasing k)
 // the reference performs the same roundings in the same order and outputs are compared bit for bit. Where a
 // transcendental function is involved, the comparison has a tolerance, written down with its reason.
+import { decodeDump, encodeDump, makeDump } from '../../engine/io/dump';
+import { restoreDump } from '../../engine/host/restore-dump';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -675,6 +677,16 @@ describe('examples/faults', function () {
       const node = r.machine.program.nodes[fault.nodeIndex];
       assert.equal(node.kind === 'instr' ? node.opcode : node.kind, fc.node);
       if (fc.core !== undefined) assert.equal(fault.core, fc.core);
+    });
+
+    it(`${fc.code}.bir: its post-mortem dump opens as the machine at the fault (written again, the same dump)`, () => {
+      const r = run(file, options);
+      assert.equal(r.outcome.kind, 'failed');
+      if (r.outcome.kind !== 'failed') return;
+      const dump = decodeDump(encodeDump(makeDump(r.machine, r.outcome.fault)), `${fc.code}.birdump`);
+      const restored = restoreDump(dump, `${fc.code}.birdump`);
+      assert.equal(restored.fault.code, fc.code);
+      assert.deepStrictEqual(JSON.parse(JSON.stringify(makeDump(restored.machine, restored.fault))), dump);
     });
 
     it(`${fc.code}.bir: bir-sim run exits 1 with '${fc.code}' on stderr`, () => {
