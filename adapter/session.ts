@@ -8,7 +8,7 @@
  */
 import * as path from 'path';
 import {
-  BreakpointEvent, ContinuedEvent, DebugSession, Event, ExitedEvent, InvalidatedEvent, MemoryEvent, OutputEvent, Response, StoppedEvent,
+  BreakpointEvent, CapabilitiesEvent, ContinuedEvent, DebugSession, Event, ExitedEvent, InvalidatedEvent, MemoryEvent, OutputEvent, Response, StoppedEvent,
   TerminatedEvent, Thread,
 } from '@vscode/debugadapter';
 import { DebugProtocol as P } from '@vscode/debugprotocol';
@@ -118,6 +118,8 @@ export class BirDebugSession extends DebugSession {
     column: (column) => this.convertDebuggerColumnToClient(column),
     source: (file) => this.sources.source(file),
   };
+  /** The run is a post-mortem dump: the capabilities it cannot use were taken back from the client. */
+  private readOnly = false;
   /** The run's sources: a dump's files that are not on this disk are given by reference. */
   private sources = new SourceTable();
 
@@ -132,7 +134,7 @@ export class BirDebugSession extends DebugSession {
     initialize: async (a) => this.initialize(a),
     launch: (a, reply) => this.launch(a, reply),
     attach: async () => this.refuse('the BIR debugger starts the program itself: use a "launch" configuration', 'unsupported'),
-    restart: (a) => this.restart(a),
+    restart: (a, reply) => this.restart(a, reply),
     disconnect: () => this.disconnect(),
     terminate: () => this.terminate(),
     setBreakpoints: (a) => this.setBreakpoints(a),
@@ -434,7 +436,7 @@ export class BirDebugSession extends DebugSession {
     } finally {
       this.launching = false;
     }
-    this.beginRun(started.engine, args, started.result);
+    this.beginRun(started.engine, args, started.result, reply);
     this.state = 'launched';
     reply.afterAnswer(() => {
       for (const w of started.validated.warnings) this.sendEvent(new OutputEvent(`${w}\n`, 'console'));
@@ -482,8 +484,13 @@ export class BirDebugSession extends DebugSession {
     return { engine, validated, result };
   }
 
-  private beginRun(engine: DebugEngine, args: Record<string, unknown>, result: Extract<LaunchResult, { ok: true }>): void {
+  private beginRun(engine: DebugEngine, args: Record<string, unknown>, result: Extract<LaunchResult, { ok: true }>, reply: Reply): void {
     this.sources = new SourceTable(result.sources);
+    const readOnly = result.readOnly === true;
+    if (readOnly !== this.readOnly) {
+      this.readOnly = readOnly;
+      reply.afterAnswer(() => this.sendEvent(new CapabilitiesEvent(readOnly ? CANNOT_IN_A_DUMP : CAN_IN_A_RUN)));
+    }
     const cores = result.cores;
     this.engineOfRun = engine;
     this.launchArgs = args;
@@ -519,12 +526,12 @@ export class BirDebugSession extends DebugSession {
     return undefined;
   }
 
-  private async restart(args: Args<'restart'>): Promise<undefined> {
+  private async restart(args: Args<'restart'>, reply: Reply): Promise<undefined> {
     if (!this.launchArgs || this.state === 'new' || this.state === 'initialized') this.refuse('\'restart\' needs a launched program');
     const newArgs = args.arguments ?? this.launchArgs;
     const { engine, result } = await this.startEngine(newArgs);
     const old = this.engineOfRun;
-    this.beginRun(engine, newArgs, result);
+    this.beginRun(engine, newArgs, result, reply);
     if (old) await old.dispose();
     for (const [file, bps] of this.sourceBreakpoints) this.announceChanged(await engine.request('setBreakpoints', { path: file, breakpoints: bps }));
     if (this.functionBreakpoints) this.announceChanged(await engine.request('setFunctionBreakpoints', { breakpoints: this.functionBreakpoints.breakpoints }));
@@ -672,6 +679,16 @@ export class BirDebugSession extends DebugSession {
     }
   }
 }
+
+/**
+ * What a post-mortem dump cannot do, taken back from the client when one opens (VS Code then hides Step Back,
+ * Reverse, Restart Frame, Set Value and data breakpoints), and given again when a run that can follows (a restart).
+ */
+const CANNOT_IN_A_DUMP: P.Capabilities = {
+  supportsStepBack: false, supportsRestartFrame: false, supportsSetVariable: false, supportsSetExpression: false,
+  supportsWriteMemoryRequest: false, supportsDataBreakpoints: false,
+};
+const CAN_IN_A_RUN: P.Capabilities = Object.fromEntries(Object.keys(CANNOT_IN_A_DUMP).map((k) => [k, true]));
 
 /** A request's seq as DAP defines it: an int32 from 1. */
 function isSeq(seq: unknown): seq is number {

@@ -289,7 +289,7 @@ export class EngineServer {
     this.program = program;
     this.state = 'launched';
     const sources = snapshots[0].program.sources;
-    return { ok: true, diagnostics: [], cores: machine.ncores, files: [...sources.keys()], sources: notOnDisk(sources) };
+    return { ok: true, diagnostics: [], cores: machine.ncores, files: [...sources.keys()], sources: notOnDisk(sources), readOnly: true };
   }
 
   private machineOptions(config: LaunchConfig): MachineOptions {

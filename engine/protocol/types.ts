@@ -60,6 +60,8 @@ export type LaunchResult =
     readonly ok: true; readonly diagnostics: readonly DiagnosticInfo[]; readonly cores: number; readonly files: readonly string[];
     /** A dump's sources that are not on this disk as they were (by their path in the dump): the client shows this text. */
     readonly sources?: Readonly<Record<string, string>>;
+    /** A post-mortem dump: the run cannot move or be changed. */
+    readonly readOnly?: boolean;
   }
   | { readonly ok: false; readonly diagnostics: readonly DiagnosticInfo[]; readonly message: string };
 

@@ -208,6 +208,25 @@ describe('DAP: post-mortem dumps', function () {
     await s.waitForEnd();
   });
 
+  it('a dump takes back what it cannot do from the client\'s capabilities, and a restart into a program gives it back', async () => {
+    const file = path.join(dir, 'crash.birdump');
+    await liveAtFault(file);
+    const s = await DapSession.start();
+    await s.launch({ dump: file });
+    await s.waitForStop();
+    const taken = { supportsStepBack: false, supportsRestartFrame: false, supportsSetVariable: false, supportsSetExpression: false, supportsWriteMemoryRequest: false, supportsDataBreakpoints: false };
+    assert.deepStrictEqual(s.events('capabilities').map((e) => e.body.capabilities), [taken]);
+    assert.ok(s.indexOf(s.events('capabilities')[0]) < s.indexOf(s.events('initialized')[0]), 'before initialized');
+    await s.ok('restart', { arguments: { program: crash } });
+    await s.waitFor('capabilities');
+    assert.deepStrictEqual(s.events('capabilities').map((e) => e.body.capabilities)[1], Object.fromEntries(Object.keys(taken).map((k) => [k, true])));
+    // A program's launch sends none.
+    const live = await DapSession.start();
+    await live.launch({ program: crash });
+    await live.waitForStop();
+    assert.deepStrictEqual(live.events('capabilities'), []);
+  });
+
   it('files this disk no longer has are given by reference, with the text the dump holds', async () => {
     const file = path.join(dir, 'crash.birdump');
     await liveAtFault(file);
