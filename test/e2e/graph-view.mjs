@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, clickLine, goToLine, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
+import { WAIT, clickLine, goToLine, graphView, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
 
 
 const EPILOGUE = 'calls_loops::epilogue@71:3';
@@ -82,7 +82,7 @@ async function main() {
     // The graph view beside the source, from the command palette.
     await palette(page, 'BIR: Show Graph View');
     await page.locator('.tab', { hasText: 'BIR Graph' }).waitFor({ timeout: WAIT });
-    const view = page.frameLocator('iframe.webview').frameLocator('#active-frame');
+    const view = graphView(page);
     await view.locator('svg.graph').waitFor({ state: 'attached', timeout: WAIT });
     assert.strictEqual(await currentNode(view), EPILOGUE, 'the stopped node is highlighted');
     await view.locator('#title', { hasText: 'calls_loops::epilogue' }).waitFor({ timeout: WAIT });
@@ -171,7 +171,7 @@ async function main() {
     await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
     await page.locator('.tab', { hasText: 'BIR Graph' }).waitFor({ timeout: WAIT });
     await page.locator('.tab', { hasText: 'BIR Graph' }).first().click();
-    await page.frameLocator('iframe.webview').frameLocator('#active-frame').locator('#empty', { hasText: 'Start debugging a .bir file (F5)' }).waitFor({ timeout: WAIT });
+    await graphView(page).locator('#empty', { hasText: 'Start debugging a .bir file (F5)' }).waitFor({ timeout: WAIT });
     assert.deepStrictEqual(viewErrors, [], 'no errors in the graph view');
     console.log(`e2e: graph view follows stops and steps, reveals source, sets node breakpoints and shows pass diffs; screenshots in ${path.relative(root, shots)}/`);
   } catch (e) {
