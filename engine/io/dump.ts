@@ -20,6 +20,12 @@ import { writeFileAtomic } from './atomic-write';
 export const DUMP_FORMAT = 1;
 const MAGIC = 'BIR-DUMP\n';
 
+/**
+ * The most text the dump's JSON may take: one JavaScript string holds it, and V8's strings end at 2^29 - 24
+ * characters; the rest (sources, stacks, names) is kept room for.
+ */
+const MAX_TENSOR_TEXT = 480_000_000;
+
 export interface DumpTensor {
   readonly id: number;
   readonly name: string;
@@ -65,7 +71,11 @@ export interface Dump {
   readonly tensors: readonly DumpTensor[];
 }
 
-/** A dump that cannot be read, and why. */
+function tooLarge(bytes: number): DumpError {
+  return new DumpError(`the machine's tensors hold ${(bytes / 1e6).toFixed(0)} MB, more than a dump of format ${DUMP_FORMAT} can hold (about 300 MB with their written flags)`);
+}
+
+/** A dump that cannot be read or written, and why. */
 export class DumpError extends Error {}
 
 /** The dump of a machine stopped by a fault. */
@@ -98,6 +108,7 @@ export function makeDump(machine: Machine, fault: Fault, passes: readonly string
 }
 
 function tensorOf(t: Tensor, id: number): DumpTensor {
+  if (Math.ceil(t.data.byteLength / 3) * 4 > MAX_TENSOR_TEXT) throw tooLarge(t.data.byteLength);
   const bytes = Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength);
   return {
     id, name: t.name, memory: t.memory, dtype: t.dtype, shape: [...t.shape], core: t.core,
@@ -117,8 +128,10 @@ function frameOf(f: Frame, idOf: (t: Tensor) => number): DumpFrame {
   };
 }
 
-/** The dump's bytes: the magic line, then the JSON compressed. */
+/** The dump's bytes: the magic line, then the JSON compressed. A machine too large for the format is refused, saying so. */
 export function encodeDump(dump: Dump): Buffer {
+  const text = dump.tensors.reduce((n, t) => n + t.data.length + t.written.length, 0);
+  if (text > MAX_TENSOR_TEXT) throw tooLarge(dump.tensors.reduce((n, t) => n + (t.data.length * 3) / 4, 0));
   return Buffer.concat([Buffer.from(MAGIC), zlib.gzipSync(JSON.stringify(dump))]);
 }
 

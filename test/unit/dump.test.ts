@@ -113,6 +113,16 @@ describe('post-mortem dumps', () => {
     assert.throws(() => readDump(path.join(dir, 'missing.birdump')), /cannot read the dump .*missing\.birdump: no such file/);
   });
 
+  it('a machine too large for the format is refused with its size, before any text is made', () => {
+    const file = path.join(dir, 'crash.birdump');
+    run('--dump', file);
+    const dump = readDump(file);
+    // Fifty views of one 10-million-character text: 500 million characters of tensors, sharing one string.
+    const data = 'A'.repeat(10_000_000);
+    const big: Dump = { ...dump, tensors: Array.from({ length: 50 }, (_, id) => ({ ...dump.tensors[0], id, data, written: '' })) };
+    assert.throws(() => encodeDump(big), /the machine's tensors hold 375 MB, more than a dump of format 1 can hold/);
+  });
+
   it('a dump that cannot be written is reported and the run keeps its exit status', () => {
     const { status, err } = run('--dump', path.join(dir, 'no-such-dir', 'x.birdump'));
     assert.strictEqual(status, 1);
