@@ -165,8 +165,8 @@ describe('post-mortem dumps', () => {
     assert.match(text, /crash\.birdump: a post-mortem dump of .*crash\.bir on 2 cores, at its fault after \d+ instructions/);
     assert.match(text, /crash\.bir:18:3: fault\[assert\]: r4 grew too large/);
     // Both cores, innermost frame first, each frame's locals as the Variables view shows them.
-    assert.match(text, /core 0 \(faulted\):\n  #0 fill  .*crash\.bir:18:3\n       dst = f32\[1, 8\] \[\[20, 20, 20, 20, 20, 20, 20, 20\]\]\n       r4 = 20\n  #1 main  .*crash\.bir:11:5\n       acc = f32\[4, 8\]/);
-    assert.match(text, /\ncore 1:\n  #0 fill/);
+    assert.match(text, /core 0 \(faulted\):\n {2}#0 fill {2}.*crash\.bir:18:3\n {7}dst = f32\[1, 8\] \[\[20, 20, 20, 20, 20, 20, 20, 20\]\]\n {7}r4 = 20\n {2}#1 main {2}.*crash\.bir:11:5\n {7}acc = f32\[4, 8\]/);
+    assert.match(text, /\ncore 1:\n {2}#0 fill/);
     // Evaluated in main (frame #1): rows 0..2 were filled with r0 * 10, row 3 keeps the Memset's 1.
     const expected = [0, 1, 2, 3].map((r) => (r < 3 ? r * 10 : 1));
     assert.ok(out.includes(`acc[0:4, 0:2] = f32[4, 2] [${expected.map((v) => `[${v}, ${v}]`).join(', ')}]`), text);
