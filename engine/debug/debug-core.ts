@@ -77,6 +77,8 @@ export interface DebugOptions {
   readonly postMortem?: string;
   /** Where the Debug Console's `:dump` writes and `.npy` files are read from; the program's folder by default. */
   readonly baseDir?: string;
+  /** The clock the history's checkpoints are timed by (performance.now); tests give a deterministic one. */
+  readonly clock?: () => number;
 }
 
 /** The history's memory when the launch does not say. */
@@ -224,7 +226,7 @@ export class DebugCore implements ExecutionHooks {
     this.subgraphDepth = new Int32Array(this.machine.ncores).fill(1);
     this.notice = options.notice ?? ((text, span) => this.notices.push({ text, span }));
     const historyMiB = options.postMortem ? 0 : options.historyMiB ?? DEFAULT_HISTORY_MIB;
-    if (historyMiB > 0) this.timeline = new Timeline(this.machine, this.interpreter, this.debuggerState(), historyMiB * 1024 * 1024, (text) => this.notice(text));
+    if (historyMiB > 0) this.timeline = new Timeline(this.machine, this.interpreter, this.debuggerState(), historyMiB * 1024 * 1024, (text) => this.notice(text), options.clock);
   }
 
   /** What the debugger keeps about the run besides the machine, as a checkpoint saves and restores it. */
