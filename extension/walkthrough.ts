@@ -119,6 +119,8 @@ async function showHover(): Promise<void> {
   // pattern may lie right of the view, where VS Code shows no hover.
   await whileDebugging('the hover shows values', async () => {
     await revealed(editor, new vscode.Range(position.translate(0, -1), position.translate(0, PATTERN.length - 1)));
+    // The hover is the focused editor's: the walkthrough, whose button was just clicked, may have taken the focus back.
+    await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: editor.selection, preserveFocus: false });
     await vscode.commands.executeCommand('editor.debug.action.showDebugHover');
   });
 }
