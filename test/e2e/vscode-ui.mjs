@@ -65,8 +65,16 @@ export async function palette(page, command, pick = command) {
  * bring that point into view, under Monaco's feet: the text then shows shifted, its start cut off.)
  */
 export async function clickLine(page, text) {
-  // (Playwright finds the line again if Monaco draws it anew meanwhile; a measured box could be of a removed one.)
-  await page.locator('.monaco-editor .view-line', { hasText: text }).first().click({ position: { x: 4, y: 6 }, timeout: WAIT });
+  // Near the start of what the editor shows of the line: when the editor's container was scrolled natively (VS Code
+  // in a browser does so at times), the line's own start lies left of the editor, under the side bar.
+  const line = page.locator('.monaco-editor .view-line', { hasText: text }).first();
+  await line.waitFor({ timeout: WAIT });
+  const x = await line.evaluate((el) => {
+    const content = el.closest('.editor-scrollable');
+    return Math.max(0, (content?.getBoundingClientRect().left ?? 0) - el.getBoundingClientRect().left) + 4;
+  }).catch(() => 4);
+  // (Playwright finds the line again if Monaco draws it anew meanwhile.)
+  await line.click({ position: { x, y: 6 }, timeout: WAIT });
 }
 
 /** Opens a file by clicking it in the Explorer. */
