@@ -217,9 +217,11 @@ describe('DAP: post-mortem dumps', function () {
     const taken = { supportsStepBack: false, supportsRestartFrame: false, supportsSetVariable: false, supportsSetExpression: false, supportsWriteMemoryRequest: false, supportsDataBreakpoints: false };
     assert.deepStrictEqual(s.events('capabilities').map((e) => e.body.capabilities), [taken]);
     assert.ok(s.indexOf(s.events('capabilities')[0]) < s.indexOf(s.events('initialized')[0]), 'before initialized');
+    // The dump's own event was read above without a wait: skip it, so the wait meets the restart's event.
+    s.skip('capabilities');
     await s.ok('restart', { arguments: { program: crash } });
-    await s.waitFor('capabilities');
-    assert.deepStrictEqual(s.events('capabilities').map((e) => e.body.capabilities)[1], Object.fromEntries(Object.keys(taken).map((k) => [k, true])));
+    const given = await s.waitFor('capabilities');
+    assert.deepStrictEqual(given.body.capabilities, Object.fromEntries(Object.keys(taken).map((k) => [k, true])));
     // A program's launch sends none.
     const live = await DapSession.start();
     await live.launch({ program: crash });
