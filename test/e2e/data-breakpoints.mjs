@@ -2,11 +2,9 @@
 // Break on Value Change on a partition row in the Variables view; Continue stops after the instruction that wrote
 // the row, and the Call Stack says what it wrote. Screenshots go to docs/screenshots/ with BIR_SCREENSHOTS.
 import assert from 'assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
-import * as os from 'os';
+import { writeFileSync } from 'fs';
 import * as path from 'path';
-import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, chooseMenuItem, clickLine, goToLine, keepFailure, launchChromium, openFile, packagedExtension, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
+import { WAIT, chooseMenuItem, openSource, root, runE2E, runToLine, shot, shots, withWorkbench } from './vscode-ui.mjs';
 
 const PROGRAM = `# watch.bir: a row written by one iteration of a loop
 module watch
@@ -28,25 +26,9 @@ func main() {
 `;
 
 async function main() {
-  installVSCode();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-data-'));
-  writeFileSync(path.join(folder, 'watch.bir'), PROGRAM);
-  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
-  installExtension(packagedExtension(), server.extensionsDir);
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
-    await openFile(page, 'watch.bir');
-    await page.locator('.monaco-editor .view-line', { hasText: 'func main()' }).first().waitFor({ timeout: WAIT });
-    await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
-    const line = PROGRAM.split('\n').findIndex((l) => l.includes('for r0 in')) + 1;
-    await goToLine(page, line);
-    await clickLine(page, 'for r0 in');
-    await toggleBreakpointWithF9(page);
-    await page.keyboard.press('F5');
-    await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });
+  await withWorkbench({ name: 'data-breakpoints', prepare: (folder) => writeFileSync(path.join(folder, 'watch.bir'), PROGRAM) }, async (page, folder) => {
+    await openSource(page, 'watch.bir');
+    await runToLine(page, path.join(folder, 'watch.bir'), 'for r0 in');
 
     // Break on Value Change on acc's partition [2] in the Variables view.
     const rows = page.locator('.debug-variables .monaco-list-row');
@@ -71,15 +53,7 @@ async function main() {
     assert.match(await answer.innerText(), /17/);
     await shot(page, 'data-breakpoint');
     console.log(`e2e: Break on Value Change stops where the row is written; screenshots in ${path.relative(root, shots)}/`);
-  } catch (e) {
-    await keepFailure(page, 'bir-e2e-data-breakpoints-failure');
-    throw e;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(server.tmp, { recursive: true, force: true });
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 runE2E(main);

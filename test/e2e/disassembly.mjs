@@ -5,11 +5,8 @@
 // node and finds that breakpoint in the Breakpoints view; continues and stops there; removes it in the Breakpoints
 // view and sees the graph's mark go. The extension is the packaged .vsix (run `npm run package` first).
 import assert from 'assert';
-import { cpSync, mkdtempSync, rmSync } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, clickLine, goToLine, graphView, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
+import { WAIT, clickLine, copyExamples, graphView, openSource, palette, root, runE2E, runToLine, shot, shots, withWorkbench } from './vscode-ui.mjs';
 
 const DMA_OUT = 'calls_loops::full_tile@57:3';
 
@@ -19,24 +16,9 @@ function currentRow(page) {
 }
 
 async function main() {
-  installVSCode();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-disasm-'));
-  cpSync(path.join(root, 'examples'), folder, { recursive: true });
-  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
-  installExtension(packagedExtension(), server.extensionsDir);
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: WAIT });
-    await openFile(page, 'calls_loops.bir');
-    await page.locator('.monaco-editor .view-line', { hasText: 'func main()' }).first().waitFor({ timeout: WAIT });
-    await goToLine(page, 53);
-    await clickLine(page, 'MatMult acc <- xT, w');
-    await toggleBreakpointWithF9(page);
-    await page.keyboard.press('F5');
-    await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });
+  await withWorkbench({ name: 'disassembly', prepare: copyExamples, viewport: { width: 1600, height: 900 } }, async (page, folder) => {
+    await openSource(page, 'calls_loops.bir');
+    await runToLine(page, path.join(folder, 'calls_loops.bir'), 'MatMult acc <- xT, w');
     await page.locator('.debug-call-stack .monaco-list-row', { hasText: 'full_tile' }).first().waitFor({ timeout: WAIT });
     await page.locator('.debug-variables .monaco-list-row', { hasText: 'xT' }).first().waitFor({ timeout: WAIT });
     await clickLine(page, 'MatMult acc <- xT, w');
@@ -80,14 +62,7 @@ async function main() {
     await nodeRow.first().locator('.action-label[aria-label*="Remove"]').click();
     await view.locator(`g[data-node-id=${JSON.stringify(DMA_OUT)}]:not(.has-bp)`).waitFor({ state: 'attached', timeout: WAIT });
     console.log(`e2e: the Disassembly view shows and steps the program's instructions; a node breakpoint of the graph view is in the Breakpoints view; screenshots in ${path.relative(root, shots)}/`);
-  } catch (e) {
-    await keepFailure(page, 'bir-e2e-disassembly');
-    throw e;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 runE2E(main);

@@ -8,11 +8,9 @@
 // sets a node breakpoint. The extension is the packaged .vsix (`npm run package`). Screenshots go to
 // test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the docs).
 import assert from 'assert';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
-import * as os from 'os';
+import { writeFileSync } from 'fs';
 import * as path from 'path';
-import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, clickLine, goToLine, graphView, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
+import { WAIT, clickLine, copyExamples, goToLine, graphView, openSource, palette, root, runE2E, shot, shots, toggleBreakpointWithF9, webviewErrors, withWorkbench, writeLaunchJson } from './vscode-ui.mjs';
 
 /** A program of about `n` instructions at the top level of main, with a two-instruction loop every tenth. */
 function bigProgram(n) {
@@ -100,35 +98,20 @@ async function nodeBox(view, id) {
 }
 
 async function main() {
-  installVSCode();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-large-'));
-  cpSync(path.join(root, 'examples'), folder, { recursive: true });
+  let viewErrors;
   const bigText = bigProgram(2000);
-  writeFileSync(path.join(folder, 'big.bir'), bigText);
-  mkdirSync(path.join(folder, '.vscode'));
-  writeFileSync(path.join(folder, '.vscode', 'launch.json'), JSON.stringify({
-    version: '0.2.0',
-    configurations: [
+  const prepare = (folder) => {
+    copyExamples(folder);
+    writeFileSync(path.join(folder, 'big.bir'), bigText);
+    writeLaunchJson(folder, [
       { type: 'bir', request: 'launch', name: 'calls_loops inlined', program: '${workspaceFolder}/calls_loops.bir', passes: ['inline'] },
       { type: 'bir', request: 'launch', name: 'big', program: '${workspaceFolder}/big.bir', stopOnEntry: true },
-    ],
-  }, null, 2));
-  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
-  installExtension(packagedExtension(), server.extensionsDir);
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  const viewErrors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && (/Content.Security.Policy/i.test(m.text()) || /webview\.js/.test(m.location()?.url ?? ''))) viewErrors.push(m.text());
-  });
-  try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: WAIT });
-
+    ]);
+  };
+  const onPage = (page) => { viewErrors = webviewErrors(page, 'webview.js'); };
+  await withWorkbench({ name: 'graph-large', prepare, viewport: { width: 1600, height: 900 }, onPage }, async (page, folder) => {
     // ---- calls_loops, inlined: stopped at the MatMult of full_tile's copy in main ----
-    await openFile(page, 'calls_loops.bir');
-    await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
+    await openSource(page, 'calls_loops.bir');
     await goToLine(page, 53);
     await clickLine(page, 'MatMult acc <- xT, w');
     await toggleBreakpointWithF9(page);
@@ -267,15 +250,7 @@ async function main() {
     await view.locator(`#minimap:not([data-view="${v1}"])`).waitFor({ state: 'attached', timeout: WAIT });
     assert.deepStrictEqual(viewErrors, [], 'no errors in the graph view');
     console.log(`e2e: the graph view reads at every zoom and shows a 2,000-node program through its hierarchy; screenshots in ${path.relative(root, shots)}/`);
-  } catch (e) {
-    await keepFailure(page, 'bir-e2e-large-failure');
-    throw e;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(server.tmp, { recursive: true, force: true });
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 runE2E(main);

@@ -7,11 +7,8 @@
 // copies added); reloads the window and finds the panel restored. The extension is the packaged .vsix (run `npm run package` first), installed as a user would.
 // Screenshots go to test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the docs).
 import assert from 'assert';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, clickLine, goToLine, graphView, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
+import { WAIT, clickLine, copyExamples, graphView, openSource, palette, root, runE2E, runToLine, shot, shots, webviewErrors, withWorkbench, writeLaunchJson } from './vscode-ui.mjs';
 
 
 const EPILOGUE = 'calls_loops::epilogue@71:3';
@@ -39,43 +36,23 @@ async function currentNode(view) {
 }
 
 async function main() {
-  installVSCode();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-graph-'));
-  cpSync(path.join(root, 'examples'), folder, { recursive: true });
-  // F5 starts the first configuration (the file in the editor); the second runs compiler passes first.
-  mkdirSync(path.join(folder, '.vscode'));
-  writeFileSync(path.join(folder, '.vscode', 'launch.json'), JSON.stringify({
-    version: '0.2.0',
-    configurations: [
+  let viewErrors;
+  const prepare = (folder) => {
+    copyExamples(folder);
+    // F5 starts the first configuration (the file in the editor); the second runs compiler passes first.
+    writeLaunchJson(folder, [
       { type: 'bir', request: 'launch', name: 'Debug BIR File', program: '${file}' },
       { type: 'bir', request: 'launch', name: 'BIR with passes', program: '${workspaceFolder}/calls_loops.bir', passes: ['inline', 'dce', 'fuse'], stopOnPassEntry: true },
-    ],
-  }, null, 2));
-  // The walkthrough that opens on a first start has a test of its own (first-start.mjs).
-  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false, 'debug.toolBarLocation': 'docked' } });
-  installExtension(packagedExtension(), server.extensionsDir);
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+    ]);
+  };
+  const settings = { 'debug.toolBarLocation': 'docked' };
   // Errors of the graph view's page (its script, or a Content-Security-Policy refusal).
-  const viewErrors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && (/Content.Security.Policy/i.test(m.text()) || /webview\.js/.test(m.location()?.url ?? ''))) viewErrors.push(m.text());
-  });
-  try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: WAIT });
-
-    await openFile(page, 'calls_loops.bir');
-    await page.locator('.monaco-editor .view-line', { hasText: 'func main()' }).first().waitFor({ timeout: WAIT });
-    await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
-    await goToLine(page, 71);
-    await clickLine(page, 'Activation dst <- src');
-    await toggleBreakpointWithF9(page);
-    await page.keyboard.press('F5');
+  const onPage = (page) => { viewErrors = webviewErrors(page, 'webview.js'); };
+  await withWorkbench({ name: 'graph-view', prepare, settings, viewport: { width: 1600, height: 900 }, onPage }, async (page, folder) => {
+    await openSource(page, 'calls_loops.bir');
+    await runToLine(page, path.join(folder, 'calls_loops.bir'), 'Activation dst <- src');
     const callStack = page.locator('.debug-call-stack');
     await callStack.locator('.monaco-list-row', { hasText: 'epilogue' }).first().waitFor({ timeout: WAIT });
-    await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });
 
     // While a BIR session is active, .bir editors have the graph view's button in their title.
     await page.locator('.editor-actions .action-label[aria-label*="Show Graph View"]').first().waitFor({ timeout: WAIT });
@@ -177,15 +154,7 @@ async function main() {
     await Promise.any(restored.map((t) => t.waitFor({ timeout: WAIT })));
     assert.deepStrictEqual(viewErrors, [], 'no errors in the graph view');
     console.log(`e2e: graph view follows stops and steps, reveals source, sets node breakpoints and shows pass diffs; screenshots in ${path.relative(root, shots)}/`);
-  } catch (e) {
-    await keepFailure(page, 'bir-e2e-graph-failure');
-    throw e;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(server.tmp, { recursive: true, force: true });
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 runE2E(main);

@@ -3,11 +3,9 @@
 // does not exist); BIR: Toggle Subgraph Frames keeps the frame the program is stopped in visible and selected
 // in the Call Stack, with no frames folded away, and the editor does not scroll sideways.
 import assert from 'assert';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
-import * as os from 'os';
+import { writeFileSync } from 'fs';
 import * as path from 'path';
-import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, clickLine, goToLine, hoverUntil, keepFailure, launchChromium, openFile, packagedExtension, palette, root, runE2E, shot, toggleBreakpointWithF9 } from './vscode-ui.mjs';
+import { WAIT, clickLine, copyExamples, hoverUntil, openFile, openSource, palette, runE2E, runToLine, shot, withWorkbench } from './vscode-ui.mjs';
 
 const BROKEN = 'module broken\nfunc main() {\n  sbuf a : f32[128, 4]\n  Memset a <- 1\n  TensorTensor a <- a, b, op = add\n  Foo a\n}\n';
 
@@ -39,19 +37,7 @@ function editorScrollLeft(page) {
 }
 
 async function main() {
-  installVSCode();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-new-user-'));
-  cpSync(path.join(root, 'examples'), folder, { recursive: true });
-  writeFileSync(path.join(folder, 'broken.bir'), BROKEN);
-  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
-  installExtension(packagedExtension(), server.extensionsDir);
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`, { timeout: WAIT });
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: WAIT });
-
+  await withWorkbench({ name: 'new-user', prepare: (folder) => { copyExamples(folder); writeFileSync(path.join(folder, 'broken.bir'), BROKEN); } }, async (page, folder) => {
     // F5 on a file with errors: a notification names the first one and offers Problems.
     await openFile(page, 'broken.bir');
     // The extension is active once its problems are counted in the status bar; F5 then starts its debugger.
@@ -71,15 +57,10 @@ async function main() {
     await page.locator('.markers-panel').first().waitFor({ state: 'hidden', timeout: WAIT });
 
     // Subgraph frames: stopped in epilogue, called from full_tile's loop; full_tile selected, its call hovered.
-    await openFile(page, 'calls_loops.bir');
-    await page.locator('.monaco-editor .view-line', { hasText: 'module calls_loops' }).first().waitFor({ timeout: WAIT });
-    await goToLine(page, 71);
-    await clickLine(page, 'Activation dst <- src');
-    await toggleBreakpointWithF9(page);
-    await page.keyboard.press('F5');
+    await openSource(page, 'calls_loops.bir');
+    await runToLine(page, path.join(folder, 'calls_loops.bir'), 'Activation dst <- src');
     const callStack = page.locator('.debug-call-stack');
     await callStack.locator('.monaco-list-row', { hasText: 'epilogue' }).first().waitFor({ timeout: WAIT });
-    await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });
     await callStack.locator('.monaco-list-row', { hasText: 'full_tile' }).first().click();
     await page.locator('.statusbar', { hasText: 'Ln 55,' }).waitFor({ timeout: WAIT });
     await hoverUntil(page, { line: 55, text: 'acc[0:TM, r2*CH : r2*CH+CH]', offset: 10 }, page.locator('.debug-hover-widget'));
@@ -101,15 +82,7 @@ async function main() {
     await shot(page, 'subgraph-frames-selected');
     assert.strictEqual(await editorScrollLeft(page), 0, 'the editor is not scrolled sideways');
     console.log('e2e: F5 with errors names the first error without a dialog; subgraph frames keep the stopped frame shown and focused');
-  } catch (e) {
-    await keepFailure(page, 'bir-e2e-new-user-failure');
-    throw e;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(server.tmp, { recursive: true, force: true });
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 runE2E(main);

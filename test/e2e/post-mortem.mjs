@@ -9,8 +9,7 @@ import { execFileSync } from 'child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, clickLine, graphView, hoverUntil, keepFailure, launchChromium, packagedExtension, palette, root, runE2E, shot, shots } from './vscode-ui.mjs';
+import { WAIT, clickLine, graphView, hoverUntil, palette, root, runE2E, shot, shots, withWorkbench } from './vscode-ui.mjs';
 
 /** The dump of examples/faults/out-of-bounds.bir, written in a folder that is then removed: "another machine". */
 function dumpFromElsewhere(into) {
@@ -41,16 +40,8 @@ async function openDumpCommand(page) {
 }
 
 async function main() {
-  installVSCode();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-dump-'));
-  const dump = dumpFromElsewhere(folder);
-  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false, 'workbench.startupEditor': 'none' } });
-  installExtension(packagedExtension(), server.extensionsDir);
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
+  let dump;
+  await withWorkbench({ name: 'post-mortem', prepare: (folder) => { dump = dumpFromElsewhere(folder); }, settings: { 'workbench.startupEditor': 'none' }, viewport: { width: 1600, height: 900 } }, async (page) => {
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'oob.birdump' }).first().waitFor({ timeout: WAIT });
 
     // BIR: Open Dump…, and the path typed into the file dialog. (No .bir file is open: the palette lists the command
@@ -113,14 +104,7 @@ async function main() {
     await page.locator('.context-view .monaco-menu .action-item', { hasText: 'Open Dump…' }).first().waitFor({ timeout: WAIT });
     await page.keyboard.press('Escape');
     console.log(`e2e: a post-mortem dump opens with BIR: Open Dump…, stops at its fault with its own text, reads in the hover, refuses to run; screenshots in ${path.relative(root, shots)}/`);
-  } catch (e) {
-    await keepFailure(page, 'bir-e2e-post-mortem');
-    throw e;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 runE2E(main);

@@ -3,11 +3,9 @@
 // dimension; Set Value on an element in the Variables view stores a value, and the next Print shows it. Screenshots go
 // to docs/screenshots/ with BIR_SCREENSHOTS.
 import assert from 'assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
-import * as os from 'os';
+import { writeFileSync } from 'fs';
 import * as path from 'path';
-import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, chooseMenuItem, clickLine, goToLine, keepFailure, launchChromium, openFile, packagedExtension, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
+import { WAIT, chooseMenuItem, openSource, root, runE2E, runToLine, shot, shots, withWorkbench } from './vscode-ui.mjs';
 
 const PROGRAM = `# edits.bir: values set while stopped
 module edits
@@ -36,25 +34,9 @@ async function suggestion(page, text) {
 }
 
 async function main() {
-  installVSCode();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-set-'));
-  writeFileSync(path.join(folder, 'edits.bir'), PROGRAM);
-  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
-  installExtension(packagedExtension(), server.extensionsDir);
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
-    await openFile(page, 'edits.bir');
-    await page.locator('.monaco-editor .view-line', { hasText: 'func main()' }).first().waitFor({ timeout: WAIT });
-    await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
-    const line = PROGRAM.split('\n').findIndex((l) => l.includes('Print "acc')) + 1;
-    await goToLine(page, line);
-    await clickLine(page, 'Print "acc');
-    await toggleBreakpointWithF9(page);
-    await page.keyboard.press('F5');
-    await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });
+  await withWorkbench({ name: 'set-values', prepare: (folder) => writeFileSync(path.join(folder, 'edits.bir'), PROGRAM) }, async (page, folder) => {
+    await openSource(page, 'edits.bir');
+    await runToLine(page, path.join(folder, 'edits.bir'), 'Print "acc');
 
     // Completions in the Debug Console: Ctrl+Space after "ac" offers acc with its type.
     await page.keyboard.press('Control+Shift+Y');
@@ -80,7 +62,8 @@ async function main() {
     const rows = page.locator('.debug-variables .monaco-list-row');
     await rows.filter({ hasText: /^acc/ }).first().click();
     await rows.filter({ hasText: /^\[0\]/ }).first().click();
-    const element = rows.filter({ hasText: /^\[2\]/ }).first();
+    // The element [2] of the partition [0], under Locals, acc and [0]: acc's partition [2] is a row whose text starts alike.
+    const element = rows.and(page.locator('[aria-level="4"]')).filter({ hasText: /^\[2\]/ }).first();
     await element.waitFor({ timeout: WAIT });
     await element.click({ button: 'right' });
     await chooseMenuItem(page, 'Set Value');
@@ -88,7 +71,7 @@ async function main() {
     await box.waitFor({ timeout: WAIT });
     await box.fill('2.5 * 3');
     await page.keyboard.press('Enter');
-    await rows.filter({ hasText: /^\[2\]\s*[=:]?\s*7\.5$/ }).first().waitFor({ timeout: WAIT });
+    await rows.and(page.locator('[aria-level="4"]')).filter({ hasText: /^\[2\]\s*[=:]?\s*7\.5$/ }).first().waitFor({ timeout: WAIT });
     await shot(page, 'set-value');
 
     // The program goes on with the value: the next Print shows it.
@@ -97,15 +80,7 @@ async function main() {
     await printed.waitFor({ timeout: WAIT });
     assert.match(await printed.innerText(), /7\.5/);
     console.log(`e2e: completions on Ctrl+Space and Set Value work in VS Code; screenshots in ${path.relative(root, shots)}/`);
-  } catch (e) {
-    await keepFailure(page, 'bir-e2e-set-values-failure');
-    throw e;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(server.tmp, { recursive: true, force: true });
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 runE2E(main);

@@ -5,11 +5,9 @@
 // it and goes to the divergence, opens the memory map, and shows another tensor with :show in the Debug Console.
 // Screenshots go to test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the README).
 import assert from 'assert';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import * as os from 'os';
+import { existsSync, readFileSync, writeFileSync } from 'fs';
 import * as path from 'path';
-import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, chooseMenuItem, clickLine, goToLine, keepFailure, launchChromium, openFile, packagedExtension, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
+import { WAIT, chooseMenuItem, clickLine, copyExamples, openSource, root, runE2E, runToLine, shot, shots, webviewErrors, withWorkbench } from './vscode-ui.mjs';
 
 /** The tensor view's page (the extension's webview). */
 function tensorView(page) {
@@ -37,30 +35,10 @@ function changeElement(file, k, delta) {
 }
 
 async function main() {
-  installVSCode();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-tensor-'));
-  cpSync(path.join(root, 'examples'), folder, { recursive: true });
-  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
-  installExtension(packagedExtension(), server.extensionsDir);
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1800, height: 1000 } });
-  const viewErrors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && (/Content.Security.Policy/i.test(m.text()) || /tensor-view\.js/.test(m.location()?.url ?? ''))) viewErrors.push(m.text());
-  });
-  try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: WAIT });
-    await openFile(page, 'softmax.bir');
-    await page.locator('.monaco-editor .view-line', { hasText: 'func main()' }).first().waitFor({ timeout: WAIT });
-    await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
-    const line = readFileSync(path.join(folder, 'softmax.bir'), 'utf8').split('\n').findIndex((l) => l.includes('TensorScalar sh <- xs')) + 1;
-    await goToLine(page, line);
-    await clickLine(page, 'TensorScalar sh <- xs');
-    await toggleBreakpointWithF9(page);
-    await page.keyboard.press('F5');
-    await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });
+  let viewErrors;
+  await withWorkbench({ name: 'tensor-view', prepare: copyExamples, viewport: { width: 1800, height: 1000 }, onPage: (page) => { viewErrors = webviewErrors(page, 'tensor-view.js'); } }, async (page, folder) => {
+    await openSource(page, 'softmax.bir');
+    await runToLine(page, path.join(folder, 'softmax.bir'), 'TensorScalar sh <- xs');
 
     // The Variables view: Locals opens by itself; a right click on the tensor xs offers the view.
     const xs = page.locator('.debug-variables .monaco-list-row', { hasText: /^xs/ }).first();
@@ -129,15 +107,7 @@ async function main() {
     await view.locator('#title', { hasText: 'SBUF ex in main' }).waitFor({ timeout: WAIT });
     assert.deepStrictEqual(viewErrors, [], 'no errors in the tensor view');
     console.log(`e2e: the tensor view opens from the Variables view and :show, hovers, outlines changes, compares with a .npy and shows the memory map; screenshots in ${path.relative(root, shots)}/`);
-  } catch (e) {
-    await keepFailure(page, 'bir-e2e-tensor-failure');
-    throw e;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(server.tmp, { recursive: true, force: true });
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 runE2E(main);

@@ -3,11 +3,8 @@
 // Stack and the instruction count in the status bar go back, then asks the Debug Console `:why`. Screenshots go to
 // docs/screenshots/ with BIR_SCREENSHOTS (shown in the README).
 import assert from 'assert';
-import { cpSync, mkdtempSync, rmSync } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
-import { WAIT, clickLine, goToLine, keepFailure, launchChromium, openFile, packagedExtension, root, runE2E, shot, shots, toggleBreakpointWithF9 } from './vscode-ui.mjs';
+import { WAIT, copyExamples, openSource, root, runE2E, runToLine, shot, shots, withWorkbench } from './vscode-ui.mjs';
 
 /** The instruction count the status bar shows. */
 async function instructionCount(page) {
@@ -32,23 +29,9 @@ async function toolbarButton(page, label) {
 }
 
 async function main() {
-  installVSCode();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-'));
-  cpSync(path.join(root, 'examples'), folder, { recursive: true });
-  const server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
-  installExtension(packagedExtension(), server.extensionsDir);
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
-    await openFile(page, 'calls_loops.bir');
-    await page.locator('.monaco-editor .view-line', { hasText: 'func main()' }).first().waitFor({ timeout: WAIT });
-    await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
-    await goToLine(page, 71);
-    await clickLine(page, 'Activation dst <- src');
-    await toggleBreakpointWithF9(page);
-    await page.keyboard.press('F5');
+  await withWorkbench({ name: 'time-travel', prepare: copyExamples }, async (page, folder) => {
+    await openSource(page, 'calls_loops.bir');
+    await runToLine(page, path.join(folder, 'calls_loops.bir'), 'Activation dst <- src');
     const callStack = page.locator('.debug-call-stack');
     await callStack.locator('.monaco-list-row', { hasText: 'epilogue' }).first().waitFor({ timeout: WAIT });
     const first = await instructionCount(page);
@@ -90,15 +73,7 @@ async function main() {
     await page.locator('.repl .monaco-list-row', { hasText: /stationary xT: xT\[\d+, 5\]\s*=/ }).first().waitFor({ timeout: WAIT });
     await shot(page, 'why-console');
     console.log(`e2e: Step Back, Reverse Continue, the instruction count and :why work in VS Code; screenshots in ${path.relative(root, shots)}/`);
-  } catch (e) {
-    await keepFailure(page, 'bir-e2e-time-travel-failure');
-    throw e;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(server.tmp, { recursive: true, force: true });
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 runE2E(main);

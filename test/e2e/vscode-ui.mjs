@@ -1,9 +1,10 @@
 // What the browser tests share: the packaged extension, Chromium, screenshots, and the gestures of a person in
 // VS Code (the command palette, the Explorer, Go to Line, F9, hovering a column of a line).
-import { existsSync, mkdirSync, readdirSync } from 'fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
+import { installExtension, installVSCode, startServer } from '../../scripts/vscode-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Screenshots go to test-results/screenshots; `npm run screenshots` refreshes the README's (docs/screenshots).
@@ -27,6 +28,65 @@ export async function launchChromium() {
     return page;
   };
   return browser;
+}
+
+/**
+ * A browser test's VS Code: a new folder that `prepare(folder)` fills, a VS Code server with the packaged extension,
+ * and Chromium on the folder's workbench. `use(page, folder)` drives it. A failure keeps a picture of the page
+ * (bir-e2e-NAME-failure.png in the system's temporary folder); the browser, the server and the folders go, whatever
+ * happens. `onPage` sees the page before the workbench loads (to listen to its console).
+ */
+export async function withWorkbench({ name, prepare, settings = {}, viewport = { width: 1400, height: 860 }, onPage }, use) {
+  installVSCode();
+  const folder = mkdtempSync(path.join(os.tmpdir(), `bir-e2e-${name}-`));
+  let server;
+  let browser;
+  try {
+    prepare?.(folder);
+    // The walkthrough that opens on a first start has a test of its own (first-start.mjs).
+    server = await startServer({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false, ...settings } });
+    // The server reads its extensions when a window connects: installing before opening the page is enough.
+    installExtension(packagedExtension(), server.extensionsDir);
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport });
+    onPage?.(page);
+    try {
+      await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
+      await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
+      await use(page, folder);
+    } catch (e) {
+      await keepFailure(page, `bir-e2e-${name}-failure`);
+      throw e;
+    }
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    if (server) rmSync(server.tmp, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Fills a test's folder with the repository's examples. */
+export function copyExamples(folder) {
+  cpSync(path.join(root, 'examples'), folder, { recursive: true });
+}
+
+/** Gives a test's folder a .vscode/launch.json with these configurations (F5 starts the first). */
+export function writeLaunchJson(folder, configurations) {
+  mkdirSync(path.join(folder, '.vscode'), { recursive: true });
+  writeFileSync(path.join(folder, '.vscode', 'launch.json'), JSON.stringify({ version: '0.2.0', configurations }, null, 2));
+}
+
+/**
+ * The errors a webview's page reports in the browser's console (its script `script`, or a Content-Security-Policy
+ * refusal), collected from now on into the array returned.
+ */
+export function webviewErrors(page, script) {
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && (/Content.Security.Policy/i.test(m.text()) || m.location()?.url?.includes(script))) errors.push(m.text());
+  });
+  return errors;
 }
 
 export function packagedExtension() {
@@ -82,6 +142,31 @@ export async function openFile(page, name) {
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().click();
   await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: WAIT });
   await page.locator('.monaco-editor textarea').first().focus();
+}
+
+/**
+ * Opens a source file from the Explorer, and waits until its editor can take breakpoints: VS Code has read the
+ * extension's contributions once the editor shows its glyph margin.
+ */
+export async function openSource(page, name) {
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().waitFor({ timeout: WAIT });
+  await openFile(page, name);
+  await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: WAIT });
+  await page.waitForFunction(() => [...document.querySelectorAll('.monaco-editor .glyph-margin')].some((e) => e.getBoundingClientRect().width >= 10), undefined, { timeout: WAIT });
+}
+
+/**
+ * Runs the program of the active editor (`file`, its path) to a breakpoint on the first line that holds `text`, as a
+ * person does: Go to Line, a click on the line (which also gives the editor the keyboard), F9, F5.
+ */
+export async function runToLine(page, file, text) {
+  const line = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
+  if (line === 0) throw new Error(`no line of ${file} holds '${text}'`);
+  await goToLine(page, line);
+  await clickLine(page, text);
+  await toggleBreakpointWithF9(page);
+  await page.keyboard.press('F5');
+  await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });
 }
 
 export async function goToLine(page, line) {
