@@ -124,6 +124,50 @@ export class TokenStream {
     return { pos: this.pos, line: this.line, lineStart: this.lineStart, nesting: this.nesting };
   }
 
+  /**
+   * Passes over a `{ }` block without making its tokens: the block must open with the next token, and the stream
+   * goes on after its matching '}'. Braces are matched as the lexer sees them, outside strings and comments; what is
+   * between them is neither lexed nor checked (no mistake is reported). Undefined, with nothing passed over, when the
+   * next token is not '{' or the block does not close before the end of the text: the caller then lexes it.
+   */
+  skipBlock(): { open: Span; close: Span } | undefined {
+    if (this.ended || this.nesting !== 0) return undefined;
+    const text = this.source;
+    let pos = this.pos;
+    while (text.charCodeAt(pos) === 32 || text.charCodeAt(pos) === 9 || text.charCodeAt(pos) === 13) pos++;
+    if (text.charCodeAt(pos) !== 123) return undefined;
+    const open = { file: this.file, line: this.line, col: pos - this.lineStart + 1, endLine: this.line, endCol: pos - this.lineStart + 2 };
+    let line = this.line;
+    let lineStart = this.lineStart;
+    let depth = 0;
+    while (pos < text.length) {
+      const c = text.charCodeAt(pos);
+      if (c === 10) {
+        line++;
+        lineStart = ++pos;
+      } else if (c === 35) {
+        const end = text.indexOf('\n', pos);
+        pos = end < 0 ? text.length : end;
+      } else if (c === 34) {
+        pos = stringEnd(text, pos);
+      } else if (c === 123) {
+        depth++;
+        pos++;
+      } else if (c === 125) {
+        pos++;
+        if (--depth === 0) {
+          this.pos = pos;
+          this.line = line;
+          this.lineStart = lineStart;
+          return { open, close: { file: this.file, line, col: pos - lineStart, endLine: line, endCol: pos - lineStart + 1 } };
+        }
+      } else {
+        pos++;
+      }
+    }
+    return undefined;
+  }
+
   /** The slot of the token at index i of the stream; past the end, the slot of the last token (eof). */
   slot(i: number): number {
     const k = i - this.base;
@@ -386,4 +430,20 @@ function operator(c: number, d: number): string | undefined {
 function printable(c: string): string {
   const code = c.codePointAt(0) ?? 0;
   return code < 32 || code === 127 ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+}
+
+/** Where the string that opens at `start` ends, by the rules of TokenStream.string (it ends at its line's end at the latest). */
+function stringEnd(text: string, start: number): number {
+  let pos = start + 1;
+  while (pos < text.length) {
+    const c = text.charCodeAt(pos);
+    if (c === 34) return pos + 1;
+    if (c === 10) return pos;
+    if (c !== 92) pos++;
+    else {
+      const next = text.charCodeAt(pos + 1);
+      pos += Number.isNaN(next) || next === 10 || next === 13 ? 1 : 2;
+    }
+  }
+  return pos;
 }

@@ -25,27 +25,63 @@ export interface FileOutline {
   readonly ast: ast.FileAst;
   /** Where each function's body starts. */
   readonly bodies: ReadonlyMap<ast.FuncDecl, LexerState>;
-}
-
-/** Parses one BIR file's declarations; every mistake of the file is reported, those in function bodies included. */
-export function parseOutline(text: string, file: string, diagnostics: DiagnosticBag): FileOutline {
-  const bodies = new Map<ast.FuncDecl, LexerState>();
-  const parsed = new Parser(new TokenStream(text, file, diagnostics), diagnostics, bodies).file(file);
-  return { ast: parsed, bodies };
+  /**
+   * The bodies passed over unread (parseOutline with `skipBodies`), with the '}' that closes each: their mistakes are
+   * found only when they are parsed (parseBody with that '}').
+   */
+  readonly unread: ReadonlyMap<ast.FuncDecl, Span>;
 }
 
 /**
- * Parses the body of a function of a FileOutline again, handing each of its statements to `visit` as it is parsed.
- * The statements are those parseFile finds; their mistakes were reported by parseOutline, and are not again.
+ * Parses one BIR file's declarations; every mistake of the file is reported, those in function bodies included,
+ * except with `skipBodies`: then the bodies whose braces match are passed over (see FileOutline.unread), which costs
+ * a scan of their characters rather than a parse.
  */
-export function parseBody(text: string, file: string, start: LexerState, visit: (s: ast.Stmt) => void): void {
-  const muted = new DiagnosticBag();
-  new Parser(new TokenStream(text, file, muted, start), muted).body(visit);
+export function parseOutline(text: string, file: string, diagnostics: DiagnosticBag, skipBodies = false): FileOutline {
+  const outline: Outline = { bodies: new Map(), unread: new Map(), skipBodies };
+  const parsed = new Parser(new TokenStream(text, file, diagnostics), diagnostics, outline).file(file);
+  return { ast: parsed, bodies: outline.bodies, unread: outline.unread };
+}
+
+/** Thrown by parseBody when a body passed over unread has a mistake, or ends elsewhere than its outline found. */
+export class UnreadBodyMistake extends Error {}
+
+/**
+ * Parses the body of a function of a FileOutline again, handing each of its statements to `visit` as it is parsed.
+ * The statements are those parseFile finds; their mistakes were reported by parseOutline, and are not again. For a
+ * body the outline did not read, `close` is its closing '}': any mistake, or another end, throws UnreadBodyMistake.
+ */
+export function parseBody(text: string, file: string, start: LexerState, visit: (s: ast.Stmt) => void, close?: Span): void {
+  const muted = close ? new RefusingBag() : new DiagnosticBag();
+  const body = new Parser(new TokenStream(text, file, muted, start), muted).body(visit);
+  if (close && (body.close.line !== close.line || body.close.col !== close.col)) throw new UnreadBodyMistake(`the body ends at ${body.close.line}:${body.close.col}`);
+}
+
+/** A bag for a body no one has read yet: its first mistake ends the parse. */
+class RefusingBag extends DiagnosticBag {
+  override error(span: Span, message: string): void {
+    throw new UnreadBodyMistake(message);
+  }
+
+  override warning(span: Span, message: string): void {
+    throw new UnreadBodyMistake(message);
+  }
+
+  override add(d: { message: string }): void {
+    throw new UnreadBodyMistake(d.message);
+  }
 }
 
 /** Parses a lone expression (the debugger's evaluate language, breakpoint conditions). */
 export function parseExpression(text: string, file: string, diagnostics: DiagnosticBag): ast.Expr | undefined {
   return new Parser(new TokenStream(text, file, diagnostics), diagnostics).lone();
+}
+
+/** What parseOutline collects. */
+interface Outline {
+  readonly bodies: Map<ast.FuncDecl, LexerState>;
+  readonly unread: Map<ast.FuncDecl, Span>;
+  readonly skipBodies: boolean;
 }
 
 /** Thrown inside the parser to abandon the current statement; caught where recovery happens. */
@@ -98,8 +134,8 @@ class Parser {
   constructor(
     private readonly tokens: TokenStream,
     private readonly diagnostics: DiagnosticBag,
-    /** When given, function bodies are parsed for their mistakes only, and where each starts is kept here. */
-    private readonly outline?: Map<ast.FuncDecl, LexerState>,
+    /** When given, function bodies are parsed for their mistakes only (or passed over), and where each starts is kept here. */
+    private readonly outline?: Outline,
   ) {
     this.lexicalLines = tokens.mistakeLines;
   }
@@ -135,8 +171,8 @@ class Parser {
   }
 
   /** A function body whose first token is the stream's first; its statements go to `visit`. */
-  body(visit: (s: ast.Stmt) => void): void {
-    this.block('a function body', visit);
+  body(visit: (s: ast.Stmt) => void): ast.Block {
+    return this.block('a function body', visit);
   }
 
   lone(): ast.Expr | undefined {
@@ -229,15 +265,21 @@ class Parser {
     // Spans before the body: its statements release the tokens they read.
     const span = this.between(this.span(kw), this.span(close));
     const start = this.outline && this.tokens.stateBefore(this.pos);
-    this.skim = start !== undefined;
+    const skipped = this.outline?.skipBodies ? this.tokens.skipBlock() : undefined;
     let body: ast.Block;
-    try {
-      body = this.block(`the body of function '${name.text}'`, start ? dropStatement : undefined);
-    } finally {
-      this.skim = false;
+    if (skipped) {
+      body = { stmts: [], open: skipped.open, close: skipped.close };
+    } else {
+      this.skim = start !== undefined;
+      try {
+        body = this.block(`the body of function '${name.text}'`, start ? dropStatement : undefined);
+      } finally {
+        this.skim = false;
+      }
     }
     const decl: ast.FuncDecl = { kind: 'func', name: name.text, nameSpan: name.span, params, body, span };
-    if (start) this.outline!.set(decl, start);
+    if (start) this.outline!.bodies.set(decl, start);
+    if (skipped) this.outline!.unread.set(decl, skipped.close);
     return decl;
   }
 

@@ -1103,6 +1103,35 @@ describe('checker', () => {
     });
   });
 
+  describe('function bodies read once', () => {
+    // The first check passes over function bodies in the outline and reads each as it is built; a mistake found
+    // that way checks the program again with every body parsed in the outline. Either way, the same diagnostics.
+    it('braces in strings and comments do not end a body', () => {
+      const program = expectProgram(prog(['Print "} {"', '# } a comment with a brace', 'Print "a \\"}\\" b"', 'call f()'], ['func f() {', '  Print "{"', '}']));
+      assert.deepStrictEqual([...program.functions.keys()].sort(), ['m::f', 'm::main']);
+      assert.deepStrictEqual(nodesOf(findFunction(program, 'm::main')).map((n) => n.kind), ['instr', 'instr', 'call']);
+    });
+
+    it('a mistake in the body of a function that is not built (its name repeats) is reported', () => {
+      const text = prog([], ['func f() {', '  Set r1 = 1', '}', 'func f() {', '  Set r1 = = 2', '}']);
+      expectDiagnostics(text, [
+        ['f() {»', "function 'f' is already defined at line"],
+        ['= »= 2', 'expected'],
+      ].map(([needle, message]) => [needle.includes('»') && needle.startsWith('f()') ? `@${pos(text, 'f() {', 1)}` : needle, message] as Expectation));
+    });
+
+    it('a body that does not close is reported once, with the declarations after it', () => {
+      const text = prog(['for r0 in 0..2 {', '  Set r1 = r0'], ['func g() {', '  Set r1 = 1', '}']);
+      const r = check(text);
+      assert.strictEqual(r.program, undefined);
+      assert.ok(shown(r.diagnostics).some((d) => /expected '}' to close/.test(d)), shown(r.diagnostics).join('\n'));
+    });
+
+    it('a lexical mistake in a body is reported once', () => {
+      expectDiagnostics(prog(['Set r1 = 1 $']), [['$', "unexpected character '$'"]]);
+    });
+  });
+
   describe('the program', () => {
     const text = [
       'module demo', //                                   1

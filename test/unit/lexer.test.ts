@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { Diagnostic, DiagnosticBag } from '../../engine/lang/diagnostics';
-import { Token, tokenize } from '../../engine/lang/lexer';
+import { EOF, Token, TokenStream, tokenize } from '../../engine/lang/lexer';
 
 // ---------------------------------------------------------------------------
 // helpers
@@ -324,6 +324,69 @@ describe('lexer', () => {
 
     it('places errors on the line where they are, after multi-line brackets', () => {
       assert.deepStrictEqual(errors('f(a,\n b,\n @)\n  12ab'), ["3:2-3 unexpected character '@'", "4:3-7 malformed number '12ab'"]);
+    });
+  });
+
+  describe('passing over a block (skipBlock)', () => {
+    /**
+     * Where a full lex puts the '}' that matches the first '{' (counting braces token by token) and the tokens after
+     * it, as `text@line:col-endCol`.
+     */
+    function matchedByTokens(text: string): { close: string; after: string[] } {
+      const tokens = lex(text).tokens;
+      let depth = 0;
+      for (let i = 0; i < tokens.length; i++) {
+        if (tokens[i].kind === 'punct' && tokens[i].text === '{') depth++;
+        if (tokens[i].kind === 'punct' && tokens[i].text === '}' && --depth === 0) {
+          return { close: where(tokens[i]), after: tokens.slice(i + 1).filter((t) => t.kind !== 'newline' && t.kind !== 'eof').map((t) => `${t.text}@${where(t)}`) };
+        }
+      }
+      throw new Error('no matching brace');
+    }
+
+    function skipped(text: string): { close: string; after: string[] } | undefined {
+      const stream = new TokenStream(text, 'test.bir', new DiagnosticBag());
+      const block = stream.skipBlock();
+      if (!block) return undefined;
+      const after: string[] = [];
+      for (let i = 0; ; i++) {
+        const s = stream.slot(i);
+        if (stream.kinds[s] === EOF) break;
+        if (stream.text(s) !== '\n' && stream.text(s) !== '') after.push(`${stream.text(s)}@${stream.lines[s]}:${stream.cols[s]}-${stream.endCols[s]}`);
+      }
+      return { close: `${block.close.line}:${block.close.col}-${block.close.endCol}`, after };
+    }
+
+    const blocks = [
+      '{ Print "}" }\nx y',
+      '{ # } in a comment\n  a\n}\nx',
+      '{ Print "a \\"}\\" b" }  x',
+      '{ Print "unterminated }\n}\nx',
+      '{ Print "ends with a backslash \\\n}\nx',
+      '  { for r0 in 0..4 { if r0 { } } }  x # }',
+      '{\r\n  a\r\n}\r\nx',
+      '{ f(a,\n  b) }\nx',
+    ];
+    for (const text of blocks) {
+      it(`matches the braces the lexer sees: ${JSON.stringify(text)}`, () => {
+        assert.deepStrictEqual(skipped(text), matchedByTokens(text));
+      });
+    }
+
+    it('passes over nothing when the block does not close, or does not start here', () => {
+      for (const text of ['{ { }', '{ "}', 'x { }', '# {\n{ }']) {
+        const stream = new TokenStream(text, 'test.bir', new DiagnosticBag());
+        assert.strictEqual(stream.skipBlock(), undefined, text);
+        assert.strictEqual(stream.text(stream.slot(0)), lex(text).tokens[0].text, `the stream is where it was: ${text}`);
+      }
+    });
+
+    it('gives the spans of both braces', () => {
+      const block = new TokenStream('  {\n a\n  }', 'test.bir', new DiagnosticBag()).skipBlock();
+      assert.deepStrictEqual(block, {
+        open: { file: 'test.bir', line: 1, col: 3, endLine: 1, endCol: 4 },
+        close: { file: 'test.bir', line: 3, col: 3, endLine: 3, endCol: 4 },
+      });
     });
   });
 });

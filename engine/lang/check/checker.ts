@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as ast from '../ast';
 import { Diagnostic, DiagnosticBag } from '../diagnostics';
-import { FileOutline, parseBody, parseOutline } from '../parser';
+import { FileOutline, parseBody, parseOutline, UnreadBodyMistake } from '../parser';
 import { fileStart, Span } from '../../base/span';
 import { DeclaredCores, DramInfo, DramInit, FunctionIR, ModuleInfo, Program } from '../../ir/program';
 import { numberNodes } from '../../ir/numbering';
@@ -35,11 +35,27 @@ export interface CheckResult {
   readonly diagnostics: Diagnostic[];
 }
 
+/**
+ * Checks a program. A first check passes over the function bodies in the outline (a scan of their characters rather
+ * than a parse; most programs have no mistake in them) and reads each body once, as it is built. A body found to
+ * have a mistake that way ends it, and the program is checked again from the start with every body parsed in the
+ * outline, where each mistake is reported with its recovery: the result is the same either way, the first faster.
+ */
 export function checkProgram(entryFile: string, options: CheckOptions = {}): CheckResult {
+  try {
+    return check(entryFile, options, true);
+  } catch (e) {
+    if (!(e instanceof UnreadBodyMistake)) throw e;
+  }
+  return check(entryFile, options, false);
+}
+
+function check(entryFile: string, options: CheckOptions, skipBodies: boolean): CheckResult {
   const host = options.host ?? diskHost();
   const diagnostics = new DiagnosticBag();
-  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES);
+  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES, skipBodies);
   const program = checker.run(path.resolve(entryFile));
+  checker.readUnreadBodies();
   return { program: diagnostics.hasErrors ? undefined : program, diagnostics: diagnostics.sorted() };
 }
 
@@ -61,6 +77,7 @@ class Checker {
   private readonly modules = new Map<string, ModuleScope>();
   private readonly byFile = new Map<string, ModuleScope>();
   private readonly files = new Map<string, FileOutline>();
+  private readonly builtBodies = new Set<ast.FuncDecl>();
   private readonly sources = new Map<string, string>();
   private readonly moduleSpans = new Map<ModuleScope, Span>();
   private readonly drams: DramInfo[] = [];
@@ -71,8 +88,20 @@ class Checker {
     private readonly host: SourceHost,
     private readonly diagnostics: DiagnosticBag,
     private readonly dramLimit: number,
+    /** Function bodies passed over in the outlines, and read once, as they are built (see checkProgram). */
+    private readonly skipBodies: boolean,
   ) {
     this.resolver = new Resolver(diagnostics);
+  }
+
+  /** Parses the bodies passed over unread that no function was built from, for their mistakes. */
+  readUnreadBodies(): void {
+    for (const [file, outline] of this.files) {
+      for (const [decl, close] of outline.unread) {
+        if (this.builtBodies.has(decl)) continue;
+        parseBody(this.sources.get(file)!, file, outline.bodies.get(decl)!, () => undefined, close);
+      }
+    }
   }
 
   run(entryFile: string): Program | undefined {
@@ -85,7 +114,9 @@ class Checker {
     const callees = new Map<FunctionIR, CallSite[]>();
     for (const p of pending) {
       const builder = new BodyBuilder(p, this.resolver, (name, span, from) => this.lookupFunction(name, span, from));
-      builder.build((visit) => parseBody(this.sources.get(p.module.file)!, p.module.file, this.files.get(p.module.file)!.bodies.get(p.decl)!, visit));
+      const outline = this.files.get(p.module.file)!;
+      builder.build((visit) => parseBody(this.sources.get(p.module.file)!, p.module.file, outline.bodies.get(p.decl)!, visit, outline.unread.get(p.decl)));
+      this.builtBodies.add(p.decl);
       callees.set(p.fn, builder.calls);
     }
     const main = entry.functions.get('main');
@@ -116,7 +147,7 @@ class Checker {
       return undefined;
     }
     this.sources.set(file, text);
-    const outline = parseOutline(text, file, this.diagnostics);
+    const outline = parseOutline(text, file, this.diagnostics, this.skipBodies);
     const fileAst = outline.ast;
     this.files.set(file, outline);
     const name = fileAst.module?.name ?? path.basename(file, path.extname(file));
