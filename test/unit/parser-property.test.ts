@@ -1,6 +1,7 @@
 /**
  * Property tests of the front end: whatever the text, tokenize, parseFile, parseExpression and checkProgram
- * finish without throwing, and every diagnostic points inside the file it names.
+ * finish without throwing, every diagnostic points inside the file it names, and checkProgram makes the same of it
+ * whether it reads function bodies once or parses them in the outline first.
  *
  * The inputs are random strings, random soups of BIR tokens, and mutations (characters, lines and tokens
  * deleted, inserted, duplicated, swapped) of every program in examples/ and test/programs/, read when the test
@@ -14,6 +15,7 @@ import { checkProgram, SourceHost } from '../../engine/lang/check/checker';
 import { Diagnostic, DiagnosticBag, formatDiagnostic } from '../../engine/lang/diagnostics';
 import { tokenize } from '../../engine/lang/lexer';
 import { parseExpression, parseFile } from '../../engine/lang/parser';
+import { dumpDiagnostics, dumpProgram } from '../helpers/front-end-dump';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Runs per property; FC_RUNS=n makes a longer (or shorter) session. */
@@ -103,6 +105,10 @@ function survive(text: string, file = path.join(ROOT, 'test', 'programs', 'fuzz.
   for (const d of result.diagnostics) checkSpan(d, served.get(d.span.file));
   assert.strictEqual(result.program === undefined, result.diagnostics.some((d) => d.severity === 'error'), 'a program exactly when there is no error');
   if (result.program) for (const n of result.program.nodes) checkSpan({ severity: 'error', message: n.id, span: n.span }, served.get(n.span.file));
+  // Function bodies read once, as they are built, make what bodies parsed first in the outline make.
+  const reference = checkProgram(file, { host: hostWith(file, text, new Map()), bodies: 'outline' });
+  assert.strictEqual(dumpDiagnostics(result.diagnostics), dumpDiagnostics(reference.diagnostics), 'the same diagnostics, bodies read once or in the outline');
+  assert.strictEqual(result.program && dumpProgram(result.program), reference.program && dumpProgram(reference.program), 'the same program, bodies read once or in the outline');
 }
 
 function surviveExpression(text: string): void {
