@@ -94,6 +94,17 @@ export class WorkerEngine extends EngineClient {
     }, ms);
   }
 
+  /** The worker has not exited, nor been ended: it can serve requests. */
+  get running(): boolean {
+    return !this.exited && !this.closed;
+  }
+
+  /** Whether the worker keeps the process alive (an engine held in reserve does not; see SpareEngines). */
+  keepAlive(on: boolean): void {
+    if (on) this.worker.ref();
+    else this.worker.unref();
+  }
+
   async dispose(): Promise<void> {
     if (this.killTimer) clearTimeout(this.killTimer);
     this.exited = true;
