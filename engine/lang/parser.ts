@@ -1,5 +1,5 @@
 import * as ast from './ast';
-import { DiagnosticBag } from './diagnostics';
+import { Diagnostic, DiagnosticBag } from './diagnostics';
 import * as lexer from './lexer';
 import { LexerState, TokenStream } from './lexer';
 import { Span, spanBetween } from '../base/span';
@@ -52,8 +52,9 @@ export class UnreadBodyMistake extends Error {}
  * body the outline did not read, `close` is its closing '}': any mistake, or another end, throws UnreadBodyMistake.
  */
 export function parseBody(text: string, file: string, start: LexerState, visit: (s: ast.Stmt) => void, close?: Span): void {
-  const muted = close ? new RefusingBag() : new DiagnosticBag();
-  const body = new Parser(new TokenStream(text, file, muted, start), muted).body(visit);
+  // Mistakes the outline reported are not reported again; those of an unread body end the parse.
+  const bag = close ? new RefusingBag() : new DiagnosticBag();
+  const body = new Parser(new TokenStream(text, file, bag, start), bag).body(visit);
   if (close && (body.close.line !== close.line || body.close.col !== close.col)) throw new UnreadBodyMistake(`the body ends at ${body.close.line}:${body.close.col}`);
 }
 
@@ -67,7 +68,7 @@ class RefusingBag extends DiagnosticBag {
     throw new UnreadBodyMistake(message);
   }
 
-  override add(d: { message: string }): void {
+  override add(d: Diagnostic): void {
     throw new UnreadBodyMistake(d.message);
   }
 }
