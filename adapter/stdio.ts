@@ -1,16 +1,19 @@
 /**
- * The standalone adapter: DAP on standard input and output, the engine in a worker thread beside this file. The
- * input is read by our own framing (adapter/framing.ts), so that malformed bytes are reported and skipped rather
- * than ending the process; the session ends on disconnect or when the input closes.
+ * The standalone adapter: DAP on standard input and output, the engine in a worker thread beside this file (one is
+ * kept loaded in reserve). The input is read by our own framing (adapter/framing.ts), so that malformed bytes are
+ * reported and skipped rather than ending the process; the session ends on disconnect or when the input closes.
  */
 import * as path from 'path';
 import { PassThrough } from 'stream';
+import { SpareEngines } from '../engine/host/spare-engines';
 import { WorkerEngine } from '../engine/host/worker-engine';
 import { FrameReader } from './framing';
 import { BirDebugSession } from './session';
 
 const workerScript = path.join(__dirname, 'engine-worker.js');
-const session = new BirDebugSession({ createEngine: () => new WorkerEngine(workerScript) });
+// The engine loads while the client initializes; a restart finds the next one loaded.
+const engines = new SpareEngines(() => new WorkerEngine(workerScript));
+const session = new BirDebugSession({ createEngine: () => engines.take() });
 const input = new PassThrough();
 session.start(input, process.stdout);
 
