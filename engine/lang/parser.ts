@@ -746,7 +746,9 @@ class Parser {
   }
 
   private kind(ahead = 0): number {
-    return this.tokens.kinds[this.slot(ahead)];
+    // The token is lexed first: lexing may replace the token arrays (they grow), so they are read after it.
+    const s = this.slot(ahead);
+    return this.tokens.kinds[s];
   }
 
   private text(t: TokenIndex): string {

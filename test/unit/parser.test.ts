@@ -206,6 +206,16 @@ describe('parser', () => {
   });
 
   describe('statements', () => {
+    it('ends a statement of any length at its newline', () => {
+      // The parser once read a token's kind from the token arrays before lexing the token, which can replace the
+      // arrays (they grow at 64, 128, ... tokens): the newline after `call f(1, ..., 1)` with 27 arguments was read
+      // from the old arrays, and reported as "expected the end of the line, found the end of the line".
+      for (let n = 1; n <= 200; n++) {
+        const file = parseOk(`module m\nfunc g() {\n  call f(${Array(n).fill('1').join(', ')})\n  return\n}\n`);
+        assert.deepStrictEqual((file.decls[0] as ast.FuncDecl).body.stmts.map((s) => s.kind), ['call', 'return'], `${n} arguments`);
+      }
+    });
+
     it('parses allocations', () => {
       const lines = ['  sbuf xT  : bf16[128, 256]', '  psum acc : f32[128, 512]'];
       const text = bodyText(...lines);
