@@ -48,23 +48,40 @@ export interface CheckResult {
  * outline, where each mistake is reported with its recovery: the result is the same either way, the first faster.
  */
 export function checkProgram(entryFile: string, options: CheckOptions = {}): CheckResult {
+  // Read once for both checks: a second check reads the files the first read.
+  const host = readingOnce(options.host ?? diskHost());
   if (options.bodies !== 'outline') {
     try {
-      return check(entryFile, options, true);
+      return check(entryFile, options, host, true);
     } catch (e) {
       if (!(e instanceof UnreadBodyMistake)) throw e;
     }
   }
-  return check(entryFile, options, false);
+  return check(entryFile, options, host, false);
 }
 
-function check(entryFile: string, options: CheckOptions, skipBodies: boolean): CheckResult {
-  const host = options.host ?? diskHost();
+function check(entryFile: string, options: CheckOptions, host: SourceHost, skipBodies: boolean): CheckResult {
   const diagnostics = new DiagnosticBag();
   const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES, skipBodies);
   const program = checker.run(path.resolve(entryFile));
   checker.readUnreadBodies();
   return { program: diagnostics.hasErrors ? undefined : program, diagnostics: diagnostics.sorted() };
+}
+
+/** A host that asks `host` once per file and answers again from what it was told. */
+function readingOnce(host: SourceHost): SourceHost {
+  const texts = new Map<string, string | undefined>();
+  const exists = new Map<string, boolean>();
+  return {
+    readText: (f) => {
+      if (!texts.has(f)) texts.set(f, host.readText(f));
+      return texts.get(f);
+    },
+    exists: (f) => {
+      if (!exists.has(f)) exists.set(f, host.exists(f));
+      return exists.get(f)!;
+    },
+  };
 }
 
 export function diskHost(): SourceHost {
