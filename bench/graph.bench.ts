@@ -16,7 +16,7 @@ import { buildProgramGraphs } from '../engine/graph/build';
 import { forEachNode } from '../engine/ir/numbering';
 import { Program } from '../engine/ir/program';
 import { runPipeline, Snapshot } from '../engine/passes/pipeline';
-import { PassName } from '../engine/passes/pass';
+import { PassName } from '../engine/passes/registry';
 import { runProgram } from '../engine/run/simulate';
 import { best, report, virtualProgram, writeJson } from './harness';
 

@@ -66,7 +66,7 @@ function debugLoop(historyMiB: number): { seconds: number; historyBytes: number 
   for (let o = core.run(); o.kind !== 'ended'; o = core.run()) {
     if (o.kind === 'stopped') core.continue();
   }
-  return { seconds: (performance.now() - t0) / 1000, historyBytes: core.timeline?.journal.bytes ?? 0 };
+  return { seconds: (performance.now() - t0) / 1000, historyBytes: core.travel.timeline?.journal.bytes ?? 0 };
 }
 
 function recording(): Record<string, number> {

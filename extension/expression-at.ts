@@ -2,6 +2,7 @@
  * The expression a hover at a column means: the whole access pattern around it (`acc[0:4, r0*8 : r0*8+8]`,
  * `x.T`, `b[0:128, 0:1].bcast(4)`), a register, or a name. Pure text logic, so that it is tested without VS Code.
  */
+import { REGISTER_NAME } from '../engine/machine/limits';
 
 export interface ExpressionRange {
   readonly start: number;
@@ -84,7 +85,7 @@ export function expressionAt(line: string, column: number): ExpressionRange | un
   return containing[0];
 }
 
-const REGISTER = /^(r(1[0-5]|[0-9])|core|ncores)$/;
+const REGISTER = new RegExp(`^(${REGISTER_NAME}|core|ncores)$`);
 
 /** Keywords, the opcode that starts a statement and attribute names (`func = relu`) are not values. */
 function isValueWord(line: string, w: { start: number; end: number; text: string }, first: boolean): boolean {

@@ -1,4 +1,5 @@
 /** Where registers are read on lines of a function, for inline values at line ends. Pure text logic. */
+import { REGISTER_NAME } from '../engine/machine/limits';
 
 export interface RegisterUse {
   /** 0-based line. */
@@ -8,7 +9,7 @@ export interface RegisterUse {
   readonly name: string;
 }
 
-const REGISTER = /\b(r(?:1[0-5]|[0-9])|core|ncores)\b/g;
+const REGISTER = new RegExp(`\\b(${REGISTER_NAME}|core|ncores)\\b`, 'g');
 
 /** Registers on each line from `first` to `last` (0-based, inclusive), comments excluded; one use per name per line. */
 export function registerUses(lines: readonly string[], first: number, last: number): RegisterUse[] {

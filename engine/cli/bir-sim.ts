@@ -23,7 +23,7 @@ import { progressBar } from './progress-bar';
 import { makeDump, writeDump } from '../io/dump';
 import { dynamicInstructionCount } from '../ir/dynamic-count';
 import { isPassName, PASS_NAMES, runPipeline, Snapshot } from '../passes/pipeline';
-import { PassName } from '../passes/pass';
+import { PassName } from '../passes/registry';
 import { buildProgramGraphs } from '../graph/build';
 import { graphToDot, graphToJson } from '../graph/export';
 import { inspect } from './inspect';

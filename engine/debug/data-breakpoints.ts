@@ -13,6 +13,7 @@
 import { InstrNode, Node, Program, FunctionIR } from '../ir/program';
 import { Core, Frame, RegionCursor } from '../machine/core';
 import { decode } from '../machine/dtypes';
+import { REGISTERS } from '../machine/limits';
 import { Machine } from '../machine/machine';
 import { Tensor } from '../machine/tensor';
 import { View } from '../machine/view';
@@ -164,7 +165,7 @@ export class DataBreakpoints {
     if (!Number.isInteger(region.core) || region.core < 0 || region.core >= cores) return { problem: `core ${region.core} does not run (the run has ${cores} core${cores === 1 ? '' : 's'})` };
     const where = `${fn.name}${cores > 1 ? `, core ${region.core}` : ''}`;
     if (region.kind === 'register') {
-      if (!Number.isInteger(region.index) || region.index < 0 || region.index > 15) return { problem: `r${region.index} is not a register (r0 to r15)` };
+      if (!Number.isInteger(region.index) || region.index < 0 || region.index >= REGISTERS) return { problem: `r${region.index} is not a register (r0 to r${REGISTERS - 1})` };
       return { region, label: `r${region.index} (${where})`, fn };
     }
     const a = fn.allocs.find((x) => x.name === region.name);

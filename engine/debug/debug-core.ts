@@ -9,8 +9,11 @@ import { Span, spanText } from '../base/span';
 import { CallNode, FunctionIR, InstrNode, Node, Operand, Program } from '../ir/program';
 import { Core, Frame, RegionCursor } from '../machine/core';
 import { Fault, FaultCode } from '../machine/fault';
+import { Tracked } from '../machine/journal';
+import { REGISTERS, registerIndex } from '../machine/limits';
 import { Machine, MachineOptions } from '../machine/machine';
-import { CONTROL_PAUSE, Interpreter, RunOutcome } from '../run/interpreter';
+import { elementIndex, viewSize } from '../machine/view';
+import { CONTROL_PAUSE, Interpreter } from '../run/interpreter';
 import { ExecutionHooks } from '../run/hooks';
 import { EvalError, Evaluator } from '../eval/evaluate';
 import { formatNumber, formatValue } from '../eval/format';
@@ -18,41 +21,35 @@ import { frameScope } from '../eval/frame-scope';
 import { dtypeLabel, firstZero, shapeOf, Value } from '../eval/value';
 import { EngineError } from '../protocol/errors';
 import {
-  BreakpointInfo, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint, InstructionBreakpoint, ScopeInfo, SkippedLine, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
+  BreakpointInfo, CompletionInfo, DataBreakpointInfoResult, DataBreakpointRequest, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint, InstructionBreakpoint,
+  ScopeInfo, SkippedLine, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
 } from '../protocol/types';
-import { Breakpoint, Breakpoints } from './breakpoints';
-import { LogPart, ParsedExpression, parseUserExpression } from './conditions';
-import { Inspector } from './inspector';
-import { operandValue } from './operand-values';
-import { LineMap } from './line-map';
-import { functionName, LogicalFrame, logicalFrames, loopRegisters, nextNode } from './stack';
-import { FramePosition, StepKind, StepPolicy } from './stepping';
-import { MOVING_COMMANDS, ReplContext, replCommand, splitCommand } from './repl';
-import { PipelineHistory } from './history';
 import type { FunctionGraph, NodeBreakpoint } from '../../contract/graph';
 import { buildGraph } from '../graph/build';
 import { expandGraph, Expansion } from '../graph/hierarchy';
-import { tensorSummary } from './tensor-summary';
-import { addressOf } from './disassembly';
-import { DebuggerState, SetRegion, Timeline, UserSet } from './timeline';
-import { findBack, TravelContext } from './travel';
-import { frameEntry, isCall, isEntry } from './restart-frame';
-import { history, lastWrite, NamedTarget, TimeQueryHost, why } from './time-queries';
-import { describeWrite, allocatingActivation, elementName } from './origins';
-import { sample, SearchContext, WriteTarget } from './writes';
-import { elementIndex, View, viewExtent, viewSize } from '../machine/view';
-import { Tracked } from '../machine/journal';
-import { DivergenceArguments, tensorData, TensorArguments, tensorDivergence, TensorHost } from './tensor-data';
-import { memoryMap, MemoryMapArguments } from './memory-map';
+import { Breakpoint, Breakpoints } from './breakpoints';
 import { writtenBetween } from './changed-writes';
-import { AddressError, describeAddress, formatAddress, MAX_TRANSFER, parseAddress } from './address-space';
-import { frameOfActivation, registerTarget, registerValue, SetTarget, storeValues, valuesFor } from './set-value';
 import { completions, CompletionScope } from './completions';
-import { CompletionInfo, MemoryRange, ReadMemoryResult, SetValueResult, WriteMemoryResult } from '../protocol/types';
-import { dtypeInfo } from '../base/dtype';
-import { REGISTERS } from '../machine/limits';
+import { LogPart, ParsedExpression, parseUserExpression } from './conditions';
 import { DataBreakpoints, DataHit, DataState } from './data-breakpoints';
-import type { DataBreakpointInfoResult, DataBreakpointRequest } from '../protocol/types';
+import { addressOf } from './disassembly';
+import { PipelineHistory } from './history';
+import { Inspector } from './inspector';
+import { LineMap } from './line-map';
+import { memoryMap, MemoryMapArguments } from './memory-map';
+import { operandValue } from './operand-values';
+import { allocatingActivation, describeWrite, elementName } from './origins';
+import { DebugOutcome, Replay, ReplayStop, Visit } from './replay';
+import { MOVING_COMMANDS, ReplContext, replCommand, splitCommand } from './repl';
+import { functionName, LogicalFrame, logicalFrames, loopRegisters, nextNode } from './stack';
+import { ChangeHost, StateChanges } from './state-changes';
+import { FramePosition, StepKind, StepPolicy } from './stepping';
+import { DivergenceArguments, tensorData, TensorArguments, tensorDivergence, TensorHost } from './tensor-data';
+import { tensorSummary } from './tensor-summary';
+import { history, lastWrite, NamedTarget, TimeQueryHost, why } from './time-queries';
+import { TimeTravel, TravelHost } from './time-travel';
+import { DebuggerState } from './timeline';
+import { sample } from './writes';
 
 const SLICE_CHECK_INTERVAL = 256;
 
@@ -92,43 +89,6 @@ interface DebuggerSnapshot {
   readonly data: DataState;
 }
 
-/** A node as a search of the past sees it. */
-export interface Visit {
-  readonly tick: number;
-  readonly core: Core;
-  readonly frame: Frame;
-  readonly node: Node;
-  /** The frame enters the node's line here (a line step would stop). */
-  readonly enters: boolean;
-  /** Breakpoints that stop here, as they did when the node first ran. */
-  readonly hitIds: readonly number[];
-  readonly key: number;
-  /** Seen after the node ran (data breakpoints stop there), not before it: `tick` counts the node. */
-  readonly after?: boolean;
-  /** The frame's identity and depth, as steps compare them: computed when asked (during the visit only). */
-  position(): FramePosition;
-}
-
-/** A replay of the past: up to the target tick (where it stops), shown node by node to a search. */
-export interface Replay {
-  readonly target: number;
-  readonly reason: StopReason;
-  readonly hitIds?: readonly number[];
-  readonly text?: string;
-  readonly observe?: (visit: Visit) => void;
-  /** Stops before the target at the first node this accepts. */
-  readonly until?: (visit: Visit) => boolean;
-  /** Stops after the node that brings the ticks to the target (where a data breakpoint stopped), not before the next. */
-  readonly after?: boolean;
-}
-
-/** What a run of the debug loop ended with. */
-export type DebugOutcome =
-  | { readonly kind: 'stopped'; readonly info: StoppedInfo }
-  /** The time slice ran out: nothing to report, resume soon. */
-  | { readonly kind: 'yield' }
-  | { readonly kind: 'ended'; readonly outcome: Extract<RunOutcome, { exitCode: number }> };
-
 /** Which exception filter decides whether a fault stops the program. */
 export function filterOf(code: FaultCode): ExceptionFilter {
   switch (code) {
@@ -154,6 +114,15 @@ interface StopState {
   readonly after?: boolean;
 }
 
+/** Why the debug loop stops where a hook said it would. */
+interface Decision {
+  readonly reason: StopReason;
+  readonly hitIds: readonly number[];
+  readonly text?: string;
+  /** The core that accessed, for a data breakpoint's stop. */
+  readonly core?: Core;
+}
+
 export class DebugCore implements ExecutionHooks {
   readonly machine: Machine;
   readonly interpreter: Interpreter;
@@ -175,17 +144,17 @@ export class DebugCore implements ExecutionHooks {
   private nextFrameId = 1;
   private framesOfStop = new Map<number, LogicalFrame[]>();
   /** A decision of the current beforeNode, when it stops. */
-  private decision?: { reason: StopReason; hitIds: readonly number[]; text?: string; core?: Core };
-  /** The history of the run, for time travel; undefined when history is off (or in a run without debugging). */
-  timeline?: Timeline;
+  private decision?: Decision;
+  /** Time travel and the history of the run. */
+  readonly travel: TimeTravel;
+  /** Set Value and the memory view's writes. */
+  readonly changes: StateChanges;
   /** Set while the past is replayed. */
   private replay?: Replay;
   /** The record of which nodes ran, as the journal sees it. */
   private readonly lastRunRecord: Tracked;
   /** A forward :goto past the furthest point the run has reached: the run stops once this many instructions ran. */
   private runToInstructions?: number;
-  /** The ticks where the run stopped at an exception, with the fault: reverse continue stops there too. */
-  private readonly faultStops = new Map<number, Fault>();
   /** When the current time slice ends (performance.now()); the host sets it before each run. */
   sliceDeadline = Infinity;
   /** Nodes until the clock is looked at again: reading it at every node would cost more than the node. */
@@ -225,8 +194,35 @@ export class DebugCore implements ExecutionHooks {
     this.pendingEntry = options.stopOnEntry ?? false;
     this.subgraphDepth = new Int32Array(this.machine.ncores).fill(1);
     this.notice = options.notice ?? ((text, span) => this.notices.push({ text, span }));
-    const historyMiB = options.postMortem ? 0 : options.historyMiB ?? DEFAULT_HISTORY_MIB;
-    if (historyMiB > 0) this.timeline = new Timeline(this.machine, this.interpreter, this.debuggerState(), historyMiB * 1024 * 1024, (text) => this.notice(text), options.clock);
+    const historyBytes = (options.historyMiB ?? DEFAULT_HISTORY_MIB) * 1024 * 1024;
+    this.travel = new TimeTravel(this.travelHost(), this.debuggerState(), { historyBytes, postMortem: options.postMortem, notice: (text) => this.notice(text), clock: options.clock });
+    this.changes = new StateChanges(this.changeHost());
+  }
+
+  /** What time travel may ask of the core: its stop, its frames, and the replays its hooks run. */
+  private travelHost(): TravelHost {
+    return {
+      program: this.program, machine: this.machine, interpreter: this.interpreter, breakpoints: this.breakpoints, data: this.data, stepBy: this.stepBy,
+      stop: () => this.stopState,
+      coreOf: (threadId) => this.coreOf(threadId),
+      frame: (frameId) => this.frame(frameId),
+      position: (core, frame, node) => this.position(core, frame, node),
+      leaveStop: () => this.resume(),
+      replayTo: (replay) => this.replayTo(replay),
+      stopAtReplay: (replay, fault) => this.stopAtReplay(replay, fault),
+      runForwardTo: (instructions) => (this.runToInstructions = instructions),
+    };
+  }
+
+  private changeHost(): ChangeHost {
+    return {
+      machine: this.machine, inspector: this.inspector,
+      frameOf: (frameId) => (frameId === undefined ? this.defaultFrame() : this.frame(frameId)),
+      evaluate: (text, frameId) => userErrors(() => this.evaluateValue(text, frameId)),
+      evaluateIn: (core, frame, text) => userErrors(() => this.evaluateIn(core, frame, text)),
+      result: (value, text, context) => this.result(value, text, context),
+      change: (apply, regions) => this.travel.change(apply, regions),
+    };
   }
 
   /** What the debugger keeps about the run besides the machine, as a checkpoint saves and restores it. */
@@ -320,9 +316,9 @@ export class DebugCore implements ExecutionHooks {
       this.decision = undefined;
       return this.stopAt(this.stopState0(outcome.core, outcome.node, d.reason, d.core), d.hitIds, d.text);
     }
-    if (outcome.kind === 'stopped-after') return this.stopAfter(outcome.core);
+    if (outcome.kind === 'stopped-after') return this.stopAfter(outcome.core, this.takeDecision());
     if (outcome.kind === 'fault-stopped') {
-      this.faultStops.set(this.interpreter.ticks, outcome.fault);
+      this.travel.faultStopped(this.interpreter.ticks, outcome.fault);
       return this.stopAt({ core: outcome.core, node: outcome.node, reason: 'exception', fault: outcome.fault }, [], outcome.fault.message);
     }
     this.stop = undefined;
@@ -351,10 +347,15 @@ export class DebugCore implements ExecutionHooks {
   }
 
   /** A stop after a node ran (a data breakpoint's): the core is shown before its next node. */
-  private stopAfter(core: Core): DebugOutcome {
+  private stopAfter(core: Core, d: Decision): DebugOutcome {
+    return this.stopAt({ core, node: core.frame && nextNode(core.frame), reason: d.reason, after: true }, d.hitIds, d.text);
+  }
+
+  /** The decision of the beforeNode or afterNode that stopped the run, taken once. */
+  private takeDecision(): Decision {
     const d = this.decision!;
     this.decision = undefined;
-    return this.stopAt({ core, node: core.frame && nextNode(core.frame), reason: d.reason, after: true }, d.hitIds, d.text);
+    return d;
   }
 
   /** The stop before `node` of `core`; a data breakpoint's names the core that accessed, at its next node. */
@@ -491,7 +492,8 @@ export class DebugCore implements ExecutionHooks {
 
   beforeNode(core: Core, frame: Frame, node: Node): boolean {
     const replay = this.replay;
-    if (this.timeline && !replay) this.timeline.atNode(core, node.index);
+    const timeline = this.travel.timeline;
+    if (timeline && !replay) timeline.atNode(core, node.index);
     const key = this.lineMap.lineKeys[node.index];
     const enters = key !== frame.lastLineKey;
     const first = !frame.started;
@@ -557,7 +559,7 @@ export class DebugCore implements ExecutionHooks {
   /** What the debugger keeps of a node that runs: the line its frame is on, and that it ran in this activation. */
   private ran(frame: Frame, node: Node, key: number): void {
     frame.lastLineKey = key;
-    if (this.timeline) this.timeline.journal.touch(this.lastRunRecord, node.index, node.index + 1);
+    this.travel.timeline?.journal.touch(this.lastRunRecord, node.index, node.index + 1);
     this.lastRun[node.index] = frame.activation;
     frame.started = true;
   }
@@ -684,10 +686,10 @@ export class DebugCore implements ExecutionHooks {
     return { identity: frame.top.activation * 65536 + site, depth: this.subgraphDepth[core.index] + extra };
   }
 
-  // ---- time travel ----
+  // ---- replays of the past (time-travel.ts chooses where to go) ----
 
-  /** Runs the debug loop as a replay of the past, up to the replay's target; returns where it stopped. */
-  replayTo(replay: Replay): { core: Core; node: Node; after?: boolean } {
+  /** Runs the debug loop as a replay of the past, up to the replay's target: where it stopped, and why. */
+  private replayTo(replay: Replay): ReplayStop & { readonly decision: Decision } {
     this.replay = replay;
     this.machine.replaying = true;
     const deadline = this.sliceDeadline;
@@ -697,7 +699,7 @@ export class DebugCore implements ExecutionHooks {
       if ((outcome.kind !== 'stopped' && outcome.kind !== 'stopped-after') || !this.decision) {
         throw new EngineError(`the replay of the history did not reach tick ${replay.target} (${outcome.kind})`, 'internal');
       }
-      return { core: outcome.core, node: outcome.node, after: outcome.kind === 'stopped-after' };
+      return { core: outcome.core, node: outcome.node, after: outcome.kind === 'stopped-after', decision: this.takeDecision() };
     } finally {
       this.replay = undefined;
       this.machine.replaying = false;
@@ -705,29 +707,13 @@ export class DebugCore implements ExecutionHooks {
     }
   }
 
-  /** Replays to a tick without hooks: a search that only watches writes needs none of the debugger's bookkeeping. */
-  private fastReplay(target: number): void {
-    this.machine.replaying = true;
-    try {
-      const outcome = this.interpreter.runFast(Infinity, target);
-      if (outcome) throw new EngineError(`the replay of the history did not reach tick ${target} (${outcome.kind})`, 'internal');
-    } finally {
-      this.machine.replaying = false;
-    }
-  }
-
-  private travelContext(timeline: Timeline): TravelContext {
-    return { timeline, interpreter: this.interpreter, replayTo: (r) => this.replayTo(r) };
-  }
-
-  /** Refuses a move through time that cannot be made, before it is made: no history, or nothing before here. */
-  checkTravel(what: string, backward: boolean, threadId?: number): void {
-    const t = this.requireHistory(what);
-    if (threadId !== undefined && !this.coreOf(threadId).frame) throw new EngineError(`thread ${threadId} has finished; it cannot step back`, 'state');
-    if (backward && this.interpreter.ticks <= t.start) {
-      const cut = t.start > 0 ? ` (the history, bounded by the launch attribute historyMiB, reaches back to instruction ${t.startInstructions})` : '';
-      throw new EngineError(`'${what}': there is no history before this point (instruction ${this.machine.instructionsExecuted})${cut}`, 'state');
-    }
+  /** Replays to the replay's target and stops there as the replay says; a fault given is met again on resume. */
+  private stopAtReplay(replay: Replay, fault?: Fault): DebugOutcome {
+    const { core, node, after, decision: d } = this.replayTo(replay);
+    if (after) return this.stopAfter(core, d);
+    // A fault where the run first stopped is met again: resuming goes on from it as it would have then.
+    if (fault) this.interpreter.pendFault(core, node, fault);
+    return this.stopAt({ ...this.stopState0(core, node, d.reason, d.core), fault }, d.hitIds, d.text);
   }
 
   /** A stop where the run is, after a move through time failed. */
@@ -735,171 +721,6 @@ export class DebugCore implements ExecutionHooks {
     const core = this.machine.cores.find((c) => c.frame && nextNode(c.frame)) ?? this.machine.cores[0];
     const node = core.frame ? nextNode(core.frame) : undefined;
     return this.stopAt({ core, node, reason: 'pause' }, [], 'stopped where the move through time failed');
-  }
-
-  private requireHistory(what: string): Timeline {
-    if (this.options.postMortem) throw new EngineError(`'${what}' needs the history of the run: ${this.options.postMortem}, which holds the machine at the fault and no history`, 'state');
-    if (!this.timeline) throw new EngineError(`'${what}' needs the history of the run, which is off (launch attribute historyMiB is 0)`, 'state');
-    return this.timeline;
-  }
-
-  /** Moves to a position of the history and stops there as the replay says. */
-  private travelTo(replay: Replay, fault?: Fault): DebugOutcome {
-    this.resume();
-    this.policy = undefined;
-    this.stepStart = undefined;
-    const t = this.timeline!;
-    // A stop after a node replays that node: from a checkpoint before it.
-    t.restore(t.checkpointBefore(replay.after ? replay.target - 1 : replay.target), this.interpreter.ticks);
-    const { core, node, after } = this.replayTo(replay);
-    if (after) return this.stopAfter(core);
-    const d = this.decision!;
-    this.decision = undefined;
-    // A fault where the run first stopped is met again: resuming goes on from it as it would have then.
-    if (fault) this.interpreter.pendFault(core, node, fault);
-    return this.stopAt({ ...this.stopState0(core, node, d.reason, d.core), fault }, d.hitIds, d.text);
-  }
-
-  /** The earliest position the history reaches, as a stop. */
-  private startOfHistory(t: Timeline): Replay {
-    if (t.start === 0) return { target: 0, reason: 'entry' };
-    return { target: t.start, reason: 'goto', text: `the earliest position the history reaches (instruction ${t.startInstructions})` };
-  }
-
-  /**
-   * Steps backward: over (to the previous line, or instruction, of this frame or its callers), in (to the previous
-   * line of any frame, into calls that just returned) or out (to the call, or the loop or branch, this frame came from).
-   */
-  stepBack(kind: StepKind, threadId: number, granularity?: StepGranularity): DebugOutcome {
-    const t = this.requireHistory('stepBack');
-    const core = this.coreOf(threadId);
-    const frame = core.frame;
-    if (!frame) throw new EngineError(`thread ${threadId} (core ${core.index}) has finished; it cannot step back`, 'state');
-    const now = this.interpreter.ticks;
-    if (now <= t.start) throw new EngineError(`there is no history before this point (instruction ${this.machine.instructionsExecuted})`, 'state');
-    const here = this.position(core, frame, nextNode(frame));
-    const byLine = (granularity ?? this.stepBy) === 'line' && kind !== 'out';
-    const wanted = (v: Visit): boolean => !v.after && v.core === core && (!byLine || v.enters) && backStepAccepts(kind, v.position(), here);
-    const found = findBack(this.travelContext(t), now, wanted);
-    return this.travelTo(found ? { target: found.tick, reason: 'step' } : this.startOfHistory(t));
-  }
-
-  /** Runs backward to the previous stop of a breakpoint or an exception, or to the start of the history. */
-  reverseContinue(): DebugOutcome {
-    const t = this.requireHistory('reverseContinue');
-    const now = this.interpreter.ticks;
-    if (now <= t.start) throw new EngineError(`there is no history before this point (instruction ${this.machine.instructionsExecuted})`, 'state');
-    const nodes = this.breakpointNodes();
-    const faults = [...this.faultStops.keys()];
-    const data = this.dataMayHold(t);
-    const mayHold = (k: number, from: number, end: number): boolean => t.ranIn(k, nodes) || faults.some((tick) => tick >= from && tick < end) || data(k);
-    // Stopped after a node, the data breakpoint seen there is this stop.
-    const here = this.stop?.after === true;
-    const found = findBack(this.travelContext(t), now, (v) => !(here && v.after && v.tick === now) && (v.hitIds.length > 0 || (!v.after && this.faultStops.has(v.tick))), mayHold);
-    if (!found) return this.travelTo(this.startOfHistory(t));
-    if (found.hitIds.length > 0) return this.travelTo({ target: found.tick, reason: this.reasonOf(found.hitIds), hitIds: found.hitIds, after: found.after });
-    const fault = this.faultStops.get(found.tick)!;
-    return this.travelTo({ target: found.tick, reason: 'exception', text: fault.message }, fault);
-  }
-
-  /**
-   * Whether a data breakpoint can have stopped in interval k. With writes of DRAM only watched: when the journal of
-   * k, or of the interval before (the stop comes at the node after the write), saved a page of a watched tensor. Reads,
-   * registers and allocations (whose past tensors the debugger may not have met yet) leave every interval possible.
-   */
-  private dataMayHold(t: Timeline): (k: number) => boolean {
-    if (!this.data.active) return () => false;
-    const { tensors, writesOnly } = this.data.watchedTensors();
-    if (!writesOnly || tensors.some((x) => x.memory !== 'dram')) return () => true;
-    const wrote = (k: number): boolean => k >= 0 && tensors.some((x) => t.journal.touched(k, x, 0, x.size));
-    return (k) => wrote(k) || wrote(k - 1);
-  }
-
-  /** The nodes where a breakpoint can stop: its lines' and nodes', and every node of a function breakpoint's function. */
-  private breakpointNodes(): Set<number> {
-    const nodes = new Set<number>();
-    for (const bp of this.breakpoints.all()) {
-      for (const n of bp.nodes) nodes.add(n.index);
-      if (bp.fn) for (const n of this.program.nodes) if (n.fn === bp.fn) nodes.add(n.index);
-    }
-    return nodes;
-  }
-
-  /** The reason of a stop by these breakpoints: a line or node breakpoint among them makes it 'breakpoint'. */
-  private reasonOf(hitIds: readonly number[]): StopReason {
-    const kinds = new Map(this.breakpoints.all().map((b) => [b.id, b.kind]));
-    if (hitIds.some((id) => kinds.get(id) === 'line' || kinds.get(id) === 'node')) return 'breakpoint';
-    // Ids of no line, node or function breakpoint are data breakpoints'.
-    return hitIds.some((id) => kinds.get(id) === 'function') ? 'function breakpoint' : 'data breakpoint';
-  }
-
-  /**
-   * Goes to the position where `instructions` instructions have run (the first node after them): back in the history,
-   * or forward through it; past the furthest point the run has reached, the program runs there (see runTo).
-   */
-  goToInstruction(instructions: number): DebugOutcome | 'run' {
-    this.checkGoto(instructions);
-    const t = this.timeline!;
-    const frontierInstructions = this.frontierInstructions();
-    if (instructions > frontierInstructions) {
-      this.runToInstructions = instructions;
-      return 'run';
-    }
-    const k = this.checkpointOfInstructions(t, instructions);
-    const limit = t.frontier;
-    this.resume();
-    this.policy = undefined;
-    t.restore(k, this.interpreter.ticks);
-    const { core, node } = this.replayTo({ target: limit, reason: 'goto', text: `instruction ${instructions}`, until: () => this.machine.instructionsExecuted >= instructions });
-    this.decision = undefined;
-    return this.stopAt({ core, node, reason: 'goto' }, [], `instruction ${instructions}`);
-  }
-
-  /**
-   * Restart Frame: checked (and the call that made the frame searched) now, so that a refusal answers the request;
-   * the move, back to the frame's first instruction, is made by the function returned.
-   */
-  restartFrame(frameId: number): () => DebugOutcome {
-    const t = this.requireHistory('restartFrame');
-    const entry = frameEntry(this.frame(frameId));
-    const text = `the entry of ${entry.name}`;
-    let from = -1;
-    if (entry.call) {
-      const found = this.inThePast('restartFrame', (ctx) => findBack(ctx, this.interpreter.ticks, isCall(entry)));
-      if (!found) throw new EngineError(`'restartFrame': the history no longer reaches the call of ${entry.name} (it reaches back to instruction ${t.startInstructions}; the launch attribute historyMiB bounds it)`, 'state');
-      from = found.tick;
-    } else if (t.start > 0) {
-      throw new EngineError(`'restartFrame': the history no longer reaches the start of the run (it reaches back to instruction ${t.startInstructions}; the launch attribute historyMiB bounds it)`, 'state');
-    }
-    return () => {
-      const limit = this.interpreter.ticks;
-      this.resume();
-      this.policy = undefined;
-      this.stepStart = undefined;
-      t.restore(t.checkpointBefore(Math.max(0, from)), this.interpreter.ticks);
-      const { core, node } = this.replayTo({ target: limit, reason: 'restart', text, until: isEntry(entry, from) });
-      this.decision = undefined;
-      return this.stopAt({ core, node, reason: 'restart' }, [], text);
-    };
-  }
-
-  /** Refuses a :goto that cannot be made: no history, not a count, before the history's start. */
-  checkGoto(instructions: number): void {
-    const t = this.requireHistory(':goto');
-    if (!Number.isSafeInteger(instructions) || instructions < 0) throw new EngineError(`:goto takes an instruction count (a whole number), found ${instructions}`, 'argument');
-    if (instructions < t.startInstructions) throw new EngineError(`the history reaches back to instruction ${t.startInstructions}; ${instructions} is before it`, 'argument');
-  }
-
-  /** Instructions run when the run was furthest. */
-  private frontierInstructions(): number {
-    const t = this.timeline!;
-    return this.interpreter.ticks >= t.frontier ? this.machine.instructionsExecuted : t.frontierInstructions;
-  }
-
-  private checkpointOfInstructions(t: Timeline, instructions: number): number {
-    let k = 0;
-    while (k + 1 < t.checkpoints.length && t.checkpoints[k + 1].instructions <= instructions) k++;
-    return k;
   }
 
   // ---- inspection ----
@@ -946,7 +767,7 @@ export class DebugCore implements ExecutionHooks {
       frames.push({
         id, name: lf.name, path: span && path.resolve(span.file), line: span?.line ?? 0, column: span?.col ?? 0,
         endLine: faultSpan?.endLine, endColumn: faultSpan?.endCol, hint: 'normal',
-        address: lf.node && addressOf(lf.node), canRestart: this.timeline !== undefined && lf.kind === 'function',
+        address: lf.node && addressOf(lf.node), canRestart: this.travel.timeline !== undefined && lf.kind === 'function',
       });
     }
     return { frames, total: all.length };
@@ -994,12 +815,11 @@ export class DebugCore implements ExecutionHooks {
     return userErrors(() => {
       if (command === 'goto') {
         const n = instructionCount(text);
-        this.checkGoto(n);
-        return { text: `going to instruction ${n.toLocaleString('en-US')}`, move: () => this.goToInstruction(n) };
+        return { text: `going to instruction ${n.toLocaleString('en-US')}`, move: this.travel.goTo(':goto', n) };
       }
       const write = lastWrite(this.timeQueryHost(frameId), text);
       const found = `the last write of ${text}: ${describeWrite(write)}`;
-      return { text: `going back to ${found}`, move: () => this.travelTo({ target: write.tick, reason: 'goto', text: found }) };
+      return { text: `going back to ${found}`, move: this.travel.goToWrite(':last', write.tick, found) };
     });
   }
 
@@ -1016,47 +836,11 @@ export class DebugCore implements ExecutionHooks {
   private timeQueryHost(frameId: number | undefined): TimeQueryHost {
     return {
       inspector: this.inspector,
-      inThePast: (what, search) => this.inThePast(what, search),
+      inThePast: (what, search) => this.travel.inThePast(what, search),
       named: (text, what) => this.namedTarget(text, frameId, what),
       now: () => this.interpreter.ticks,
-      setsOf: (target) => this.setsOf(target),
+      setsOf: (target) => this.travel.setsOf(target),
     };
-  }
-
-  /** The values the user set while stopped, up to now, in what a search of the past looks at. */
-  private setsOf(target: WriteTarget): UserSet[] {
-    const now = this.interpreter.ticks;
-    const hits = (r: SetRegion): boolean => {
-      if (target.kind === 'register') return r.kind === 'register' && r.activation === target.activation && r.index === target.index;
-      if (r.kind !== 'memory' || r.tensor !== target.view.tensor) return false;
-      const { lo, hi } = viewExtent(target.view);
-      return r.lo <= hi && r.hi >= lo;
-    };
-    return (this.timeline?.userSets ?? []).filter((u) => u.tick <= now && u.regions.some(hits));
-  }
-
-  /**
-   * Runs a search of the past, then brings the run back to where it is stopped, in the same frame objects (the
-   * stop's references stay valid) and with a fault stop's fault pending again.
-   */
-  private inThePast<T>(what: string, search: (ctx: SearchContext) => T): T {
-    const t = this.requireHistory(what);
-    const now = this.interpreter.ticks;
-    const stop = this.stopState;
-    const frames = new Map(this.machine.cores.flatMap((c) => c.frames.map((f) => [f.activation, f] as const)));
-    try {
-      return search({ ...this.travelContext(t), machine: this.machine, runTo: (tick) => this.fastReplay(tick) });
-    } finally {
-      this.interpreter.reuseFrames = frames;
-      try {
-        t.restore(t.checkpointBefore(now), this.interpreter.ticks);
-        this.replayTo({ target: now, reason: stop.reason });
-      } finally {
-        this.interpreter.reuseFrames = undefined;
-        this.decision = undefined;
-      }
-      if (stop.fault && stop.node) this.interpreter.pendFault(stop.core, stop.node, stop.fault);
-    }
   }
 
   /** What an expression of the console names, to search its writes: a register of the frame, or a view of memory. */
@@ -1067,8 +851,8 @@ export class DebugCore implements ExecutionHooks {
     if ('error' in parsed) throw new EngineError(parsed.error, 'evaluation');
     const e = parsed.expr;
     const f = lf.frame;
-    if (e.kind === 'name' && /^r([0-9]|1[0-5])$/.test(e.name)) {
-      const index = Number(e.name.slice(1));
+    const index = e.kind === 'name' ? registerIndex(e.name) : undefined;
+    if (index !== undefined) {
       return { target: { kind: 'register', activation: f.activation, index, text }, size: 1, value: { value: f.regs[index], written: f.isWritten(index) }, first: text };
     }
     const v = this.evaluator(lf.core, f, text).evaluate(e);
@@ -1136,123 +920,11 @@ export class DebugCore implements ExecutionHooks {
     };
   }
 
-  // ---- changing the stopped program: set values, write memory (set-value.ts, address-space.ts) ----
-
-  /**
-   * Set Value in the Variables view: the value (an expression) stored into the variable. It is evaluated in the frame
-   * the variable belongs to (a register's, a local's), else in the top frame of the stop.
-   */
-  setVariable(reference: number, name: string, value: string): SetValueResult {
-    const target = this.inspector.setTarget(reference, name);
-    const at = target.kind === 'register' ? { core: this.machine.cores[target.core], frame: target.frame } : target.kind === 'memory' && target.frame ? target.frame : undefined;
-    return this.setValue(target, value, (text) => (at ? this.evaluateIn(at.core, at.frame, text) : this.evaluateValue(text, undefined)));
-  }
-
+  /** The value of an expression evaluated in an activation. */
   private evaluateIn(core: Core, frame: Frame, text: string): Value {
     const parsed = parseUserExpression(text, `'${text}'`);
     if ('error' in parsed) throw new EngineError(parsed.error);
     return this.evaluator(core, frame, text).evaluate(parsed.expr);
-  }
-
-  /** Set Value on a watch expression: what it names (an access pattern, tensor, element or register) takes the value. */
-  setExpression(expression: string, value: string, frameId: number | undefined): SetValueResult {
-    const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
-    if (!lf) throw new EngineError('no frame to evaluate in', 'state');
-    const target = userErrors(() => this.expressionTarget(expression.trim(), lf));
-    return this.setValue(target, value, (text) => this.evaluateValue(text, frameId));
-  }
-
-  private expressionTarget(text: string, lf: LogicalFrame): SetTarget {
-    if (text.startsWith(':')) return { kind: 'read-only', reason: `'${text}' is a console command, not something that holds a value` };
-    const parsed = parseUserExpression(text, `'${text}'`);
-    if ('error' in parsed) throw new EngineError(parsed.error, 'evaluation');
-    const e = parsed.expr;
-    if (e.kind === 'name' && /^r([0-9]|1[0-5])$/.test(e.name)) return registerTarget(lf, Number(e.name.slice(1)));
-    const v = this.evaluator(lf.core, lf.frame, text).evaluate(e);
-    if (v.kind === 'view' && v.view.strides.some((stride, d) => stride === 0 && v.view.shape[d] > 1)) {
-      return { kind: 'read-only', reason: `'${text}' repeats elements (a broadcast): set the elements it repeats instead` };
-    }
-    if (v.kind === 'view') return { kind: 'memory', view: v.view, text };
-    const what = v.kind === 'scalar' ? 'a number (a constant, core, ncores or arithmetic)' : 'a value computed from memory';
-    return { kind: 'read-only', reason: `'${text}' is ${what}, not memory: a value can be set on access patterns, tensors, elements and registers` };
-  }
-
-  private setValue(target: SetTarget, valueText: string, evaluate: (text: string) => Value): SetValueResult {
-    if (target.kind === 'read-only') throw new EngineError(target.reason, 'argument');
-    const text = valueText.trim();
-    if (text === '') throw new EngineError('the value is empty: give a number or an expression, as in 1.5 or acc[0, 0:4] * 2', 'argument');
-    const value = userErrors(() => evaluate(text));
-    if (target.kind === 'register') {
-      const stored = registerValue(value, text);
-      const { core, frame, index } = target;
-      const notice = this.change(() => frameOfActivation(this.machine, core, frame.activation, frame).setRegister(index, stored), [{ kind: 'register', activation: frame.activation, index }]);
-      return { value: formatNumber(stored), type: 'register', reference: 0, changed: [], notice };
-    }
-    const view = target.view;
-    const values = valuesFor(view, value, text, target.text);
-    const { lo, hi } = viewExtent(view);
-    const notice = this.change(() => storeValues(view, values), [{ kind: 'memory', tensor: view.tensor, lo, hi }]);
-    const shown = this.result({ kind: 'view', view, text: target.text }, target.text, 'watch');
-    return { value: shown.result, type: shown.type, reference: shown.reference, indexed: shown.indexed, memoryReference: shown.memoryReference, changed: this.rangesOf(view), notice };
-  }
-
-  /** The bytes a view reaches, as one range from its lowest to its highest element (for memory events). */
-  private rangesOf(view: View): MemoryRange[] {
-    const { lo, hi } = viewExtent(view);
-    const a = this.inspector.addresses.addressOf(view.tensor, lo);
-    const b = this.inspector.addresses.addressOf(view.tensor, hi);
-    if (a === undefined || b === undefined) return [];
-    return [{ address: a, count: b - a + dtypeInfo(view.tensor.dtype).bytes }];
-  }
-
-  /**
-   * Makes a change to the stopped program. With history, the change becomes part of it (Timeline.edit); made in the
-   * past, it discards the recorded future, and the answer says so.
-   */
-  private change(apply: () => void, regions: readonly SetRegion[]): string | undefined {
-    const stop = this.stopState;
-    const t = this.timeline;
-    if (!t) {
-      apply();
-      return undefined;
-    }
-    const now = this.interpreter.ticks;
-    const node = stop.node ?? (stop.core.frame && nextNode(stop.core.frame));
-    const discarded = t.edit(stop.core, node?.index ?? 0, apply, regions);
-    if (!discarded) return undefined;
-    for (const tick of [...this.faultStops.keys()]) if (tick > now) this.faultStops.delete(tick);
-    return `The value was set in the past (instruction ${this.machine.instructionsExecuted.toLocaleString('en-US')}): the recorded history after this point is discarded, and the run goes on from the changed state.`;
-  }
-
-  /** Bytes of the address space (docs/debugging.md): the readable ones from the start, then how many unreadable follow. */
-  readMemory(memoryReference: string, offset: number, count: number): ReadMemoryResult {
-    const address = addressErrors(() => parseAddress(memoryReference, offset));
-    if (count > MAX_TRANSFER) throw new EngineError(`readMemory reads at most ${MAX_TRANSFER} bytes at once; count is ${count}`, 'argument');
-    const r = this.inspector.addresses.read(address, count);
-    return { address: formatAddress(address), data: Buffer.from(r.data).toString('base64'), unreadableBytes: r.unreadable };
-  }
-
-  /** Writes bytes into the tensors that hold them; a byte no tensor holds refuses the write (allowPartial: ends it). */
-  writeMemory(memoryReference: string, offset: number, data: string, allowPartial: boolean): WriteMemoryResult {
-    const address = addressErrors(() => parseAddress(memoryReference, offset));
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 !== 0) throw new EngineError(`writeMemory needs data in base64, found ${JSON.stringify(data.length > 40 ? `${data.slice(0, 37)}...` : data)}`, 'argument');
-    const bytes = new Uint8Array(Buffer.from(data, 'base64'));
-    if (bytes.length > MAX_TRANSFER) throw new EngineError(`writeMemory writes at most ${MAX_TRANSFER} bytes at once; data has ${bytes.length}`, 'argument');
-    const space = this.inspector.addresses;
-    const covered = space.coveredFrom(address, address + bytes.length);
-    if (covered < bytes.length && !allowPartial) {
-      throw new EngineError(`no tensor holds ${formatAddress(address + covered)} (${describeAddress(address + covered)}; byte ${covered} of the ${bytes.length} to write): nothing was written (allowPartial writes the bytes before it)`, 'argument');
-    }
-    if (covered === 0) return { bytesWritten: 0, changed: [] };
-    const held = bytes.slice(0, covered);
-    const regions = space.segments(address, address + covered).map((seg): SetRegion => {
-      const size = dtypeInfo(seg.tensor.dtype).bytes;
-      const from = Math.max(address, seg.start);
-      const to = Math.min(address + covered, seg.end);
-      return { kind: 'memory', tensor: seg.tensor, lo: seg.firstElement + Math.floor((from - seg.start) / size), hi: seg.firstElement + Math.ceil((to - seg.start) / size) - 1 };
-    });
-    const notice = this.change(() => space.write(address, held, true), regions);
-    return { bytesWritten: covered, changed: [{ address, count: covered }], notice };
   }
 
   // ---- completions (completions.ts) ----
@@ -1301,8 +973,8 @@ export class DebugCore implements ExecutionHooks {
     const lf = frameId === undefined ? this.defaultFrame() : this.frame(frameId);
     if (!lf) throw new EngineError('no frame to evaluate in', 'state');
     const text = name.trim();
-    const register = /^r([0-9]|1[0-5])$/.exec(text);
-    if (register) return this.data.infoOfRegister(lf.frame.fn, lf.core.index, Number(register[1]));
+    const register = registerIndex(text);
+    if (register !== undefined) return this.data.infoOfRegister(lf.frame.fn, lf.core.index, register);
     const value = userErrors(() => this.evaluateValue(text, frameId));
     if (value.kind !== 'view') {
       return { dataId: null, description: `'${text}' is ${value.kind === 'scalar' ? 'a number' : 'a computed value'}, not memory: a data breakpoint watches a tensor, an access pattern, an element or a register` };
@@ -1359,7 +1031,7 @@ export class DebugCore implements ExecutionHooks {
       baseDir: this.options.baseDir ?? path.dirname(this.program.entry.file),
       frame: lf?.name,
       instructions: this.machine.instructionsExecuted,
-      writtenBetween: (t, lo, hi, from, to) => this.inThePast('changes since the last stop', (ctx) => writtenBetween(ctx, t, lo, hi, from, to)),
+      writtenBetween: (t, lo, hi, from, to) => this.travel.inThePast('changes since the last stop', (ctx) => writtenBetween(ctx, t, lo, hi, from, to)),
     };
   }
 }
@@ -1370,16 +1042,6 @@ function userErrors<T>(f: () => T): T {
     return f();
   } catch (e) {
     if (e instanceof EvalError) throw new EngineError(e.span ? `column ${e.span.col}: ${e.message}` : e.message, 'evaluation');
-    throw e;
-  }
-}
-
-/** An address that is not one is the user's to read. */
-function addressErrors<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof AddressError) throw new EngineError(e.message, 'argument');
     throw e;
   }
 }
@@ -1413,14 +1075,5 @@ function describeStop(state: StopState, text?: string): string {
     case 'goto': return text ? `Paused at ${text}` : 'Paused';
     case 'restart': return `Restarted at ${text ?? 'the frame\'s entry'}`;
     default: return text ?? 'Paused after step';
-  }
-}
-
-/** Whether a step back of this kind stops at a node of a frame at `there`, from a frame at `here`. */
-function backStepAccepts(kind: StepKind, there: FramePosition, here: FramePosition): boolean {
-  switch (kind) {
-    case 'over': return there.depth < here.depth || (there.depth === here.depth && there.identity === here.identity);
-    case 'in': return true;
-    case 'out': return there.depth < here.depth;
   }
 }

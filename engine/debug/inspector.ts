@@ -13,7 +13,7 @@ import { formatNumber } from '../eval/format';
 import { readBlock, shapeOf, TensorValue, Value, ViewValue } from '../eval/value';
 import { LogicalFrame, functionName, loopRegisters } from './stack';
 import { tensorSummary } from './tensor-summary';
-import { REGISTERS, PSUM_BYTES_PER_PARTITION, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
+import { REGISTERS, PSUM_BYTES_PER_PARTITION, registerIndex, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
 import { AddressSpace, formatAddress } from './address-space';
 import { registerTarget, SetTarget } from './set-value';
 
@@ -234,8 +234,8 @@ export class Inspector {
   dataTarget(reference: number, name: string): SetTarget {
     const c = this.handles.get(reference);
     if (c?.kind === 'locals' || c?.kind === 'registers') {
-      const register = /^r([0-9]|1[0-5])$/.exec(name);
-      if (register) return { kind: 'register', core: c.frame.core.index, frame: c.frame.frame, index: Number(register[1]) };
+      const register = registerIndex(name);
+      if (register !== undefined) return { kind: 'register', core: c.frame.core.index, frame: c.frame.frame, index: register };
     }
     if (c?.kind === 'node') {
       if (!c.frame.node) return { kind: 'read-only', reason: 'the frame runs no instruction now: its Node scope is empty' };
@@ -252,9 +252,8 @@ export class Inspector {
 
   private frameTarget(frame: LogicalFrame, name: string, scope: 'locals' | 'registers'): SetTarget {
     const f = frame.frame;
-    const register = /^r([0-9]|1[0-5])$/.exec(name);
-    if (register) {
-      const index = Number(register[1]);
+    const index = registerIndex(name);
+    if (index !== undefined) {
       if (scope === 'registers' || f.fn.params.some((p) => p.kind !== 'param' && p.index === index) || loopRegisters(frame).some((l) => l.register === index)) return registerTarget(frame, index);
     }
     if (scope === 'registers') {

@@ -8,7 +8,7 @@ import { CallNode } from '../ir/program';
 import { Core } from '../machine/core';
 import { EngineError } from '../protocol/errors';
 import { LogicalFrame } from './stack';
-import type { Visit } from './debug-core';
+import type { Visit } from './replay';
 
 /** Where a frame's activation began: the call in its caller, or the start of the run for main. */
 export interface FrameEntry {

@@ -7,7 +7,7 @@
 import { Core } from '../machine/core';
 import { Node } from '../ir/program';
 import { Interpreter } from '../run/interpreter';
-import { Replay, Visit } from './debug-core';
+import { Replay, Visit } from './replay';
 import { Timeline } from './timeline';
 
 /** What a search needs of the debugger. */

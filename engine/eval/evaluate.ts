@@ -7,6 +7,7 @@ import * as ast from '../base/expr';
 import { Span } from '../base/span';
 import { suggest } from '../base/suggest';
 import { describeIndex, describeSlice, indexProblem, sliceProblem } from '../ir/bounds';
+import { registerIndex } from '../machine/limits';
 import { unravel, View } from '../machine/view';
 import { EVAL_FUNCTIONS } from '../base/eval-functions';
 import { DenseValue, EvalError, forEachBlock, LazyValue, materialize, readBlock, scalar, ScalarValue, shapeOf, sizeOfValue, TensorValue, unwrittenCount, Value } from './value';
@@ -24,9 +25,6 @@ export interface EvalScope {
   /** Names to suggest when a name is unknown. */
   names(): string[];
 }
-
-/** r0..r15 by name: conditions are evaluated at every instruction, so no pattern matching per name. */
-const REGISTER_NAMES: ReadonlyMap<string, number> = new Map(Array.from({ length: 16 }, (_, i) => [`r${i}`, i]));
 
 export class Evaluator {
   constructor(
@@ -51,7 +49,7 @@ export class Evaluator {
   }
 
   private name(e: ast.NameExpr): Value {
-    const reg = REGISTER_NAMES.get(e.name);
+    const reg = registerIndex(e.name);
     if (reg !== undefined) {
       const r = this.scope.register(reg);
       if (!r) throw new EvalError('unavailable', `there are no registers here: '${e.name}' exists only in a frame of a running function`, e.span);

@@ -11,6 +11,7 @@ import {
   AccessPattern, AttrValue, CallNode, DramInfo, FunctionIR, InstrNode, Node, Operand, Program, Region, ScalarExpr, TensorDecl,
 } from '../ir/program';
 import { forEachNode } from '../ir/numbering';
+import { registerIndex } from '../machine/limits';
 import { applyBinary, applyFunction, applyUnary } from '../ir/scalar';
 import {
   boxFootprint, constantRange, DimRange, dimRange, Footprint, footprintLabel, footprintOf, hull, registerFootprint, sameFootprint, wholeFootprint,
@@ -55,7 +56,6 @@ export interface FunctionSummary {
 }
 
 const NO_USE: ParamUse = { read: false, write: false };
-const REGISTER_NAME = /^r(1[0-5]|[0-9])$/;
 
 type SummaryLookup = (fn: FunctionIR) => FunctionSummary;
 
@@ -252,7 +252,7 @@ export class Effects {
       case 'string':
         return;
       case 'name': {
-        if (REGISTER_NAME.test(e.name)) {
+        if (registerIndex(e.name) !== undefined) {
           b.readRegister(Number(e.name.slice(1)));
           return;
         }
@@ -281,7 +281,7 @@ export class Effects {
           if (item.kind === 'at') this.readEval(fn, item.index, b);
           else for (const x of [item.lo, item.hi, item.step]) if (x) this.readEval(fn, x, b);
         }
-        const t = e.base.kind === 'name' && !REGISTER_NAME.test(e.base.name) && this.constant(fn, e.base.name) === undefined
+        const t = e.base.kind === 'name' && registerIndex(e.base.name) === undefined && this.constant(fn, e.base.name) === undefined
           ? this.evalTensor(fn, e.base.name) : undefined;
         if (!t) {
           this.readEval(fn, e.base, b);
@@ -313,7 +313,7 @@ export class Effects {
   private constExpr(fn: FunctionIR, e: ast.Expr): number | undefined {
     switch (e.kind) {
       case 'number': return e.value;
-      case 'name': return REGISTER_NAME.test(e.name) ? undefined : this.constant(fn, e.name);
+      case 'name': return registerIndex(e.name) !== undefined ? undefined : this.constant(fn, e.name);
       case 'unary': {
         const a = this.constExpr(fn, e.operand);
         return a === undefined ? undefined : e.op === '+' ? a : applyUnary(e.op, a);

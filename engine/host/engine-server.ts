@@ -13,12 +13,12 @@ import { neverWrittenOutputs, writeOutputs } from '../io/outputs';
 import { LoadError, Machine, MachineOptions } from '../machine/machine';
 import { npyMachineOptions } from '../run/simulate';
 import { CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
-import { DebugCore, DebugOutcome } from '../debug/debug-core';
-import { StepKind } from '../debug/stepping';
+import { DebugCore } from '../debug/debug-core';
+import { DebugOutcome, Move } from '../debug/replay';
 import { describeFault } from '../run/describe-fault';
 import { runSummary } from '../run/run-summary';
 import { runPipeline, Snapshot } from '../passes/pipeline';
-import { PassName } from '../passes/pass';
+import { PassName } from '../passes/registry';
 import { PipelineHistory } from '../debug/history';
 import { disassemble } from '../debug/disassembly';
 import { RunProgress } from './run-progress';
@@ -105,12 +105,12 @@ export class EngineServer {
     next: { needs: 'program-stopped', serve: (p) => this.resume(() => this.debugCore().step('over', p.threadId, p.granularity)) },
     stepIn: { needs: 'program-stopped', serve: (p) => this.stepIn(p.threadId, p.granularity, p.targetId) },
     stepOut: { needs: 'program-stopped', serve: (p) => this.resume(() => this.debugCore().step('out', p.threadId, p.granularity)) },
-    stepBack: { needs: 'program-stopped', serve: (p) => this.stepBack('stepBack', 'over', p.threadId, p.granularity) },
-    'bir/stepBackInto': { needs: 'program-stopped', serve: (p) => this.stepBack('bir/stepBackInto', 'in', p.threadId, granularityOf(p.granularity)) },
-    'bir/stepBackOut': { needs: 'program-stopped', serve: (p) => this.stepBack('bir/stepBackOut', 'out', p.threadId, granularityOf(p.granularity)) },
-    reverseContinue: { needs: 'program-stopped', serve: (p) => this.travel(() => this.debugCore().checkTravel('reverseContinue', true, p.threadId), () => this.debugCore().reverseContinue()) },
-    restartFrame: { needs: 'program-stopped', serve: (p) => this.restartFrame(p.frameId) },
-    'bir/goto': { needs: 'program-stopped', serve: (p) => this.travel(() => this.debugCore().checkGoto(p.instructions), () => this.debugCore().goToInstruction(p.instructions)) },
+    stepBack: { needs: 'program-stopped', serve: (p) => this.travel(this.debugCore().travel.stepBack('stepBack', 'over', p.threadId, p.granularity)) },
+    'bir/stepBackInto': { needs: 'program-stopped', serve: (p) => this.travel(this.debugCore().travel.stepBack('bir/stepBackInto', 'in', p.threadId, granularityOf(p.granularity))) },
+    'bir/stepBackOut': { needs: 'program-stopped', serve: (p) => this.travel(this.debugCore().travel.stepBack('bir/stepBackOut', 'out', p.threadId, granularityOf(p.granularity))) },
+    reverseContinue: { needs: 'program-stopped', serve: (p) => this.travel(this.debugCore().travel.reverseContinue('reverseContinue', p.threadId)) },
+    restartFrame: { needs: 'program-stopped', serve: (p) => this.travel(this.debugCore().travel.restartFrame('restartFrame', p.frameId)) },
+    'bir/goto': { needs: 'program-stopped', serve: (p) => this.travel(this.debugCore().travel.goTo('bir/goto', p.instructions)) },
     pause: { needs: 'started', serve: () => this.pause() },
     threads: { needs: 'nothing', serve: () => this.threads() },
     stackTrace: { needs: 'stopped', serve: (p) => (this.state === 'compiler' ? this.compilerStack() : this.debugCore().stackTrace(p.threadId, p.startFrame, p.levels)) },
@@ -131,10 +131,10 @@ export class EngineServer {
     'bir/tensor': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorData(p) },
     'bir/tensorDivergence': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorDivergence(p) },
     'bir/memoryMap': { needs: 'program-stopped', serve: (p) => this.debugCore().memoryMap(p) },
-    setVariable: { needs: 'program-stopped', serve: (p) => this.debugCore().setVariable(p.reference, p.name, p.value) },
-    setExpression: { needs: 'program-stopped', serve: (p) => this.debugCore().setExpression(p.expression, p.value, p.frameId) },
-    readMemory: { needs: 'program-stopped', serve: (p) => this.debugCore().readMemory(p.memoryReference, p.offset, p.count) },
-    writeMemory: { needs: 'program-stopped', serve: (p) => this.debugCore().writeMemory(p.memoryReference, p.offset, p.data, p.allowPartial) },
+    setVariable: { needs: 'program-stopped', serve: (p) => this.debugCore().changes.setVariable(p.reference, p.name, p.value) },
+    setExpression: { needs: 'program-stopped', serve: (p) => this.debugCore().changes.setExpression(p.expression, p.value, p.frameId) },
+    readMemory: { needs: 'program-stopped', serve: (p) => this.debugCore().changes.readMemory(p.memoryReference, p.offset, p.count) },
+    writeMemory: { needs: 'program-stopped', serve: (p) => this.debugCore().changes.writeMemory(p.memoryReference, p.offset, p.data, p.allowPartial) },
     completions: { needs: 'debugging', serve: (p) => (this.state === 'compiler' ? [] : this.debugCore().completions(p.text, p.column, p.frameId)) },
   };
 
@@ -456,12 +456,11 @@ export class EngineServer {
   }
 
   /**
-   * A move through time: checked now (so that a refusal answers the request), made after the answer. The program
-   * then runs (reported by `continued`) and stops where the move lands, or runs on forward (a :goto past the furthest
-   * point reached).
+   * A move through time, checked when it was made (so that a refusal answers the request), is made after the answer.
+   * The program then runs (reported by `continued`) and stops where the move lands, or runs on forward (a :goto past
+   * the furthest point reached).
    */
-  private travel(check: () => void, move: () => DebugOutcome | 'run'): Record<string, never> {
-    check();
+  private travel(move: Move): Record<string, never> {
     this.state = 'running';
     setImmediate(() => {
       this.emit({ kind: 'continued', threadId: 1, allThreads: true });
@@ -478,21 +477,12 @@ export class EngineServer {
     return {};
   }
 
-  private restartFrame(frameId: number): Record<string, never> {
-    let move: (() => DebugOutcome) | undefined;
-    return this.travel(() => (move = this.debugCore().restartFrame(frameId)), () => move!());
-  }
-
-  private stepBack(what: string, kind: StepKind, threadId: number, granularity: StepGranularity | undefined): Record<string, never> {
-    return this.travel(() => this.debugCore().checkTravel(what, true, threadId), () => this.debugCore().stepBack(kind, threadId, granularity));
-  }
-
   /** Evaluate, where `:goto` and `:last` answer at once and then move the program (a stop follows). */
   private evaluate(expression: string, frameId: number | undefined, context: string): EvaluateResult {
     const core = this.debugCore();
     const move = core.replMove(expression, frameId, context);
     if (!move) return core.evaluate(expression, frameId, context);
-    this.travel(() => undefined, move.move);
+    this.travel(move.move);
     return { result: move.text, reference: 0 };
   }
 

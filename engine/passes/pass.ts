@@ -10,9 +10,6 @@ export interface PassOutcome {
   readonly reasons: ReadonlyMap<string, string>;
 }
 
-// The registry defines it; re-exported where the host and the CLI have always imported it from.
-export type { PassName } from './registry';
-
 export function noChanges(): { added: string[]; removed: string[]; fused: { group: string; members: string[] }[]; moved: string[] } {
   return { added: [], removed: [], fused: [], moved: [] };
 }

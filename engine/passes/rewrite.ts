@@ -9,6 +9,7 @@ import { Span } from '../base/span';
 import { AccessItem, AccessPattern, AttrValue, CallArg, Node, Operand, ScalarExpr } from '../ir/program';
 import { printAccess, printScalar } from '../ir/print';
 import { fold } from '../ir/scalar';
+import { registerIndex } from '../machine/limits';
 
 export interface Rewriter {
   /** The expression that replaces register `index` (the register itself when unchanged). */
@@ -129,8 +130,8 @@ export function registersOfNode(node: Node): Set<number> {
     writtenRegister: (i) => (used.add(i), i),
     access: (ap) => ap,
     name: (n) => {
-      const m = /^r(1[0-5]|[0-9])$/.exec(n);
-      if (m) used.add(Number(m[1]));
+      const register = registerIndex(n);
+      if (register !== undefined) used.add(register);
       return undefined;
     },
   };

@@ -164,6 +164,9 @@ describe('DAP: time travel', function () {
     const off = await stoppedAt(steps, lineOf(steps, 'Set r5'), { historyMiB: 0 });
     assert.match(await off.error('stepBack', { threadId: 1 }), /needs the history of the run, which is off \(launch attribute historyMiB is 0\)/);
     assert.match(await off.error('evaluate', { expression: ':history r5', context: 'repl' }), /historyMiB is 0/);
+    // Each refusal names what was asked: the request, or the console's command.
+    assert.match(await off.error('bir/goto', { instructions: 3 }), /^'bir\/goto' needs the history of the run, which is off/);
+    assert.match(await off.error('evaluate', { expression: ':goto 3', context: 'repl' }), /^':goto' needs the history of the run, which is off/);
     const fast = await DapSession.start();
     await fast.launch({ program: endless, noDebug: true });
     assert.match(await fast.error('stepBack', { threadId: 1 }), /not available in a run without debugging \(launched with noDebug\)/);

@@ -5,13 +5,14 @@
  * groups and inlined code), reverseContinue, and data ids that do or do not resolve in another program.
  */
 import * as assert from 'assert';
-import { DebugCore, DebugOutcome } from '../../engine/debug/debug-core';
+import { DebugCore } from '../../engine/debug/debug-core';
+import { DebugOutcome } from '../../engine/debug/replay';
 import { Box, boxOfView, forEachBoxIndex, intersect, overlaps, overlapsFlat } from '../../engine/debug/data-region';
 import { Tensor } from '../../engine/machine/tensor';
 import { forEachIndex, View } from '../../engine/machine/view';
 import { npyMachineOptions } from '../../engine/run/simulate';
 import { runPipeline } from '../../engine/passes/pipeline';
-import { PassName } from '../../engine/passes/pass';
+import { PassName } from '../../engine/passes/registry';
 import { PipelineHistory } from '../../engine/debug/history';
 import { Program } from '../../engine/ir/program';
 import { programOf } from '../helpers/virtual-host';
@@ -347,12 +348,12 @@ describe('data breakpoints: time travel and new runs', () => {
     const atEnd = settle(core, core.run());
     assert.ok(atEnd.kind === 'stopped' && atEnd.info.reason === 'breakpoint');
     for (const expected of [forward[1], forward[0]]) {
-      const o = core.reverseContinue();
+      const o = core.travel.reverseContinue('reverseContinue')();
       assert.ok(o.kind === 'stopped');
       if (o.kind !== 'stopped') return;
       assert.deepStrictEqual([o.info.reason, o.info.text, o.info.instructions], ['data breakpoint', expected.text, expected.instructions]);
     }
-    const start = core.reverseContinue();
+    const start = core.travel.reverseContinue('reverseContinue')();
     assert.ok(start.kind === 'stopped' && start.info.reason === 'entry');
   });
 

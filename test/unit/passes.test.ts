@@ -15,7 +15,7 @@ import { printScalar } from '../../engine/ir/print';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { formatDiagnostic } from '../../engine/lang/diagnostics';
 import { RunOptions, runProgram } from '../../engine/run/simulate';
-import { PassName } from '../../engine/passes/pass';
+import { PassName } from '../../engine/passes/registry';
 import { PASS_NAMES, runPipeline, Snapshot } from '../../engine/passes/pipeline';
 import { programOf } from '../helpers/virtual-host';
 

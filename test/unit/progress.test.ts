@@ -10,7 +10,7 @@ import { Machine } from '../../engine/machine/machine';
 import { Program } from '../../engine/ir/program';
 import { Interpreter } from '../../engine/run/interpreter';
 import { runPipeline } from '../../engine/passes/pipeline';
-import { PassName } from '../../engine/passes/pass';
+import { PassName } from '../../engine/passes/registry';
 import { RunProgressEvents } from '../../adapter/progress';
 import { programOf } from '../helpers/virtual-host';
 

@@ -6,7 +6,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { DebugCore, DebugOutcome } from '../../engine/debug/debug-core';
+import { DebugCore } from '../../engine/debug/debug-core';
+import { DebugOutcome } from '../../engine/debug/replay';
 import { Program } from '../../engine/ir/program';
 import { runPipeline } from '../../engine/passes/pipeline';
 import { npyMachineOptions } from '../../engine/run/simulate';
@@ -364,7 +365,7 @@ describe(':history agrees with a plain forward run', function () {
       const total = new Interpreter(whole).runFast();
       assert.strictEqual(total.kind, 'exited');
       const goal = Math.floor(whole.instructionsExecuted * 0.9);
-      const to = core.goToInstruction(goal);
+      const to = core.travel.goTo(':goto', goal)();
       const stop = to === 'run' ? settle(core, core.run()) : to;
       assert.strictEqual(stop.kind, 'stopped');
       const probes: Probe[] = [];

@@ -7,7 +7,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { DebugCore, DebugOutcome } from '../../engine/debug/debug-core';
+import { DebugCore } from '../../engine/debug/debug-core';
+import { DebugOutcome } from '../../engine/debug/replay';
 import { Interpreter } from '../../engine/run/interpreter';
 import { Machine } from '../../engine/machine/machine';
 import { checkProgram } from '../../engine/lang/check/checker';
@@ -151,23 +152,23 @@ describe('setting values without history and on several cores', () => {
     settle(core, core.run());
     core.step('over', 1, 'line');
     settle(core, core.run());
-    const r = core.setExpression('s[1, 0:2]', '1/3', undefined);
+    const r = core.changes.setExpression('s[1, 0:2]', '1/3', undefined);
     assert.strictEqual(r.notice, undefined);
     assert.strictEqual(r.changed.length, 1);
     assert.strictEqual(core.evaluate('s[1, 1]', undefined, 'watch').result, '0.33333334', 'rounded to f32');
-    assert.throws(() => core.setExpression('s[0:4, 0:1].bcast(2)', '1', undefined), /repeats elements \(a broadcast\)/);
-    core.setExpression('s.T[1, 0:4]', '7', undefined);
+    assert.throws(() => core.changes.setExpression('s[0:4, 0:1].bcast(2)', '1', undefined), /repeats elements \(a broadcast\)/);
+    core.changes.setExpression('s.T[1, 0:4]', '7', undefined);
     assert.strictEqual(core.evaluate('all(s[0:4, 1] == 7) && s[0, 0] == 1', undefined, 'watch').result, '1', 'through a transpose: column 1');
   });
 
   it('each core has its own SBUF: a set through core 2\'s frame changes core 2\'s tensor only', () => {
     const core = smallStopped();
     const frames = core.stackTrace(2, 0, 1).frames;
-    const r = core.setExpression('s[0, 0]', '5', frames[0].id);
+    const r = core.changes.setExpression('s[0, 0]', '5', frames[0].id);
     assert.ok(r.memoryReference && parseInt(r.memoryReference, 16) >= ONCHIP_BASE + CORE_SPAN, `core 1's SBUF: ${r.memoryReference}`);
     assert.strictEqual(core.evaluate('s[0, 0]', frames[0].id, 'watch').result, '5');
     assert.strictEqual(core.evaluate('s[0, 0]', core.stackTrace(1, 0, 1).frames[0].id, 'watch').result, '1');
-    assert.strictEqual(core.readMemory(r.memoryReference!, 0, 4).data, Buffer.from(new Float32Array([5]).buffer).toString('base64'));
+    assert.strictEqual(core.changes.readMemory(r.memoryReference!, 0, 4).data, Buffer.from(new Float32Array([5]).buffer).toString('base64'));
   });
 });
 
@@ -206,12 +207,12 @@ describe('values set while stopped are part of the history', function () {
     };
     step(3);
     const t1 = core.interpreter.ticks;
-    assert.strictEqual(core.setExpression('x[200, 0:4]', '9', undefined).notice, undefined, 'at the frontier nothing is discarded');
+    assert.strictEqual(core.changes.setExpression('x[200, 0:4]', '9', undefined).notice, undefined, 'at the frontier nothing is discarded');
     step(40);
-    for (let i = 0; i < 10; i++) core.stepBack('in', 1, 'instruction');
+    for (let i = 0; i < 10; i++) core.travel.stepBack('stepBack', 'in', 1, 'instruction')();
     const t2 = core.interpreter.ticks;
     assert.ok(t2 > t1);
-    assert.match(core.setExpression('x[201, 0:2]', 'x[200, 0:2] * 2', undefined).notice ?? '', /set in the past/);
+    assert.match(core.changes.setExpression('x[201, 0:2]', 'x[200, 0:2] * 2', undefined).notice ?? '', /set in the past/);
     const changes = new Map([[t1, fill(200, 4, 9)], [t2, fill(201, 2, 18)]]);
     const stops: { tick: number; hash: string; op: string }[] = [{ tick: t2, hash: machineHash(core.machine), op: 'edit' }];
     const edgeLine = fs.readFileSync(program.entry.file, 'utf8').split('\n').findIndex((l) => l.includes('call edge_tile')) + 1;
@@ -223,14 +224,14 @@ describe('values set while stopped are part of the history', function () {
         core.step(rnd() < 0.5 ? 'in' : 'over', 1, rnd() < 0.5 ? 'instruction' : 'line');
         outcome = settle(core, core.run());
       } else if (op === 'back') {
-        if (core.interpreter.ticks <= core.timeline!.start) continue;
-        outcome = core.stepBack('over', 1, rnd() < 0.5 ? 'instruction' : 'line');
+        if (core.interpreter.ticks <= core.travel.timeline!.start) continue;
+        outcome = core.travel.stepBack('stepBack', 'over', 1, rnd() < 0.5 ? 'instruction' : 'line')();
       } else if (op === 'continue') {
         core.setBreakpoints(program.entry.file, [{ line: edgeLine }]);
         core.continue();
         outcome = settle(core, core.run());
       } else {
-        const r = core.goToInstruction(Math.floor(rnd() * (core.timeline!.frontierInstructions + 1)));
+        const r = core.travel.goTo(':goto', Math.floor(rnd() * (core.travel.timeline!.frontierInstructions + 1)))();
         outcome = r === 'run' ? settle(core, core.run()) : r;
       }
       if (outcome.kind !== 'stopped') break;

@@ -8,7 +8,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { DebugCore, DebugOutcome } from '../../engine/debug/debug-core';
+import { DebugCore } from '../../engine/debug/debug-core';
+import { DebugOutcome } from '../../engine/debug/replay';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { npyMachineOptions } from '../../engine/run/simulate';
 import { writeNpyFile } from '../../engine/io/npy';
@@ -133,7 +134,7 @@ describe('tensor view: the engine\'s requests', () => {
   it('marks what a step back went back over, and says when there is no history', () => {
     const core = stoppedAt(12);
     const here = core.machine.instructionsExecuted;
-    assert.strictEqual(settle(core, core.stepBack('over', 1, 'line')).kind, 'stopped');
+    assert.strictEqual(settle(core, core.travel.stepBack('stepBack', 'over', 1, 'line')()).kind, 'stopped');
     const d = core.tensorData({ expression: 'b[1:3, 2:5]', changedSince: here });
     assert.deepStrictEqual(d.changed, { from: here - 1, to: here, count: 6 });
     const off = stoppedAt(12, 0);

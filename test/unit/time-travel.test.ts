@@ -6,7 +6,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { DebugCore, DebugOutcome } from '../../engine/debug/debug-core';
+import { DebugCore } from '../../engine/debug/debug-core';
+import { DebugOutcome } from '../../engine/debug/replay';
 import { Interpreter } from '../../engine/run/interpreter';
 import { Machine } from '../../engine/machine/machine';
 import { checkProgram } from '../../engine/lang/check/checker';
@@ -59,7 +60,7 @@ function walk(program: Program, cores: number, seed: number, moves: number, hist
   for (let i = 0; i < moves; i++) {
     const thread = 1 + Math.floor(rnd() * cores);
     const granularity = pick(['line', 'instruction'] as const);
-    const t = core.timeline!;
+    const t = core.travel.timeline!;
     const atStart = core.interpreter.ticks <= t.start;
     const op = pick(['continue', 'next', 'in', 'out', 'back', 'backIn', 'backOut', 'reverse', 'goto', 'goto']);
     let outcome: DebugOutcome;
@@ -80,16 +81,16 @@ function walk(program: Program, cores: number, seed: number, moves: number, hist
         case 'backIn':
         case 'backOut':
           if (atStart) continue;
-          outcome = core.stepBack(op === 'back' ? 'over' : op === 'backIn' ? 'in' : 'out', thread, granularity);
+          outcome = core.travel.stepBack('stepBack', op === 'back' ? 'over' : op === 'backIn' ? 'in' : 'out', thread, granularity)();
           break;
         case 'reverse':
           if (atStart) continue;
           core.setBreakpoints(program.entry.file, [pick(lines)].map((line) => ({ line })));
-          outcome = core.reverseContinue();
+          outcome = core.travel.reverseContinue('reverseContinue')();
           break;
         default: {
           const target = Math.floor(t.startInstructions + rnd() * (t.frontierInstructions - t.startInstructions + 1));
-          const r = core.goToInstruction(target);
+          const r = core.travel.goTo(':goto', target)();
           outcome = r === 'run' ? settle(core, core.run()) : r;
         }
       }
@@ -143,7 +144,7 @@ describe('time travel: the state at every stop is the forward run\'s', function 
     const { core } = walk(program, 1, 21, 0, limit);
     core.continue();
     settle(core, core.run());
-    const t = core.timeline!;
+    const t = core.travel.timeline!;
     assert.ok(t.journal.bytes <= 2 * limit * 1024 * 1024, `the history takes ${t.journal.bytes} bytes`);
     assert.ok(t.start > 0, 'the oldest history was dropped');
     assert.match(t.notices.join('\n'), /stepping back now reaches instruction \d+ at the earliest/);
@@ -156,11 +157,11 @@ describe('time travel: the state at every stop is the forward run\'s', function 
     const last = generated(21).split('\n').findIndex((l) => l.includes('DmaCopy out <- b')) + 1;
     stopped.setBreakpoints(program.entry.file, [{ line: last }]);
     assert.strictEqual(settle(stopped, stopped.run()).kind, 'stopped');
-    const earliest = stopped.timeline!.startInstructions;
+    const earliest = stopped.travel.timeline!.startInstructions;
     assert.ok(earliest > 0);
-    const at = stopped.goToInstruction(earliest);
+    const at = stopped.travel.goTo(':goto', earliest)();
     assert.ok(at !== 'run' && at.kind === 'stopped');
-    assert.throws(() => stopped.checkTravel('stepBack', true), new RegExp(`there is no history before this point \\(instruction ${earliest}\\) \\(the history, bounded by the launch attribute historyMiB, reaches back to instruction ${earliest}\\)`));
+    assert.throws(() => stopped.travel.stepBack('stepBack', 'over', 1), new RegExp(`there is no history before this point \\(instruction ${earliest}\\) \\(the history, bounded by the launch attribute historyMiB, reaches back to instruction ${earliest}\\)`));
   });
 
   it('a history limit first thins the older history (said once), before it cuts any', () => {
@@ -171,7 +172,7 @@ describe('time travel: the state at every stop is the forward run\'s', function 
     settle(core, core.run());
     const told = core.notices.map((n) => n.text);
     assert.deepStrictEqual(told.filter((x) => /older history is kept more coarsely, so going back there replays longer/.test(x)).length, 1, told.join('\n'));
-    assert.ok(core.timeline!.journal.bytes <= 2 * 0.05 * 2 ** 20);
+    assert.ok(core.travel.timeline!.journal.bytes <= 2 * 0.05 * 2 ** 20);
   });
 
   it('the generated programs are long enough to have checkpoints', () => {

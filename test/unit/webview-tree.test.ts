@@ -7,7 +7,7 @@ import * as path from 'path';
 import { buildGraph, buildProgramGraphs } from '../../engine/graph/build';
 import { expandGraph } from '../../engine/graph/hierarchy';
 import { runPipeline } from '../../engine/passes/pipeline';
-import type { PassName } from '../../engine/passes/pass';
+import type { PassName } from '../../engine/passes/registry';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { passView, plainView, ViewGraph } from '../../webview/diff';
 import {

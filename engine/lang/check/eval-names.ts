@@ -1,7 +1,8 @@
 /** Static checks of evaluate-language expressions written in a program (Assert conditions, Print operands). */
 import * as ast from '../ast';
 import { EVAL_FUNCTIONS } from '../../base/eval-functions';
-import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
+import { FunctionScope, ModuleScope, Resolver } from './scope';
+import { registerIndex } from '../../machine/limits';
 import { suggest } from '../../base/suggest';
 
 /** Reports unknown names and functions; true when the expression is well formed. */

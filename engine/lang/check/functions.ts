@@ -6,11 +6,11 @@ import {
 } from '../../ir/program';
 import { isDType, DType } from '../../base/dtype';
 import { InstructionOpcode, OPCODES } from '../../ir/opcodes';
-import { PARTITIONS } from '../../machine/limits';
+import { PARTITIONS, registerIndex } from '../../machine/limits';
 import { exact, isTensorExpr, resolveAccess } from './access';
 import { InstructionChecker, NO_ATTRIBUTES, showShape } from './instructions';
 import { frameBytes, newPlans, place } from './placement';
-import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
+import { FunctionScope, ModuleScope, Resolver } from './scope';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -3,10 +3,10 @@ import * as ast from '../ast';
 import { Span, spanText } from '../../base/span';
 import { AccessPattern, AttrValue, MemoryKind, Operand } from '../../ir/program';
 import { ACTIVATION_FUNCTIONS, ALU_OPS, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS } from '../../ir/opcodes';
-import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS } from '../../machine/limits';
+import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, registerIndex } from '../../machine/limits';
 import { isTensorExpr, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
-import { FunctionScope, ModuleScope, Resolver, registerIndex } from './scope';
+import { FunctionScope, ModuleScope, Resolver } from './scope';
 import { suggest } from '../../base/suggest';
 
 /** The operands of a checked instruction; `dst` is absent (not undefined) for an instruction without a destination. */

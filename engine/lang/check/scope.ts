@@ -3,7 +3,7 @@ import * as ast from '../ast';
 import { DiagnosticBag } from '../diagnostics';
 import { Span } from '../../base/span';
 import { AllocInfo, DramInfo, FunctionIR, SCALAR_FUNCTIONS, ScalarExpr, ScalarFunction, TensorDecl, TensorParamInfo } from '../../ir/program';
-import { REGISTERS } from '../../machine/limits';
+import { registerIndex } from '../../machine/limits';
 import { fold } from '../../ir/scalar';
 import { suggest } from '../../base/suggest';
 
@@ -157,18 +157,4 @@ export class Resolver {
     const hint = suggest(name, known);
     this.diagnostics.error(span, `unknown name '${name}'${hint ? `; did you mean '${hint}'?` : ''}`);
   }
-}
-
-/** `r0`..`r15` → its index; anything else (`r16`, `r01`, `x`) → undefined. */
-export function registerIndex(name: string): number | undefined {
-  // By character codes rather than a pattern: every name of every operand is asked.
-  if (name.length < 2 || name.charCodeAt(0) !== 114) return undefined;
-  let index = 0;
-  for (let k = 1; k < name.length; k++) {
-    const digit = name.charCodeAt(k) - 48;
-    // A leading zero (`r01`) is not a register's name; nor is a number past the registers.
-    if (digit < 0 || digit > 9 || (k === 2 && index === 0) || index >= REGISTERS) return undefined;
-    index = index * 10 + digit;
-  }
-  return index < REGISTERS ? index : undefined;
 }
