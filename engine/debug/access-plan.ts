@@ -4,6 +4,7 @@
  * fused group accesses what its members do, each access tagged with its member; Print and Assert read the tensors
  * their expressions name (as precisely as constants allow).
  */
+import { accumulatorAttribute } from '../ir/opcodes';
 import { AccessPattern, DramInfo, FunctionIR, InstrNode, Node, Operand, Program, TensorDecl } from '../ir/program';
 import { Core, Frame } from '../machine/core';
 import { Machine } from '../machine/machine';
@@ -28,7 +29,7 @@ export interface TensorAccess {
    * (start, count, step per dimension) without making the view; false when the instruction would fault on it.
    */
   readonly box?: (f: Frame, c: Core, m: Machine, out: Float64Array) => boolean;
-  /** Only some runs read it (MatMult's accumulator, when accumulate is not 0). */
+  /** Only some runs read it (an accumulator, when the attribute that makes it accumulate is not 0). */
   readonly when?: ScalarFn;
   /** The member of a fused group that makes the access. */
   readonly member?: InstrNode;
@@ -86,8 +87,9 @@ export class AccessPlans {
     if (node.srcs.some((o) => o.kind === 'eval')) this.evalReads(node, member, out);
     const dst = node.dst;
     if (dst?.kind !== 'tensor') return;
-    if (node.opcode === 'MatMult') {
-      const acc = node.attrs.get('accumulate');
+    const accumulator = accumulatorAttribute(node.opcode);
+    if (accumulator) {
+      const acc = node.attrs.get(accumulator);
       if (acc?.kind === 'operand' && acc.operand.kind === 'scalar') add(dst.ap, false, compileScalar(acc.operand.expr));
     }
     add(dst.ap, true);

@@ -6,10 +6,11 @@
 import * as path from 'path';
 import { Node } from '../ir/program';
 import { Snapshot } from '../passes/pipeline';
+import { PassName, passNamed } from '../passes/registry';
 import { LineMap } from './line-map';
 
 export interface Removal {
-  readonly pass: string;
+  readonly pass: PassName;
   readonly index: number;
   readonly reason: string;
 }
@@ -22,8 +23,10 @@ export class PipelineHistory {
   constructor(readonly snapshots: readonly Snapshot[]) {
     this.written = new LineMap(snapshots[0].program);
     for (const s of snapshots.slice(1)) {
+      const pass = s.pass;
+      if (pass === 'as written') continue;
       for (const id of s.changes.removed) {
-        if (!this.removals.has(id)) this.removals.set(id, { pass: s.pass, index: s.index, reason: s.reasons.get(id) ?? `removed by pass '${s.pass}'` });
+        if (!this.removals.has(id)) this.removals.set(id, { pass, index: s.index, reason: s.reasons.get(id) ?? `removed by pass '${pass}'` });
       }
     }
   }
@@ -40,7 +43,7 @@ export class PipelineHistory {
     const written = this.written.nodesAt(path.resolve(file), line);
     for (const n of written) {
       const removal = this.removals.get(n.id);
-      if (removal) return { text: lineText(line, removal), removal };
+      if (removal) return { text: passNamed(removal.pass).lineGone(line, removal.reason), removal };
     }
     return undefined;
   }
@@ -49,11 +52,4 @@ export class PipelineHistory {
   writtenNodes(file: string, line: number): Node[] {
     return this.written.nodesAt(path.resolve(file), line);
   }
-}
-
-/** `line 12 is not executed: nothing reads 'tmp' after it is written (removed by pass 'dce')`. */
-function lineText(line: number, r: Removal): string {
-  if (r.pass === 'fuse') return `line ${line} does not run on its own: ${r.reason} (pass 'fuse')`;
-  if (r.pass === 'inline' || r.pass === 'unroll') return `line ${line} was rewritten: ${r.reason} (pass '${r.pass}')`;
-  return `line ${line} is not executed: ${r.reason} (removed by pass '${r.pass}')`;
 }

@@ -11,6 +11,7 @@ import {
   AccessPattern, AttrValue, CallNode, DramInfo, FunctionIR, InstrNode, Node, Operand, Program, Region, ScalarExpr, TensorDecl,
 } from '../ir/program';
 import { forEachNode } from '../ir/numbering';
+import { accumulatorAttribute } from '../ir/opcodes';
 import { registerIndex } from '../machine/limits';
 import { applyBinary, applyFunction, applyUnary } from '../ir/scalar';
 import {
@@ -200,8 +201,9 @@ export class Effects {
     for (const src of node.srcs) this.readOperand(node, src, b);
     for (const [name, v] of node.attrs) this.readAttr(node, name, v, b);
     const dst = node.dst;
-    if (node.opcode === 'MatMult' && dst?.kind === 'tensor') {
-      const acc = node.attrs.get('accumulate');
+    const accumulator = accumulatorAttribute(node.opcode);
+    if (accumulator && dst?.kind === 'tensor') {
+      const acc = node.attrs.get(accumulator);
       const off = !acc || (acc.kind === 'operand' && acc.operand.kind === 'scalar' && acc.operand.expr.kind === 'const' && acc.operand.expr.value === 0);
       if (!off) b.readTensor(dst.ap);
     }

@@ -19,6 +19,11 @@ export interface OpcodeInfo {
   readonly statement?: true;
   /** No executor: the interpreter's scheduler of cores implements it. */
   readonly byScheduler?: true;
+  /**
+   * The attribute that, when not 0, makes the instruction add to what its destination holds: it then reads the
+   * destination too (the dataflow graph, data breakpoints on reads and `:why` see that read).
+   */
+  readonly accumulatesWith?: string;
 }
 
 const RECORDS = [
@@ -26,7 +31,7 @@ const RECORDS = [
   { name: 'TensorCopy', engine: 'DVE', summary: 'on-chip copy with a cast', elementwise: true },
   { name: 'Memset', engine: 'POOL', summary: 'fill with a value' },
   { name: 'Iota', engine: 'POOL', summary: 'dst[p, f] = base + p*pstep + f*fstep' },
-  { name: 'MatMult', engine: 'PE', summary: 'dst[M, N] (+)= stationary[K, M]ᵀ · moving[K, N]' },
+  { name: 'MatMult', engine: 'PE', summary: 'dst[M, N] (+)= stationary[K, M]ᵀ · moving[K, N]', accumulatesWith: 'accumulate' },
   { name: 'Transpose', engine: 'PE', summary: 'dst[F, P] = src[P, F]ᵀ' },
   { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias)', elementwise: true },
   { name: 'TensorTensor', engine: 'DVE', summary: 'dst = a op b, elementwise', elementwise: true },
@@ -50,6 +55,11 @@ export type KernelOpcode = Exclude<OpcodeRecord, { byScheduler: true }>['name'];
 
 /** In the order of the language reference. */
 export const OPCODES: ReadonlyMap<string, OpcodeInfo> = new Map(RECORDS.map((o) => [o.name, o]));
+
+/** The attribute of an opcode that makes it accumulate into its destination (see OpcodeInfo.accumulatesWith). */
+export function accumulatorAttribute(opcode: string): string | undefined {
+  return OPCODES.get(opcode)?.accumulatesWith;
+}
 
 export function isInstructionOpcode(name: string): name is InstructionOpcode {
   const info = OPCODES.get(name);

@@ -5,6 +5,7 @@
  * accumulates); a reduction reads its partition's row; a transpose the mirrored element. Asked in the state just
  * before the instruction runs, so the views are those it used.
  */
+import { accumulatorAttribute, KernelOpcode } from '../ir/opcodes';
 import { CallNode, InstrNode, Operand, ScalarExpr } from '../ir/program';
 import { Core, Frame } from '../machine/core';
 import { decode } from '../machine/dtypes';
@@ -33,67 +34,86 @@ function viewOfOperand(op: Operand, f: Frame, c: Core, m: Machine): View | undef
   return fn(f, c, m);
 }
 
+/** Where an instruction wrote: position `i` (row-major) of its destination, in partition `p` (0 for a register). */
+interface WrittenAt {
+  readonly dst?: View;
+  readonly i: number;
+  readonly p: number;
+}
+
+/** What one written element (or register) of an instruction was made from. */
+type Provenance = (node: InstrNode, at: WrittenAt, reads: ReadList) => void;
+
+const copied: Provenance = (node, { i }, reads) => reads.at(node.srcs[0], 'source', i);
+
+/**
+ * Keyed by the opcodes a kernel executes, so that the compiler asks a new opcode for its provenance; `no result` for
+ * those that write neither memory nor a register.
+ */
+const PROVENANCE: Record<KernelOpcode, Provenance | 'no result'> = {
+  DmaCopy: copied,
+  TensorCopy: copied,
+  Memset: (node, _at, reads) => reads.scalar(node.srcs[0], 'value'),
+  Iota: (node, _at, reads) => {
+    for (const name of ['base', 'pstep', 'fstep']) reads.scalar(attrOperand(node, name), name);
+  },
+  TensorTensor: (node, { i }, reads) => {
+    reads.at(node.srcs[0], 'first operand', i);
+    reads.at(node.srcs[1], 'second operand', i);
+  },
+  TensorScalar: (node, { i, p }, reads) => {
+    reads.at(node.srcs[0], 'operand', i);
+    reads.column(attrOperand(node, 'scalar'), 'scalar', p);
+    reads.column(attrOperand(node, 'scalar1'), 'scalar1', p);
+  },
+  Activation: (node, { i, p }, reads) => {
+    reads.at(node.srcs[0], 'source', i);
+    reads.column(attrOperand(node, 'scale'), 'scale', p);
+    reads.column(attrOperand(node, 'bias'), 'bias', p);
+  },
+  Select: (node, { i }, reads) => {
+    reads.at(node.srcs[0], 'condition', i);
+    const cond = reads.last();
+    const taken = cond && cond.kind === 'element' && cond.tensor.written[cond.index] !== 0 && valueAt(cond.tensor, cond.index) !== 0;
+    reads.at(node.srcs[taken ? 1 : 2], taken ? 'first choice' : 'second choice', i);
+  },
+  TensorReduce: (node, { p }, reads) => reads.row(node.srcs[0], 'source', p),
+  Transpose: (node, { dst, i }, reads) => {
+    // dst[q, p'] = src[p', q]: the destination's rows are the source's columns.
+    const [rows, cols] = plane2d(dst!);
+    const q = Math.floor(i / cols);
+    reads.at(node.srcs[0], 'source', (i % cols) * rows + q);
+  },
+  MatMult: (node, { dst, i }, reads) => matMultReads(node, dst!, i, reads),
+  Set: (node, _at, reads) => reads.scalar(node.srcs[0], 'value'),
+  Load: (node, _at, reads) => reads.at(node.srcs[0], 'source', 0),
+  Print: 'no result',
+  Assert: 'no result',
+  'Assert.close': 'no result',
+};
+
+/** A node's opcode is any string (`Fused`): looked up in a map, not by indexing the record. */
+const BY_OPCODE: ReadonlyMap<string, Provenance | 'no result'> = new Map(Object.entries(PROVENANCE));
+
 /**
  * The reads behind one written element or register of an instruction (not a fused group: ask its members), or
  * undefined when the instruction does not write it.
  */
 export function readsOf(node: InstrNode, written: Written, f: Frame, c: Core, m: Machine): Read[] | undefined {
-  if ('register' in written) return registerReads(node, written.register, f, c, m);
+  const provenance = BY_OPCODE.get(node.opcode);
+  if (provenance === undefined || provenance === 'no result') return undefined;
+  const reads = new ReadList(f, c, m);
+  if ('register' in written) {
+    if (node.dst?.kind !== 'register' || node.dst.index !== written.register) return undefined;
+    provenance(node, { i: 0, p: 0 }, reads);
+    return reads.list;
+  }
   const dst = node.dst && viewOfOperand(node.dst, f, c, m);
   if (!dst || dst.tensor !== written.tensor) return undefined;
   const i = viewPosition(dst, written.index);
   if (i < 0) return undefined;
-  const reads = new ReadList(f, c, m);
   const [, cols] = plane2d(dst);
-  const p = Math.floor(i / Math.max(cols, 1));
-  switch (node.opcode) {
-    case 'DmaCopy':
-    case 'TensorCopy':
-      reads.at(node.srcs[0], 'source', i);
-      break;
-    case 'Memset':
-      reads.scalar(node.srcs[0], 'value');
-      break;
-    case 'Iota':
-      for (const name of ['base', 'pstep', 'fstep']) reads.scalar(attrOperand(node, name), name);
-      break;
-    case 'TensorTensor':
-      reads.at(node.srcs[0], 'first operand', i);
-      reads.at(node.srcs[1], 'second operand', i);
-      break;
-    case 'TensorScalar':
-      reads.at(node.srcs[0], 'operand', i);
-      reads.column(attrOperand(node, 'scalar'), 'scalar', p);
-      reads.column(attrOperand(node, 'scalar1'), 'scalar1', p);
-      break;
-    case 'Activation':
-      reads.at(node.srcs[0], 'source', i);
-      reads.column(attrOperand(node, 'scale'), 'scale', p);
-      reads.column(attrOperand(node, 'bias'), 'bias', p);
-      break;
-    case 'Select': {
-      reads.at(node.srcs[0], 'condition', i);
-      const cond = reads.last();
-      const taken = cond && cond.kind === 'element' && cond.tensor.written[cond.index] !== 0 && valueAt(cond.tensor, cond.index) !== 0;
-      reads.at(node.srcs[taken ? 1 : 2], taken ? 'first choice' : 'second choice', i);
-      break;
-    }
-    case 'TensorReduce':
-      reads.row(node.srcs[0], 'source', p);
-      break;
-    case 'Transpose': {
-      // dst[q, p'] = src[p', q]: the destination's rows are the source's columns.
-      const rows = plane2d(dst)[0];
-      const q = Math.floor(i / cols);
-      reads.at(node.srcs[0], 'source', (i % cols) * rows + q);
-      break;
-    }
-    case 'MatMult':
-      matMultReads(node, dst, i, reads);
-      break;
-    default:
-      return undefined;
-  }
+  provenance(node, { dst, i, p: Math.floor(i / Math.max(cols, 1)) }, reads);
   return reads.list;
 }
 
@@ -110,19 +130,10 @@ function matMultReads(node: InstrNode, dst: View, i: number, reads: ReadList): v
     reads.element(st, 'stationary', node.srcs[0], k * M + row);
     reads.element(mv, 'moving', node.srcs[1], k * N + col);
   }
-  const accumulate = attrOperand(node, 'accumulate');
+  const accumulate = attrOperand(node, accumulatorAttribute(node.opcode)!);
   if (accumulate?.kind === 'scalar' && compileScalar(accumulate.expr)(reads.f, reads.c, reads.m) !== 0) {
     reads.element(dst, 'accumulated', node.dst!, i);
   }
-}
-
-function registerReads(node: InstrNode, register: number, f: Frame, c: Core, m: Machine): Read[] | undefined {
-  if (node.dst?.kind !== 'register' || node.dst.index !== register) return undefined;
-  const reads = new ReadList(f, c, m);
-  if (node.opcode === 'Set') reads.scalar(node.srcs[0], 'value');
-  else if (node.opcode === 'Load') reads.at(node.srcs[0], 'source', 0);
-  else return undefined;
-  return reads.list;
 }
 
 /** The registers of the caller that a call's argument for a register parameter read. */

@@ -12,7 +12,7 @@ export { isPassName, PASS_NAMES } from './registry';
 export interface Snapshot {
   readonly index: number;
   /** The pass that made it, or `as written` for index 0. */
-  readonly pass: string;
+  readonly pass: PassName | 'as written';
   readonly program: Program;
   readonly changes: PassChanges;
   readonly reasons: ReadonlyMap<string, string>;

@@ -16,14 +16,22 @@ export interface PassInfo {
   /** What it does, in one line (the language reference's table says it at length). */
   readonly summary: string;
   readonly run: (program: Program) => PassOutcome;
+  /**
+   * What became of a line whose every instruction the pass took away, for the debugger's explanations: removed
+   * (the line is not executed), rewritten into other code, or run inside a group.
+   */
+  readonly lineGone: (line: number, reason: string) => string;
 }
 
+const notExecuted = (pass: string) => (line: number, reason: string): string => `line ${line} is not executed: ${reason} (removed by pass '${pass}')`;
+const rewritten = (pass: string) => (line: number, reason: string): string => `line ${line} was rewritten: ${reason} (pass '${pass}')`;
+
 export const PASSES = [
-  { name: 'inline', summary: 'copies small functions into their callers', run: inlinePass },
-  { name: 'dce', summary: 'removes instructions whose results nothing reads', run: dcePass },
-  { name: 'fuse', summary: 'runs chains of elementwise instructions on one engine as one group', run: fusePass },
-  { name: 'unroll', summary: 'repeats the body of short loops with constant bounds in place of the loop', run: unrollPass },
-  { name: 'schedule', summary: 'reorders independent instructions so that consecutive ones use different engines', run: schedulePass },
+  { name: 'inline', summary: 'copies small functions into their callers', run: inlinePass, lineGone: rewritten('inline') },
+  { name: 'dce', summary: 'removes instructions whose results nothing reads', run: dcePass, lineGone: notExecuted('dce') },
+  { name: 'fuse', summary: 'runs chains of elementwise instructions on one engine as one group', run: fusePass, lineGone: (line, reason) => `line ${line} does not run on its own: ${reason} (pass 'fuse')` },
+  { name: 'unroll', summary: 'repeats the body of short loops with constant bounds in place of the loop', run: unrollPass, lineGone: rewritten('unroll') },
+  { name: 'schedule', summary: 'reorders independent instructions so that consecutive ones use different engines', run: schedulePass, lineGone: notExecuted('schedule') },
 ] as const satisfies readonly PassInfo[];
 
 export type PassName = (typeof PASSES)[number]['name'];
