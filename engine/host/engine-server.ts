@@ -18,7 +18,7 @@ import { StepKind } from '../debug/stepping';
 import { describeFault } from '../run/describe-fault';
 import { runSummary } from '../run/run-summary';
 import { runPipeline, Snapshot } from '../passes/pipeline';
-import { PassName } from '../passes/pass';
+import { isPassName } from '../passes/registry';
 import { PipelineHistory } from '../debug/history';
 import { disassemble } from '../debug/disassembly';
 import { RunProgress } from './run-progress';
@@ -255,7 +255,7 @@ export class EngineServer {
     }
     config = { ...config, cores: config.cores ?? declared?.count ?? 1 };
     const machineOptions = this.machineOptions(config);
-    this.snapshots = runPipeline(checked.program, (config.passes ?? []) as PassName[]);
+    this.snapshots = runPipeline(checked.program, config.passes ?? []);
     const program = this.snapshots[this.snapshots.length - 1].program;
     const last = this.snapshots.length - 1;
     const badIndex = (config.passBreakpoints ?? []).find((i) => i > last);
@@ -293,7 +293,7 @@ export class EngineServer {
     this.core = opened.core;
     this.snapshots = snapshots;
     this.postMortem = { what, fault };
-    this.config = { program: file, dump: file, cores: machine.ncores, passes: snapshots.slice(1).map((s) => s.pass), frames: config.frames, stepBy: config.stepBy };
+    this.config = { program: file, dump: file, cores: machine.ncores, passes: snapshots.slice(1).map((s) => s.pass).filter(isPassName), frames: config.frames, stepBy: config.stepBy };
     this.program = program;
     this.state = 'launched';
     const sources = snapshots[0].program.sources;
