@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { DebugProtocol as P } from '@vscode/debugprotocol';
 import { BIR_REQUESTS, BirArguments, BirCommand, describeInput } from '../contract/requests';
+import type { Command, DapCommand } from '../engine/protocol/request-table';
 
 const int = z.int();
 const str = z.string();
@@ -204,10 +205,7 @@ export const DAP_ARGUMENTS = {
     column: int,
     line: int.optional(),
   }) satisfies z.ZodType<P.CompletionsArguments>,
-};
-
-export type DapCommand = keyof typeof DAP_ARGUMENTS;
-export type Command = DapCommand | BirCommand;
+} satisfies { readonly [C in DapCommand]: z.ZodType };
 
 /** The arguments of a request as its schema parses them. */
 export type Args<C extends Command> = C extends DapCommand ? z.infer<(typeof DAP_ARGUMENTS)[C]> : C extends BirCommand ? BirArguments<C> : never;
@@ -216,10 +214,6 @@ const ARGUMENTS = new Map<string, z.ZodType>([
   ...Object.entries(DAP_ARGUMENTS),
   ...Object.entries(BIR_REQUESTS).map(([command, request]) => [command, request.arguments] as const),
 ]);
-
-export function isCommand(command: string): command is Command {
-  return ARGUMENTS.has(command);
-}
 
 /** The arguments of a request when they fit its schema, else the message that names what does not fit. */
 export function checkArguments<C extends Command>(command: C, args: unknown): { readonly ok: true; readonly value: Args<C> } | { readonly ok: false; readonly message: string } {

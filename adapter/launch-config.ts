@@ -1,13 +1,122 @@
 /**
- * The launch attributes of the `bir` debugger: one table, read by the validator, by the test that compares it
- * with package.json, and by the documentation. A wrong type or value fails the launch naming the attribute;
- * an unknown attribute is ignored with a warning.
+ * The launch attributes of the `bir` debugger: one zod schema each, with its description and default, read by the
+ * validator, by the test that compares them with package.json (LAUNCH_ATTRIBUTES: the type and enum come from the
+ * schema), and by the documentation. A wrong type or value fails the launch naming the attribute; an unknown
+ * attribute is ignored with a warning.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FramesMode, LaunchConfig, StepGranularity } from '../engine/protocol/types';
-import { isPassName, PASS_NAMES } from '../engine/passes/registry';
+import { z } from 'zod';
+import { LaunchConfig } from '../engine/protocol/types';
+import { PASS_NAMES, PassName } from '../engine/passes/registry';
 import { DumpError, readDump } from '../engine/io/dump';
+
+// Each schema's messages say what follows `launch attribute 'NAME'` in the refusal: ` must be ...`, or `: ...`.
+
+/** A refusal that describes the value found. */
+type Refusal = (issue: { readonly input?: unknown }) => string;
+
+const flag = z.boolean({ error: (issue) => ` must be true or false, found ${describe(issue.input)}` });
+
+function text(): z.ZodString {
+  const error: Refusal = (issue) => ` must be a non-empty string, found ${describe(issue.input)}`;
+  return z.string({ error }).min(1, { error });
+}
+
+function integer(min: number, max: number): z.ZodInt {
+  const error: Refusal = (issue) => ` must be an integer from ${min} to ${max}, found ${describe(issue.input)}`;
+  return z.int({ error }).min(min, { error }).max(max, { error });
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T): z.ZodEnum<{ [K in T[number]]: K }> {
+  return z.enum(values, { error: (issue) => ` must be one of ${values.map((a) => `"${a}"`).join(', ')}, found ${describe(issue.input)}` });
+}
+
+/** A file that exists and is not a folder; `what` says what to give instead of a folder. */
+function existingFile(schema: z.ZodString, what: string): z.ZodString {
+  return schema
+    .refine((f) => fs.existsSync(path.resolve(f)), { error: (issue) => `: no such file '${String(issue.input)}'`, abort: true })
+    .refine((f) => !fs.statSync(path.resolve(f)).isDirectory(), { error: (issue) => `: '${String(issue.input)}' is a folder; ${what}` });
+}
+
+const PROGRAM_NEEDED = ' is required: the .bir file to debug';
+
+const program = existingFile(
+  z.string({ error: (issue) => (issue.input === undefined ? PROGRAM_NEEDED : ` must be a string (a path), found ${describe(issue.input)}`) }).min(1, { error: PROGRAM_NEEDED }),
+  'give a .bir file',
+);
+
+/** Pass names in order; "inline, dce" is read as the array it lists. */
+function passNames(): z.ZodType<PassName[], unknown> {
+  const strings: Refusal = (issue) => ` must be an array of strings, found ${describe(issue.input)}`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter((s) => s) : v),
+    z.array(z.unknown(), { error: strings })
+      .refine((v) => v.every((x) => typeof x === 'string'), { error: strings })
+      .pipe(z.array(z.enum(PASS_NAMES, { error: (issue) => `: unknown pass '${String(issue.input)}' (passes: ${PASS_NAMES.join(', ')})` }))),
+  );
+}
+
+/** Tensor names to .npy paths; the refusal of a value names its tensor. */
+function tensorFiles(): z.ZodType<Record<string, string>, unknown> {
+  const notAFile = (issue: { readonly input?: unknown; readonly path?: readonly PropertyKey[] }): string =>
+    `: the value of '${String(issue.path?.at(-1))}' must be a path to a .npy file, found ${describe(issue.input)}`;
+  return z.record(z.string(), z.string({ error: notAFile }).min(1, { error: notAFile }), { error: (issue) => ` must be an object { "tensor": "file.npy" }, found ${describe(issue.input)}` });
+}
+
+/** Integers from 0; the refusal describes the whole value, as one mistake. */
+function snapshotIndices(): z.ZodType<number[], unknown> {
+  const error: Refusal = (issue) => ` must be an array of snapshot indices (integers ≥ 0), found ${describe(issue.input)}`;
+  return z.array(z.unknown(), { error })
+    .refine((v) => v.every((i) => Number.isInteger(i) && (i as number) >= 0), { error })
+    .pipe(z.array(z.number()));
+}
+
+interface Attribute<S extends z.ZodType> {
+  readonly schema: S;
+  readonly description: string;
+  /** What package.json says the default is (the engine applies it: an attribute left out stays out of the config). */
+  readonly default?: unknown;
+}
+
+const attribute = <S extends z.ZodType>(schema: S, description: string, byDefault?: unknown): Attribute<S> => ({ schema, description, default: byDefault });
+
+/** Every attribute, in the order package.json lists them. */
+const ATTRIBUTES = {
+  program: attribute(program, 'The .bir file to debug.', '${file}'),
+  cores: attribute(integer(1, 8).optional(), 'Number of cores that run main (1 to 8); overrides the program\'s \'cores N\' declaration. Without either, one core.', 1),
+  passes: attribute(passNames().optional(), `Compiler passes to run before the program, in order (of ${PASS_NAMES.join(', ')}).`, []),
+  stopOnEntry: attribute(flag.optional(), 'Stop before the first instruction.', false),
+  stepBy: attribute(oneOf(['line', 'instruction']).optional(), 'What plain Step Over / Step Into step by: a line or one instruction.', 'line'),
+  frames: attribute(oneOf(['functions', 'subgraphs']).optional(), 'What the Call Stack shows: frames of functions, or frames of subgraphs (every loop iteration and branch arm a frame).', 'functions'),
+  inputs: attribute(tensorFiles().optional(), 'Data for dram tensors: { "name": "file.npy" }, paths relative to the program.', {}),
+  outDir: attribute(text().optional(), 'Folder where output tensors are written as NAME.npy when the run completes (relative to the program).'),
+  stopOnPassEntry: attribute(flag.optional(), 'Stop before the first compiler pass (pass view).', false),
+  passBreakpoints: attribute(snapshotIndices().optional(), 'Snapshot indices of the pass pipeline to stop after (0 is the program as written).', []),
+  maxCallDepth: attribute(integer(1, 100000).optional(), 'Nested calls allowed before the recursion-depth fault.', 64),
+  maxInstructions: attribute(integer(1, Number.MAX_SAFE_INTEGER).optional(), 'Instructions the run may execute (all cores together) before the instruction-limit fault; no limit when left out (Pause stops an endless loop).'),
+  historyMiB: attribute(integer(0, 1 << 20).optional(), 'Memory the history of the run may take for time travel (Step Back, Reverse Continue, :goto, :last, :why), in MiB; the oldest history is thinned, then dropped, beyond it. 0 turns time travel off.', 512),
+  dumpOnFault: attribute(text().optional(), 'File where a post-mortem dump of the machine is written when the program faults (relative to the program): tensors, registers, every core\'s stack, the fault, the program\'s sources; compressed, written atomically.'),
+  dump: attribute(existingFile(text(), 'give a dump file (bir-sim run --dump FILE writes one)'), 'A post-mortem dump to open instead of running a program (bir-sim run --dump, dumpOnFault): the session stops at its fault, shows the machine as it was, and cannot run. The program comes from the dump; \'program\' is not needed.'),
+  trace: attribute(flag.optional(), 'Log the DAP messages of the session (the BIR Debugger output channel).', false),
+};
+
+type Name = keyof typeof ATTRIBUTES;
+type Schemas = { readonly [N in Name]: (typeof ATTRIBUTES)[N]['schema'] };
+
+const ALL = z.looseObject(Object.fromEntries(Object.entries(ATTRIBUTES).map(([name, a]) => [name, a.schema])) as Schemas);
+
+/** What a run reads, in the order it is checked: of several mistakes, the first here is the one reported. */
+const RUN = ALL.pick({
+  program: true, cores: true, passes: true, stepBy: true, frames: true, inputs: true, outDir: true, passBreakpoints: true, stopOnPassEntry: true,
+  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, trace: true,
+});
+
+/** What opening a post-mortem dump reads: the dump, and how to show it. */
+const DUMP = ALL.pick({ dump: true, stepBy: true, frames: true, trace: true });
+
+/** What a run uses and a dump does not: given with `dump`, they are ignored with a warning. */
+const RUN_ONLY = (Object.keys(ATTRIBUTES) as Name[]).filter((name) => name in RUN.shape && !(name in DUMP.shape));
 
 export interface AttributeSpec {
   readonly type: 'string' | 'boolean' | 'integer' | 'array' | 'object';
@@ -16,24 +125,15 @@ export interface AttributeSpec {
   readonly enum?: readonly string[];
 }
 
-export const LAUNCH_ATTRIBUTES: Readonly<Record<string, AttributeSpec>> = {
-  program: { type: 'string', description: 'The .bir file to debug.', default: '${file}' },
-  cores: { type: 'integer', description: 'Number of cores that run main (1 to 8); overrides the program\'s \'cores N\' declaration. Without either, one core.', default: 1 },
-  passes: { type: 'array', description: `Compiler passes to run before the program, in order (of ${PASS_NAMES.join(', ')}).`, default: [] },
-  stopOnEntry: { type: 'boolean', description: 'Stop before the first instruction.', default: false },
-  stepBy: { type: 'string', description: 'What plain Step Over / Step Into step by: a line or one instruction.', enum: ['line', 'instruction'], default: 'line' },
-  frames: { type: 'string', description: 'What the Call Stack shows: frames of functions, or frames of subgraphs (every loop iteration and branch arm a frame).', enum: ['functions', 'subgraphs'], default: 'functions' },
-  inputs: { type: 'object', description: 'Data for dram tensors: { "name": "file.npy" }, paths relative to the program.', default: {} },
-  outDir: { type: 'string', description: 'Folder where output tensors are written as NAME.npy when the run completes (relative to the program).' },
-  stopOnPassEntry: { type: 'boolean', description: 'Stop before the first compiler pass (pass view).', default: false },
-  passBreakpoints: { type: 'array', description: 'Snapshot indices of the pass pipeline to stop after (0 is the program as written).', default: [] },
-  maxCallDepth: { type: 'integer', description: 'Nested calls allowed before the recursion-depth fault.', default: 64 },
-  maxInstructions: { type: 'integer', description: 'Instructions the run may execute (all cores together) before the instruction-limit fault; no limit when left out (Pause stops an endless loop).' },
-  historyMiB: { type: 'integer', description: 'Memory the history of the run may take for time travel (Step Back, Reverse Continue, :goto, :last, :why), in MiB; the oldest history is thinned, then dropped, beyond it. 0 turns time travel off.', default: 512 },
-  dumpOnFault: { type: 'string', description: 'File where a post-mortem dump of the machine is written when the program faults (relative to the program): tensors, registers, every core\'s stack, the fault, the program\'s sources; compressed, written atomically.' },
-  dump: { type: 'string', description: 'A post-mortem dump to open instead of running a program (bir-sim run --dump, dumpOnFault): the session stops at its fault, shows the machine as it was, and cannot run. The program comes from the dump; \'program\' is not needed.' },
-  trace: { type: 'boolean', description: 'Log the DAP messages of the session (the BIR Debugger output channel).', default: false },
-};
+/** The attributes as package.json documents them: the type and enum of each from its schema. */
+export const LAUNCH_ATTRIBUTES: Readonly<Record<Name, AttributeSpec>> = Object.fromEntries(
+  Object.entries(ATTRIBUTES).map(([name, a]: [string, Attribute<z.ZodType>]) => [name, documented(a)]),
+) as Record<Name, AttributeSpec>;
+
+function documented(a: Attribute<z.ZodType>): AttributeSpec {
+  const json = z.toJSONSchema(a.schema, { io: 'output', unrepresentable: 'any' }) as { type: AttributeSpec['type']; enum?: string[] };
+  return { type: json.type, description: a.description, ...(a.default === undefined ? {} : { default: a.default }), ...(json.enum ? { enum: json.enum } : {}) };
+}
 
 /** Attributes every client or VS Code itself may add; not ours to warn about. */
 const CLIENT_ATTRIBUTES = new Set(['type', 'request', 'name', 'noDebug', 'preLaunchTask', 'postDebugTask', 'internalConsoleOptions', 'debugServer', 'presentation', 'console', 'cwd', 'env', 'windows', 'linux', 'osx', 'serverReadyAction', 'suppressMultipleSessionWarning']);
@@ -47,65 +147,45 @@ export interface ValidatedLaunch {
 export class LaunchError extends Error {}
 
 export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
-  const warnings: string[] = [];
-  for (const key of Object.keys(args)) {
-    if (!(key in LAUNCH_ATTRIBUTES) && !CLIENT_ATTRIBUTES.has(key) && !key.startsWith('__')) {
-      warnings.push(`launch attribute '${key}' is not known to the BIR debugger and is ignored (known: ${Object.keys(LAUNCH_ATTRIBUTES).join(', ')})`);
-    }
-  }
+  const warnings = Object.keys(args).filter((key) => !(key in ATTRIBUTES) && !CLIENT_ATTRIBUTES.has(key) && !key.startsWith('__'))
+    .map((key) => `launch attribute '${key}' is not known to the BIR debugger and is ignored (known: ${Object.keys(ATTRIBUTES).join(', ')})`);
   if (args.dump !== undefined) return validateDump(args, warnings);
-  const program = args.program;
-  if (program === undefined || program === '') throw new LaunchError('launch attribute \'program\' is required: the .bir file to debug');
-  if (typeof program !== 'string') throw new LaunchError(`launch attribute 'program' must be a string (a path), found ${describe(program)}`);
-  const file = path.resolve(program);
-  if (!fs.existsSync(file)) throw new LaunchError(`launch attribute 'program': no such file '${program}'`);
-  if (fs.statSync(file).isDirectory()) throw new LaunchError(`launch attribute 'program': '${program}' is a folder; give a .bir file`);
-  const cores = integer(args, 'cores', 1, 8);
-  const passes = stringArray(args, 'passes');
-  for (const p of passes ?? []) {
-    if (!isPassName(p)) throw new LaunchError(`launch attribute 'passes': unknown pass '${p}' (passes: ${PASS_NAMES.join(', ')})`);
-  }
-  const stepBy = oneOf(args, 'stepBy') as StepGranularity | undefined;
-  const frames = oneOf(args, 'frames') as FramesMode | undefined;
-  const inputs = stringRecord(args, 'inputs');
-  const outDir = string(args, 'outDir');
-  const passBreakpoints = args.passBreakpoints;
-  if (passBreakpoints !== undefined && (!Array.isArray(passBreakpoints) || passBreakpoints.some((i) => !Number.isInteger(i) || i < 0))) {
-    throw new LaunchError(`launch attribute 'passBreakpoints' must be an array of snapshot indices (integers ≥ 0), found ${describe(passBreakpoints)}`);
-  }
-  const stopOnPassEntry = boolean(args, 'stopOnPassEntry');
+  const a = parse(RUN, args);
   const config: LaunchConfig = {
-    program: file,
-    cores,
-    passes,
-    stopOnEntry: boolean(args, 'stopOnEntry'),
-    stepBy,
-    frames,
-    inputs,
-    outDir,
+    program: path.resolve(a.program),
+    cores: a.cores,
+    passes: a.passes,
+    stopOnEntry: a.stopOnEntry,
+    stepBy: a.stepBy,
+    frames: a.frames,
+    inputs: a.inputs,
+    outDir: a.outDir,
     noDebug: args.noDebug === true,
-    maxCallDepth: integer(args, 'maxCallDepth', 1, 100000),
-    maxInstructions: integer(args, 'maxInstructions', 1, Number.MAX_SAFE_INTEGER),
-    historyMiB: integer(args, 'historyMiB', 0, 1 << 20),
-    stopOnPassEntry,
-    passBreakpoints: passBreakpoints as number[] | undefined,
-    dumpOnFault: string(args, 'dumpOnFault'),
+    maxCallDepth: a.maxCallDepth,
+    maxInstructions: a.maxInstructions,
+    historyMiB: a.historyMiB,
+    stopOnPassEntry: a.stopOnPassEntry,
+    passBreakpoints: a.passBreakpoints,
+    dumpOnFault: a.dumpOnFault,
   };
-  return { config, trace: boolean(args, 'trace') ?? false, warnings };
+  return { config, trace: a.trace ?? false, warnings };
 }
 
-/** What a run uses and a dump does not: given with `dump`, they are ignored with a warning. */
-const RUN_ATTRIBUTES = ['program', 'cores', 'passes', 'stopOnEntry', 'inputs', 'outDir', 'stopOnPassEntry', 'passBreakpoints', 'maxCallDepth', 'maxInstructions', 'historyMiB', 'dumpOnFault'];
-
 function validateDump(args: Record<string, unknown>, warnings: string[]): ValidatedLaunch {
-  const dump = string(args, 'dump')!;
-  const file = path.resolve(dump);
-  if (!fs.existsSync(file)) throw new LaunchError(`launch attribute 'dump': no such file '${dump}'`);
-  if (fs.statSync(file).isDirectory()) throw new LaunchError(`launch attribute 'dump': '${dump}' is a folder; give a dump file (bir-sim run --dump FILE writes one)`);
-  const ignored = RUN_ATTRIBUTES.filter((name) => args[name] !== undefined);
+  const a = parse(DUMP, args);
+  const file = path.resolve(a.dump);
+  const ignored = RUN_ONLY.filter((name) => args[name] !== undefined);
   if (ignored.length) warnings.push(`launch attribute${ignored.length > 1 ? 's' : ''} ${ignored.map((n) => `'${n}'`).join(', ')} ${ignored.length > 1 ? 'are' : 'is'} ignored with 'dump': a dump holds the program and how it ran`);
-  const config: LaunchConfig = { program: file, dump: file, stepBy: oneOf(args, 'stepBy') as StepGranularity | undefined, frames: oneOf(args, 'frames') as FramesMode | undefined, noDebug: false };
-  return { config, trace: boolean(args, 'trace') ?? false, warnings };
+  const config: LaunchConfig = { program: file, dump: file, stepBy: a.stepBy, frames: a.frames, noDebug: false };
+  return { config, trace: a.trace ?? false, warnings };
+}
+
+/** The attributes as their schemas read them, or the launch refused for the first that does not fit. */
+function parse<S extends z.ZodType>(schema: S, args: Record<string, unknown>): z.output<S> {
+  const r = schema.safeParse(args);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  throw new LaunchError(`launch attribute '${String(issue.path[0])}'${issue.message}`);
 }
 
 /**
@@ -127,51 +207,4 @@ function describe(v: unknown): string {
   if (Array.isArray(v)) return `an array ${JSON.stringify(v)}`;
   if (typeof v === 'object') return 'an object';
   return `${typeof v} ${JSON.stringify(v)}`;
-}
-
-function boolean(args: Record<string, unknown>, name: string): boolean | undefined {
-  const v = args[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'boolean') throw new LaunchError(`launch attribute '${name}' must be true or false, found ${describe(v)}`);
-  return v;
-}
-
-function string(args: Record<string, unknown>, name: string): string | undefined {
-  const v = args[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || v === '') throw new LaunchError(`launch attribute '${name}' must be a non-empty string, found ${describe(v)}`);
-  return v;
-}
-
-function integer(args: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
-  const v = args[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new LaunchError(`launch attribute '${name}' must be an integer from ${min} to ${max}, found ${describe(v)}`);
-  return v;
-}
-
-function oneOf(args: Record<string, unknown>, name: string): string | undefined {
-  const v = args[name];
-  const allowed = LAUNCH_ATTRIBUTES[name].enum!;
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !allowed.includes(v)) throw new LaunchError(`launch attribute '${name}' must be one of ${allowed.map((a) => `"${a}"`).join(', ')}, found ${describe(v)}`);
-  return v;
-}
-
-function stringArray(args: Record<string, unknown>, name: string): string[] | undefined {
-  const v = args[name];
-  if (v === undefined) return undefined;
-  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter((s) => s);
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw new LaunchError(`launch attribute '${name}' must be an array of strings, found ${describe(v)}`);
-  return v as string[];
-}
-
-function stringRecord(args: Record<string, unknown>, name: string): Record<string, string> | undefined {
-  const v = args[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new LaunchError(`launch attribute '${name}' must be an object { "tensor": "file.npy" }, found ${describe(v)}`);
-  for (const [k, x] of Object.entries(v)) {
-    if (typeof x !== 'string' || x === '') throw new LaunchError(`launch attribute '${name}': the value of '${k}' must be a path to a .npy file, found ${describe(x)}`);
-  }
-  return v as Record<string, string>;
 }

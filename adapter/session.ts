@@ -12,11 +12,15 @@ import {
   TerminatedEvent, Thread,
 } from '@vscode/debugadapter';
 import { DebugProtocol as P } from '@vscode/debugprotocol';
-import { BirBody, BirCommand, describeInput } from '../contract/requests';
-import { DebugEngine, EngineResult, TranslatedBirCommand } from '../engine/protocol/requests';
-import { BreakpointInfo, EngineEvent, EXCEPTION_FILTERS, InstructionBreakpoint, LaunchResult, SourceBreakpoint, StepGranularity } from '../engine/protocol/types';
+import { describeInput } from '../contract/requests';
+import type { BirEvents } from '../contract/stops';
+import { DebugEngine, EngineResult } from '../engine/protocol/requests';
+import { Command, ForwardedCommand, isCommand, propertiesOf, SessionCommand } from '../engine/protocol/request-table';
+import { BreakpointInfo, EngineEvent, InstructionBreakpoint, LaunchResult, SourceBreakpoint, StepGranularity } from '../engine/protocol/types';
 import type { MemoryRange, SetValueResult } from '../engine/protocol/types';
-import { Args, checkArguments, Command, DapCommand, isCommand } from './arguments';
+import { Args, checkArguments } from './arguments';
+import { CAN_IN_A_RUN, CANNOT_IN_A_DUMP, sessionCapabilities } from './capabilities';
+import { Body } from './dap-bodies';
 import { MemoryReferences } from './memory-references';
 import { describeFailure, RequestError, showsUser } from './errors';
 import { LaunchError, validateLaunch, ValidatedLaunch } from './launch-config';
@@ -31,61 +35,14 @@ export interface SessionOptions {
   readonly trace?: (line: string) => void;
 }
 
-/** The bodies of the DAP responses the session sends. */
-interface DapBodies {
-  initialize: P.Capabilities;
-  launch: void;
-  attach: void;
-  restart: void;
-  disconnect: void;
-  terminate: void;
-  setBreakpoints: P.SetBreakpointsResponse['body'];
-  setFunctionBreakpoints: P.SetFunctionBreakpointsResponse['body'];
-  setExceptionBreakpoints: P.SetExceptionBreakpointsResponse['body'];
-  setInstructionBreakpoints: P.SetInstructionBreakpointsResponse['body'];
-  disassemble: P.DisassembleResponse['body'];
-  configurationDone: void;
-  source: P.SourceResponse['body'];
-  threads: P.ThreadsResponse['body'];
-  stackTrace: P.StackTraceResponse['body'];
-  scopes: P.ScopesResponse['body'];
-  variables: P.VariablesResponse['body'];
-  evaluate: P.EvaluateResponse['body'];
-  continue: P.ContinueResponse['body'];
-  next: void;
-  stepIn: void;
-  stepOut: void;
-  stepBack: void;
-  reverseContinue: void;
-  stepInTargets: P.StepInTargetsResponse['body'];
-  restartFrame: void;
-  cancel: void;
-  pause: void;
-  exceptionInfo: P.ExceptionInfoResponse['body'];
-  dataBreakpointInfo: P.DataBreakpointInfoResponse['body'];
-  setDataBreakpoints: P.SetDataBreakpointsResponse['body'];
-  setVariable: P.SetVariableResponse['body'];
-  setExpression: P.SetExpressionResponse['body'];
-  readMemory: P.ReadMemoryResponse['body'];
-  writeMemory: P.WriteMemoryResponse['body'];
-  completions: P.CompletionsResponse['body'];
-}
-
-type Body<C extends Command> = C extends DapCommand ? DapBodies[C] : C extends BirCommand ? BirBody<C> : never;
-
 /** What a handler may do once its request is answered (successfully or not): events never precede the answer. */
 interface Reply {
   afterAnswer(action: () => void): void;
 }
 
-/** The requests the session serves itself; every other `bir/*` request is the engine's to answer as it is. */
-type SessionCommand = DapCommand | TranslatedBirCommand;
-type ForwardedCommand = Exclude<BirCommand, TranslatedBirCommand>;
+/** A handler for every request the session serves itself (the request table says which); the others are forwarded. */
 type Handler<C extends SessionCommand> = (args: Args<C>, reply: Reply) => Promise<Body<C>>;
 type Handlers = { readonly [C in SessionCommand]: Handler<C> };
-
-/** Requests whose effect the engine may report before it answers (they act through flags the running program sees at once). */
-const HOLDS_EVENTS: ReadonlySet<string> = new Set(['pause', 'terminate', 'cancel']);
 
 type SessionState = 'new' | 'initialized' | 'launched' | 'configured' | 'ended';
 
@@ -102,7 +59,7 @@ export class BirDebugSession extends DebugSession {
   private clientSupportsMemoryEvent = false;
   /** The memory references handed out, for the memory events of a change. */
   private readonly memoryReferences = new MemoryReferences();
-  /** Events of the engine held while a request that may cause them is served (see HOLDS_EVENTS). */
+  /** Events of the engine held while a request that may cause them is served (`holdsEvents` in the request table). */
   private held?: [DebugEngine, EngineEvent][];
   private launching = false;
   /** The engine of a launch or restart not answered yet, and whether a terminate came meanwhile. */
@@ -165,7 +122,7 @@ export class BirDebugSession extends DebugSession {
     },
     evaluate: async (a, reply) => {
       const r = await this.engine('evaluate').request('evaluate', { expression: a.expression, frameId: a.frameId, context: a.context ?? 'repl' });
-      if (r.show) reply.afterAnswer(() => this.sendEvent(new Event('bir/showTensor', { expression: r.show!.expression, frameId: a.frameId })));
+      if (r.show) reply.afterAnswer(() => this.sendBirEvent('bir/showTensor', { expression: r.show!.expression, frameId: a.frameId }));
       this.memoryReferences.note(r.memoryReference);
       return { result: r.result, type: r.type, variablesReference: r.reference, indexedVariables: r.indexed, namedVariables: r.named, memoryReference: r.memoryReference };
     },
@@ -278,7 +235,7 @@ export class BirDebugSession extends DebugSession {
       this.initializeBase(request, response);
       return;
     }
-    if (isSessionCommand(command)) {
+    if (isServedHere(command)) {
       const checked = checkArguments(command, raw);
       if (checked.ok) this.serve(response, command, (reply) => this.serveHere(command, checked.value, reply));
       else this.fail(response, new RequestError(checked.message, 'arguments'));
@@ -305,7 +262,7 @@ export class BirDebugSession extends DebugSession {
   /** Runs a request's work and answers it: the body it returns, or the error it throws. */
   private serve(response: P.Response, command: Command, work: (reply: Reply) => Promise<unknown>): void {
     const after: (() => void)[] = [];
-    const holds = HOLDS_EVENTS.has(command);
+    const holds = propertiesOf(command).holdsEvents === true;
     const held: [DebugEngine, EngineEvent][] = [];
     if (holds) this.held = held;
     Promise.resolve()
@@ -353,6 +310,11 @@ export class BirDebugSession extends DebugSession {
     super.sendEvent(event);
   }
 
+  /** A custom event, its body typed by its declaration (contract/stops.ts). */
+  private sendBirEvent<E extends keyof BirEvents>(event: E, body: BirEvents[E]): void {
+    this.sendEvent(new Event(event, body));
+  }
+
   private trace(line: string): void {
     (this.options.trace ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
   }
@@ -388,35 +350,7 @@ export class BirDebugSession extends DebugSession {
     this.progress.enabled = a.supportsProgressReporting === true;
     this.clientSupportsMemoryEvent = a.supportsMemoryEvent === true;
     this.state = 'initialized';
-    return {
-      supportsConfigurationDoneRequest: true,
-      supportsFunctionBreakpoints: true,
-      supportsConditionalBreakpoints: true,
-      supportsHitConditionalBreakpoints: true,
-      supportsLogPoints: true,
-      supportsEvaluateForHovers: true,
-      supportsClipboardContext: true,
-      exceptionBreakpointFilters: EXCEPTION_FILTERS.map((f) => ({ filter: f.filter, label: f.label, description: f.description, default: f.default })),
-      supportsExceptionInfoRequest: true,
-      supportsSteppingGranularity: true,
-      supportsStepInTargetsRequest: true,
-      supportsStepBack: true,
-      supportsTerminateRequest: true,
-      supportTerminateDebuggee: true,
-      supportsRestartRequest: true,
-      supportsDelayedStackTraceLoading: true,
-      supportsDataBreakpoints: true,
-      supportsSetVariable: true,
-      supportsSetExpression: true,
-      supportsReadMemoryRequest: true,
-      supportsWriteMemoryRequest: true,
-      supportsCompletionsRequest: true,
-      completionTriggerCharacters: ['[', ':', ','],
-      supportsRestartFrame: true,
-      supportsCancelRequest: true,
-      supportsDisassembleRequest: true,
-      supportsInstructionBreakpoints: true,
-    };
+    return sessionCapabilities();
   }
 
   private async launch(args: Args<'launch'>, reply: Reply): Promise<undefined> {
@@ -646,7 +580,7 @@ export class BirDebugSession extends DebugSession {
       case 'stopped': {
         this.progress.end();
         const info = event.info;
-        this.sendEvent(new Event('bir/stopped', info));
+        this.sendBirEvent('bir/stopped', info);
         const stopped: P.StoppedEvent = new StoppedEvent(info.reason, info.threadId, info.text);
         stopped.body.allThreadsStopped = true;
         if (info.description) stopped.body.description = info.description;
@@ -680,25 +614,14 @@ export class BirDebugSession extends DebugSession {
   }
 }
 
-/**
- * What a post-mortem dump cannot do, taken back from the client when one opens (VS Code then hides Step Back,
- * Reverse, Restart Frame, Set Value and data breakpoints), and given again when a run that can follows (a restart).
- */
-const CANNOT_IN_A_DUMP: P.Capabilities = {
-  supportsStepBack: false, supportsRestartFrame: false, supportsSetVariable: false, supportsSetExpression: false,
-  supportsWriteMemoryRequest: false, supportsDataBreakpoints: false,
-};
-const CAN_IN_A_RUN: P.Capabilities = Object.fromEntries(Object.keys(CANNOT_IN_A_DUMP).map((k) => [k, true]));
-
 /** A request's seq as DAP defines it: an int32 from 1. */
 function isSeq(seq: unknown): seq is number {
   return Number.isInteger(seq) && (seq as number) >= 1 && (seq as number) <= 2 ** 31 - 1;
 }
 
-const SESSION_COMMANDS: ReadonlySet<string> = new Set(['bir/setFrames', 'bir/setNodeBreakpoints']);
-
-function isSessionCommand(command: Command): command is SessionCommand {
-  return !command.startsWith('bir/') || SESSION_COMMANDS.has(command);
+/** Whether the session translates the request (its handler) rather than forwarding it to the engine as it is. */
+function isServedHere(command: Command): command is SessionCommand {
+  return propertiesOf(command).forwarded !== true;
 }
 
 /** DAP's `statement` is a line here: a BIR statement is an instruction, and instructions are what a line holds. */

@@ -22,7 +22,7 @@ const RUNNING = 'The program is running: its graph shows when it stops (a breakp
 /** The share of the editor area the view takes when it opens beside the source (two groups side by side). */
 const PANEL_SHARE = 0.56;
 /** Responses after which the nodes breakpoints bind may have changed. */
-const SETS_BREAKPOINTS = new Set(['setBreakpoints', 'setInstructionBreakpoints', 'bir/setNodeBreakpoints', 'restart']);
+import { SETS_BREAKPOINTS } from '../adapter/followed-requests';
 
 export function registerGraphPanel(context: vscode.ExtensionContext): void {
   const host = new GraphPanelHost(context.extensionUri);

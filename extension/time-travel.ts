@@ -4,8 +4,7 @@
  * and Reverse Continue are VS Code's own toolbar buttons (the adapter declares supportsStepBack).
  */
 import * as vscode from 'vscode';
-import type { BirEvents } from '../contract/stops';
-import { birRequest } from './bir-requests';
+import { birEventBody, birRequest } from './bir-requests';
 
 export function registerTimeTravel(context: vscode.ExtensionContext): void {
   const status = vscode.window.createStatusBarItem('bir.instructions', vscode.StatusBarAlignment.Left, 49);
@@ -24,8 +23,8 @@ export function registerTimeTravel(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     status,
     vscode.debug.onDidReceiveDebugSessionCustomEvent((e) => {
-      if (e.session.type !== 'bir' || e.event !== 'bir/stopped') return;
-      const body = e.body as BirEvents['bir/stopped'];
+      const body = birEventBody(e, 'bir/stopped');
+      if (!body) return;
       if (body.instructions !== undefined) counts.set(e.session.id, body.instructions);
       show();
     }),

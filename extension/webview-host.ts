@@ -5,9 +5,7 @@
  */
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
-
-/** Requests after which the program runs (or moves through time) until the next stop: a view then waits for it. */
-export const RESUMING: ReadonlySet<string> = new Set(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'goto', 'restart', 'restartFrame', 'bir/nextPass', 'bir/goto', 'bir/stepBackInto', 'bir/stepBackOut']);
+import { RESUMING } from '../adapter/followed-requests';
 
 /** A session as a view follows it, from the adapter's messages. */
 export type RunState = 'running' | 'stopped' | { ended: string };

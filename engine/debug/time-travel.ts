@@ -73,8 +73,11 @@ export class TimeTravel {
     }
   }
 
-  /** The history, or the refusal of a request that needs it (`what` names the request or the console command). */
-  private history(what: string): Timeline {
+  /**
+   * The history, or the refusal of what needs it (`what` names the request or the console command): the one place
+   * that decides it and says why.
+   */
+  requireHistory(what: string): Timeline {
     if (this.options.postMortem) throw new EngineError(`'${what}' needs the history of the run: ${this.options.postMortem}, which holds the machine at the fault and no history`, 'state');
     if (!this.timeline) throw new EngineError(`'${what}' needs the history of the run, which is off (launch attribute historyMiB is 0)`, 'state');
     return this.timeline;
@@ -82,7 +85,7 @@ export class TimeTravel {
 
   /** Refuses to go back from the start of the history. */
   private historyBefore(what: string): void {
-    const t = this.history(what);
+    const t = this.requireHistory(what);
     if (this.host.interpreter.ticks <= t.start) {
       const cut = t.start > 0 ? ` (the history, bounded by the launch attribute historyMiB, reaches back to instruction ${t.startInstructions})` : '';
       throw new EngineError(`'${what}': there is no history before this point (instruction ${this.host.machine.instructionsExecuted})${cut}`, 'state');
@@ -107,7 +110,7 @@ export class TimeTravel {
    * line of any frame, into calls that just returned) or out (to the call, or the loop or branch, this frame came from).
    */
   stepBack(what: string, kind: StepKind, threadId: number, granularity?: StepGranularity): Landing {
-    const t = this.history(what);
+    const t = this.requireHistory(what);
     const { core, frame } = this.runningThread(threadId);
     this.historyBefore(what);
     return () => {
@@ -122,7 +125,7 @@ export class TimeTravel {
 
   /** Runs backward to the previous stop of a breakpoint or an exception, or to the start of the history. */
   reverseContinue(what: string, threadId?: number): Landing {
-    const t = this.history(what);
+    const t = this.requireHistory(what);
     if (threadId !== undefined) this.runningThread(threadId);
     this.historyBefore(what);
     return () => {
@@ -146,7 +149,7 @@ export class TimeTravel {
    * or forward through it; past the furthest point the run has reached, the program runs there.
    */
   goTo(what: string, instructions: number): Move {
-    const t = this.history(what);
+    const t = this.requireHistory(what);
     if (!Number.isSafeInteger(instructions) || instructions < 0) throw new EngineError(`${what} takes an instruction count (a whole number), found ${instructions}`, 'argument');
     if (instructions < t.startInstructions) throw new EngineError(`the history reaches back to instruction ${t.startInstructions}; ${instructions} is before it`, 'argument');
     return () => {
@@ -162,7 +165,7 @@ export class TimeTravel {
 
   /** Goes back to the tick of a write the console found (`:last`), stopped before the node after it. */
   goToWrite(what: string, tick: number, text: string): Landing {
-    const t = this.history(what);
+    const t = this.requireHistory(what);
     return () => this.land(t, { target: tick, reason: 'goto', text });
   }
 
@@ -171,7 +174,7 @@ export class TimeTravel {
    * the move goes back to the frame's first instruction.
    */
   restartFrame(what: string, frameId: number): Landing {
-    const t = this.history(what);
+    const t = this.requireHistory(what);
     const entry = frameEntry(this.host.frame(frameId));
     const text = `the entry of ${entry.name}`;
     let from = -1;
@@ -190,7 +193,7 @@ export class TimeTravel {
    * stop's references stay valid) and with a fault stop's fault pending again.
    */
   inThePast<T>(what: string, search: (ctx: SearchContext) => T): T {
-    const t = this.history(what);
+    const t = this.requireHistory(what);
     const { interpreter, machine } = this.host;
     const now = interpreter.ticks;
     const stop = this.host.stop();

@@ -18,7 +18,7 @@ import { DebugOutcome, Move } from '../debug/replay';
 import { describeFault } from '../run/describe-fault';
 import { runSummary } from '../run/run-summary';
 import { runPipeline, Snapshot } from '../passes/pipeline';
-import { PassName } from '../passes/registry';
+import { isPassName } from '../passes/registry';
 import { PipelineHistory } from '../debug/history';
 import { disassemble } from '../debug/disassembly';
 import { RunProgress } from './run-progress';
@@ -32,6 +32,7 @@ import { expandGraph, Expansion, findNodes } from '../graph/hierarchy';
 import type { FrameGraph, FunctionGraph, PassGraph, PassSummary, Span } from '../../contract/graph';
 import { EngineError, errorData } from '../protocol/errors';
 import { EngineMethod, EngineParams, EngineRequestMessage, EngineResult } from '../protocol/requests';
+import { needsHistory, refusalInADump } from '../protocol/request-table';
 import { BreakpointInfo, EngineEvent, EvaluateResult, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
 import { EngineToClient } from './messages';
 
@@ -68,10 +69,6 @@ interface Handler<M extends EngineMethod> {
 }
 
 type Handlers = { readonly [M in EngineMethod]: Handler<M> };
-
-/** What a session of a post-mortem dump refuses: it has no run to go on with, and its state is the fault's. */
-const RUNS: ReadonlySet<EngineMethod> = new Set<EngineMethod>(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'bir/stepBackInto', 'bir/stepBackOut', 'reverseContinue', 'restartFrame', 'bir/goto']);
-const CHANGES: ReadonlySet<EngineMethod> = new Set<EngineMethod>(['setVariable', 'setExpression', 'writeMemory']);
 
 export class EngineServer {
   private state: State = 'idle';
@@ -153,7 +150,16 @@ export class EngineServer {
     this.require(message.method, handler.needs);
     const params: object = message.params;
     if ('threadId' in params && typeof params.threadId === 'number') this.checkThread(params.threadId);
+    this.requireHistory(message.method);
     return handler.serve(message.params);
+  }
+
+  /**
+   * Refuses a request that moves through the recorded past when the run records none (the request table says which
+   * need it). A dump has no history either; it refused them before, as moves it cannot make (see require).
+   */
+  private requireHistory(method: EngineMethod): void {
+    if (needsHistory(method) && this.core) this.core.travel.requireHistory(method);
   }
 
   /** Threads are the cores, known from the launch. */
@@ -175,8 +181,9 @@ export class EngineServer {
     }
     if (state === 'idle') refuse(`'${method}' needs a launched program`);
     if (state === 'ended') refuse(`'${method}': the program has ended`);
-    if (this.postMortem && RUNS.has(method)) refuse(`'${method}': a dump cannot run (${this.postMortem.what}: the machine at its fault)`);
-    if (this.postMortem && CHANGES.has(method)) refuse(`'${method}': a dump cannot be changed (${this.postMortem.what}: the machine at its fault)`);
+    // A dump has no run to go on with, and its state is the fault's: the request table says what it refuses.
+    const inADump = this.postMortem ? refusalInADump(method) : undefined;
+    if (this.postMortem && inADump) refuse(`'${method}': a dump ${inADump} (${this.postMortem.what}: the machine at its fault)`);
     switch (need) {
       case 'debugging':
         if (!this.core) refuse(`'${method}' is not available in a run without debugging`);
@@ -247,7 +254,7 @@ export class EngineServer {
     }
     config = { ...config, cores: config.cores ?? declared?.count ?? 1 };
     const machineOptions = this.machineOptions(config);
-    this.snapshots = runPipeline(checked.program, (config.passes ?? []) as PassName[]);
+    this.snapshots = runPipeline(checked.program, config.passes ?? []);
     const program = this.snapshots[this.snapshots.length - 1].program;
     const last = this.snapshots.length - 1;
     const badIndex = (config.passBreakpoints ?? []).find((i) => i > last);
@@ -285,7 +292,7 @@ export class EngineServer {
     this.core = opened.core;
     this.snapshots = snapshots;
     this.postMortem = { what, fault };
-    this.config = { program: file, dump: file, cores: machine.ncores, passes: snapshots.slice(1).map((s) => s.pass), frames: config.frames, stepBy: config.stepBy };
+    this.config = { program: file, dump: file, cores: machine.ncores, passes: snapshots.slice(1).map((s) => s.pass).filter(isPassName), frames: config.frames, stepBy: config.stepBy };
     this.program = program;
     this.state = 'launched';
     const sources = snapshots[0].program.sources;

@@ -3,11 +3,12 @@
  * `request` and the server's handler table are typed from this map, so adding a request is one entry here plus its
  * handler in the server (the compiler asks for both).
  *
- * Names are the DAP commands they serve. The `bir/*` requests the engine answers as they are come from the
- * adapter's contract (contract/requests.ts) with their arguments and body; the two the adapter translates
- * (`bir/setFrames`, `bir/setNodeBreakpoints`) have engine-side types of their own here.
+ * Names are the DAP commands they serve. The `bir/*` requests the engine answers as they are (forwarded, in the
+ * request table: request-table.ts) come from the adapter's contract (contract/requests.ts) with their arguments and
+ * body; those the adapter translates (`bir/setFrames`, `bir/setNodeBreakpoints`) have engine-side types of their own here.
  */
-import type { BirArguments, BirBody, BirCommand, FramesMode } from '../../contract/requests';
+import type { BirArguments, BirBody, FramesMode } from '../../contract/requests';
+import type { ForwardedCommand } from './request-table';
 import type {
   BreakpointInfo, DisassembledInstruction, EngineEvent, EvaluateResult, ExceptionInfoResult, FunctionBreakpoint, InstructionBreakpoint, LaunchConfig, LaunchResult, ScopeInfo, SourceBreakpoint,
   StackFrameInfo, StepGranularity, StepInTarget, ThreadInfo, VariableInfo,
@@ -30,10 +31,7 @@ interface Step extends Thread {
   readonly granularity?: StepGranularity;
 }
 
-/** The `bir/*` requests the adapter translates into engine requests of its own. */
-export type TranslatedBirCommand = 'bir/setFrames' | 'bir/setNodeBreakpoints';
-
-type ForwardedBirRequests = { [C in Exclude<BirCommand, TranslatedBirCommand>]: Request<BirArguments<C>, BirBody<C>> };
+type ForwardedBirRequests = { [C in ForwardedCommand]: Request<BirArguments<C>, BirBody<C>> };
 
 export interface EngineRequests extends ForwardedBirRequests {
   launch: Request<LaunchConfig, LaunchResult>;

@@ -5,6 +5,7 @@
 import type { FramesMode } from '../../contract/requests';
 import type { Span } from '../../contract/span';
 import type { StoppedInfo } from '../../contract/stops';
+import type { PassName } from '../passes/registry';
 
 export type { FramesMode };
 export type { NodeSummary, SkippedLine, StoppedInfo, StopReason } from '../../contract/stops';
@@ -22,7 +23,7 @@ export type ExceptionFilter = (typeof EXCEPTION_FILTERS)[number]['filter'];
 export interface LaunchConfig {
   readonly program: string;
   readonly cores?: number;
-  readonly passes?: readonly string[];
+  readonly passes?: readonly PassName[];
   readonly stopOnEntry?: boolean;
   readonly stepBy?: StepGranularity;
   readonly frames?: FramesMode;

@@ -1,16 +1,8 @@
 /** Programs and randomness for property tests of time travel: deterministic from a seed. */
+import { mulberry32 } from '../../engine/machine/random';
 
-/** A small fast generator of numbers in [0, 1) from a seed (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small fast generator of numbers in [0, 1) from a seed: the project's (mulberry32, engine/machine/random.ts). */
+export const random = mulberry32;
 
 /** Generated programs: loops, calls, branches and elementwise work on a few tensors, long enough for several checkpoints. */
 export function generated(seed: number): string {

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { DType, DTYPES, isDType, dtypeInfo } from '../../engine/base/dtype';
 import { createElementArray, elementArrayOn, encode, decode, roundTo, encodeRange, decodeRange } from '../../engine/machine/dtypes';
+import { mulberry32 } from '../../engine/machine/random';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -27,18 +28,6 @@ class Mismatches {
   check(what: string): void {
     assert.equal(this.total, 0, `${what}: ${this.total} mismatches, first: \n  ${this.items.join('\n  ')}`);
   }
-}
-
-// mulberry32: a small seeded generator so random cases are reproducible.
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const f32 = new Float32Array(1);
@@ -302,7 +291,7 @@ describe('dtypes: float formats against the reference', () => {
 
       it('matches the reference on random values', () => {
         const bad = new Mismatches();
-        const next = rng(0x5eed + count);
+        const next = mulberry32(0x5eed + count);
         const n = count > 256 ? 200_000 : 100_000;
         const emin = 1 - fmt.bias - fmt.mantBits - 2;
         const emax = 2 ** fmt.expBits - fmt.bias + 1;
@@ -448,7 +437,7 @@ describe('dtypes: integers', () => {
 
       it('matches the reference on random values, halves included', () => {
         const bad = new Mismatches();
-        const next = rng(0x1e7 + fmt.max);
+        const next = mulberry32(0x1e7 + fmt.max);
         const span = fmt.max - fmt.min;
         for (let k = 0; k < 50_000; k++) {
           const base = fmt.min - 4 + Math.floor(next() * (span + 9));
@@ -475,7 +464,7 @@ const MIXED: number[] = [
 ];
 
 function mixedValues(): number[] {
-  const next = rng(42);
+  const next = mulberry32(42);
   const values = [...MIXED];
   for (let k = 0; k < 500; k++) values.push((next() - 0.5) * 2 ** Math.floor(next() * 40 - 20));
   return values;

@@ -17,6 +17,7 @@ import { DType } from '../../engine/base/dtype';
 import { decode, roundTo } from '../../engine/machine/dtypes';
 import { NpyArray, writeNpyFile } from '../../engine/io/npy';
 import { Program } from '../../engine/ir/program';
+import { mulberry32 } from '../../engine/machine/random';
 
 // ---------------------------------------------------------------------------------------------
 // Running programs
@@ -92,17 +93,6 @@ function spanText(src: string, span: Fault['span']): string {
 
 // ---------------------------------------------------------------------------------------------
 // Data and comparisons
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomValues(n: number, seed: number, low: number, high: number): number[] {
   const next = mulberry32(seed);

@@ -11,6 +11,7 @@ import * as assert from 'node:assert/strict';
 import { cos, exp, expm1, log, log1p, pow, sin, tanh } from '../../engine/base/math';
 import { applyBinary } from '../../engine/ir/scalar';
 import { activation, floatOp, integerOp } from '../../engine/kernels/alu';
+import { mulberry32 } from '../../engine/machine/random';
 
 // ---------------------------------------------------------------------------------------------
 // Bits and distances
@@ -80,18 +81,6 @@ function show(x: number): string {
 // ---------------------------------------------------------------------------------------------
 // Arguments
 
-/** mulberry32: reproducible random draws in [0, 1). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A random finite f32 over its whole range (a random bit pattern, so every binade is as likely). */
 function randomF32(next: () => number): number {
   for (;;) {
@@ -142,7 +131,7 @@ function nearMultiples(c: number, from: number, to: number, step: (k: number) =>
  * function's main range, all filtered to the domain.
  */
 function argumentsFor(seed: number, count: number, structured: number[], draw: (next: () => number) => number, domain: (x: number) => boolean): number[] {
-  const next = rng(seed);
+  const next = mulberry32(seed);
   const out = [...structured, ...commonArguments()].filter(domain);
   while (out.length < count) {
     const v = out.length % 2 ? randomF32(next) : draw(next);
@@ -263,7 +252,7 @@ describe('base/math', () => {
     }
 
     it('pow, against `**`', () => {
-      const next = rng(8);
+      const next = mulberry32(8);
       const pairs: [number, number][] = [];
       const draws: (() => [number, number])[] = [
         () => [Math.abs(randomF32(next)), randomF32(next) / 2 ** (90 + 40 * next())],
@@ -445,7 +434,7 @@ describe('base/math', () => {
       for (let k = 1; k <= 33; k++) assert.equal(pow(1.5, k), Number(BigInt(3) ** BigInt(k)) / 2 ** k, `1.5 ** ${k}`);
       // 3^40 is not a double: beyond 2^53 an integer power is rounded to nearest like any other result.
       assert.equal(pow(3, 40), Number(BigInt(3) ** BigInt(40)));
-      const next = rng(9);
+      const next = mulberry32(9);
       for (let i = 0; i < 20_000; i++) {
         // An f32 squared is exact in double (48 bits), and so is one of 17 significant bits cubed (51 bits).
         const s = randomF32(next);

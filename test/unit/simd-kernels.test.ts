@@ -20,6 +20,7 @@ import { decode, elementArrayOn, encode } from '../../engine/machine/dtypes';
 import { Machine, TensorSource } from '../../engine/machine/machine';
 import { Tensor } from '../../engine/machine/tensor';
 import { Interpreter } from '../../engine/run/interpreter';
+import { mulberry32 } from '../../engine/machine/random';
 
 /** Programs per opcode; FC_RUNS=n makes a longer (or shorter) session. */
 const RUNS = Number(process.env.FC_RUNS ?? 100);
@@ -118,17 +119,6 @@ describe('SIMD kernels: formats equal dtypes.ts', () => {
 
 // ---------------------------------------------------------------------------------------------
 // Random programs, run with the kernels on and off
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A stored pattern of an element. Wild tensors have many special values (NaN with any payload, ±Inf, ±0, huge
