@@ -242,7 +242,7 @@ export class Interpreter {
       const frame = core.frame;
       if (!frame) return undefined;
       const cursor = frame.top;
-      if (cursor && cursor.pc < cursor.region.nodes.length) return cursor.region.nodes[cursor.pc];
+      if (cursor && cursor.pc < cursor.region.nodes.length) return cursor.region.nodes.at(cursor.pc);
       if (!cursor || cursor.region.kind === 'body') {
         // The end of a function body is the end of its activation, reported as a return, not a region exit.
         frame.cursors.pop();
