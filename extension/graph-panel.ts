@@ -11,7 +11,7 @@
  * breakpoints), after every change of breakpoints and at every stop.
  */
 import * as vscode from 'vscode';
-import { FromWebview, isFromWebview, PostedToWebview } from '../webview/messages';
+import { FromWebview, isFromWebview, PostedToWebview } from '../webview/graph/messages';
 import type { FrameGraph, GraphNode, PassGraph, Span } from '../contract/graph';
 import { birRequest } from './bir-requests';
 import { AdapterMessage, attachPage, panelOptions, ResumeTracker, RunState, widenBeside } from './webview-host';

@@ -5,7 +5,7 @@
  * node's label, or the start of its opcode), or, from three characters, any part of its label or id. Case does not
  * matter.
  */
-import type { GraphNode } from '../contract/graph';
+import type { GraphNode } from '../../contract/graph';
 
 export function nodeMatcher(query: string): ((n: GraphNode) => boolean) | undefined {
   const q = query.trim().toLowerCase();

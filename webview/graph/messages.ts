@@ -2,7 +2,7 @@
  * The messages between the graph panel (extension/graph-panel.ts) and the webview. The panel only forwards: it
  * sends the debug adapter's answers as they are and turns the webview's requests into custom DAP requests.
  */
-import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary, Span } from '../contract/graph';
+import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary, Span } from '../../contract/graph';
 
 /** Panel → webview. */
 export type ToWebview =
