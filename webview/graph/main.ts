@@ -5,6 +5,8 @@
  * (lod.ts), the search box (find.ts), the minimap and the interaction (interaction.ts, navigation.ts).
  */
 import './style.css';
+import { h } from '../shared/dom';
+import { acquirePanelApi } from '../shared/vscode-api';
 import { CanvasView } from './canvas';
 import { Composer } from './compose';
 import { changeSummary, ViewGraph } from './diff';
@@ -22,13 +24,6 @@ import { ENGINES, engineClass, nodeAriaLabel, tooltipLines } from './text';
 import { allGroups, buildTree, groupsAround, initialExpansion, remoteRegions, ROOT, Tree, visibleGraph, VisibleGraph } from './tree';
 import { attachPointer, Viewport } from './interaction';
 
-interface VsCodeApi {
-  postMessage(message: FromWebview): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
 /** Graphs up to this many nodes are shown whole, laid out nested by ELK and drawn as SVG; larger ones by level on a canvas. */
 export const SMALL_MAX = 250;
 /** A large graph first shows about this many boxes (groups open breadth first, and always around the current node). */
@@ -39,16 +34,9 @@ const FALLBACK_AFTER_MS = 300;
 const FIT_READABLE = 0.67;
 const FIRST_ZOOM = 0.8;
 
-const vscode = acquireVsCodeApi();
+const vscode = acquirePanelApi<FromWebview>();
 
 // ---- the page ----
-
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 const app = h('div', { class: 'app' });
 const toolbar = h('header', { class: 'toolbar' });
