@@ -1,28 +1,9 @@
 /**
- * The search box's rules (pure): which nodes a query names. The same rules as the engine's `find` (findNodes in
- * engine/graph/hierarchy.ts), which searches the parts of a large graph the view has not loaded:
- * `L53`, `line 53`, `:53` or `53` a line; otherwise a name (an opcode, a tensor, a register: any identifier of the
- * node's label, or the start of its opcode), or, from three characters, any part of its label or id. Case does not
- * matter.
+ * The search box's rules (pure): which nodes a query names, by the rule the engine's `find` follows too
+ * (contract/node-match.ts); the engine searches the parts of a large graph the view has not loaded.
  */
 import type { GraphNode } from '../../contract/graph';
-
-export function nodeMatcher(query: string): ((n: GraphNode) => boolean) | undefined {
-  const q = query.trim().toLowerCase();
-  if (q === '') return undefined;
-  const line = /^(?:l|line\s*|:)?(\d+)$/.exec(q);
-  if (line) {
-    const at = Number(line[1]);
-    return (n) => n.span.line === at;
-  }
-  return (n) => {
-    if (n.opcode.toLowerCase().startsWith(q)) return true;
-    const label = n.label.toLowerCase();
-    if (q.length >= 3 && (label.includes(q) || n.id.toLowerCase().includes(q))) return true;
-    for (const word of label.match(/[a-z_][a-z0-9_]*/g) ?? []) if (word === q) return true;
-    return false;
-  };
-}
+import { nodeMatcher } from '../../contract/node-match';
 
 /** The indices of the nodes a query names, in program order (ghosts of a diff last). */
 export function findNodes(nodes: readonly GraphNode[], query: string): number[] {
