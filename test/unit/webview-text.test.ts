@@ -8,7 +8,7 @@ import { nodeBoxText, nodeSize, textWidth, NODE_FONT_PX } from '../../webview/gr
 import { baseName, engineClass, nodeAriaLabel, plainText, shorten, spanText, tooltipLines } from '../../webview/graph/text';
 import type { GraphNode } from '../../contract/graph';
 
-const WEBVIEW = path.join(__dirname, '..', '..', 'webview');
+const WEBVIEW = path.join(__dirname, '..', '..', 'webview', 'graph');
 
 const matmul: GraphNode = {
   id: 'mlp::main@41:3', kind: 'instr', opcode: 'MatMult', engine: 'PE', label: 'MatMult acc <- xT, ws',
