@@ -6,6 +6,8 @@
  */
 import './tensor.css';
 import type { Divergence, MemoryMap } from '../../contract/tensor';
+import { h } from '../shared/dom';
+import { acquirePanelApi } from '../shared/vscode-api';
 import { cssOf, FLAG, makeScale, Scale, ScaleChoice, TABLE_SIZE } from './colour';
 import { dtypeBits, exactText, numpyLiteral, patternText, Rect } from './format';
 import { Heatmap, Layer, themeChanged, cssVar } from './heatmap';
@@ -14,14 +16,7 @@ import { attachInput } from './input';
 import { Pyramid } from './levels';
 import { MemoryView } from './memory-view';
 import { CompareSettings, FromTensorView, isToTensorView, Purpose, TensorBuffers, TensorHeader, ToTensorView } from './messages';
-import { buildPage, h } from './page';
-
-interface VsCodeApi {
-  postMessage(message: FromTensorView): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
+import { buildPage } from './page';
 
 /** Every element of a window up to this many is asked for (64 MiB of f32); more come as an overview. */
 const MAX_CELLS = 1 << 24;
@@ -30,7 +25,7 @@ const WINDOW_DELAY_MS = 120;
 /** The most elements copied as a NumPy literal. */
 const MAX_COPY = 1 << 20;
 
-const vscode = acquireVsCodeApi();
+const vscode = acquirePanelApi<FromTensorView>();
 const page = buildPage();
 const heatmap = new Heatmap(page.canvas);
 const memoryView = new MemoryView(page.memoryCanvas);

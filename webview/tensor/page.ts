@@ -1,15 +1,9 @@
 /**
  * The tensor view's page, built with DOM calls: nothing from a program (names, expressions, messages) is ever parsed
- * as markup; it is set as text. Theme colours only (style.css). Returns the elements the controller drives.
+ * as markup; it is set as text. Theme colours only (tensor.css). Returns the elements the controller drives.
  */
+import { h } from '../shared/dom';
 import { MARKED_CSS } from './colour';
-
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function button(id: string, label: string, tip: string): HTMLButtonElement {
   return h('button', { id, type: 'button', title: tip, 'aria-label': tip }, label);
