@@ -10,9 +10,8 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Binary, TensorData } from '../contract/tensor';
-import type { BirEvents } from '../contract/stops';
 import { FromTensorView, isFromTensorView, TensorBuffers, TensorHeader, TensorRequest, ToTensorView } from '../webview/tensor/messages';
-import { birRequest } from './bir-requests';
+import { birEventBody, birRequest } from './bir-requests';
 import { errorText, PanelHost, SentMessage } from './panel-host';
 import { evaluatableExpression } from './providers';
 
@@ -34,7 +33,8 @@ export function registerTensorPanel(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('bir.showTensor', (arg?: ShowArgument) => host.showCommand(arg)),
     ...host.listeners(),
     vscode.debug.onDidReceiveDebugSessionCustomEvent((e) => {
-      if (e.session.type === 'bir' && e.event === 'bir/showTensor') host.show((e.body as BirEvents['bir/showTensor']).expression);
+      const shown = e.session.type === 'bir' ? birEventBody(e, 'bir/showTensor') : undefined;
+      if (shown) host.show(shown.expression);
     }),
     vscode.languages.registerHoverProvider({ language: 'bir' }, { provideHover: (doc, position) => tensorLink(doc, position) }),
   );

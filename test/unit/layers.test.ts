@@ -56,7 +56,7 @@ function violations(dir: string, forbidden: (spec: string, layer: string | undef
  * The modules of contract/ whose code every layer runs: plain functions that import only contract types, declared once
  * where two layers must agree (the node matcher of the engine's find and of the graph view's search box).
  */
-const SHARED_CODE = new Set([path.join('contract', 'node-match')]);
+const SHARED_CODE = new Set([path.join('contract', 'node-match'), path.join('contract', 'compare-metrics')]);
 
 /**
  * contract/ is shared by every layer as types, and by its shared code: nothing else of it (the schemas) runs in the
@@ -192,6 +192,12 @@ describe('layers', () => {
       for (const { spec, typeOnly } of importsOf(path.join(ROOT, `${module}.ts`))) if (!typeOnly) bad.push(`${module}.ts imports '${spec}'`);
     }
     assert.deepStrictEqual(bad, []);
+  });
+
+  it('docs/architecture.md names every source file of the layers', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs', 'architecture.md'), 'utf8');
+    const unnamed = ['engine', 'adapter', 'extension', 'webview', 'contract'].flatMap(sources).map((f) => path.relative(ROOT, f)).filter((f) => !doc.includes(path.basename(f)));
+    assert.deepStrictEqual(unnamed, []);
   });
 
   it('the graph\'s types are declared once, in contract/graph.ts', () => {

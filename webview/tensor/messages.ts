@@ -4,6 +4,7 @@
  * stop, sends the custom requests and posts the answers, with the values as ArrayBuffers (never JSON numbers).
  */
 import type { CompareMetric, Divergence, MemoryMap, TensorData } from '../../contract/tensor';
+import { isCompareMetric } from '../../contract/compare-metrics';
 import { fieldsOf, hasTypeIn } from '../shared/messages';
 
 /** A bir/tensor answer without its binary fields, which travel beside it as ArrayBuffers. */
@@ -88,7 +89,7 @@ function isCompare(c: unknown): c is CompareSettings {
   const m = fieldsOf(c);
   if (!m) return false;
   return (m.expression === undefined || isString(m.expression)) && (m.file === undefined || isString(m.file))
-    && (m.metric === 'abs' || m.metric === 'rel' || m.metric === 'ulp') && typeof m.atol === 'number' && m.atol >= 0 && typeof m.rtol === 'number' && m.rtol >= 0;
+    && isCompareMetric(m.metric) && typeof m.atol === 'number' && m.atol >= 0 && typeof m.rtol === 'number' && m.rtol >= 0;
 }
 
 function isRequest(r: unknown): r is TensorRequest {
