@@ -18,7 +18,7 @@ const entries = [
   { ...node, entryPoints: ['engine/host/worker.ts'], outfile: 'dist/engine-worker.js' },
   { ...node, entryPoints: ['adapter/stdio.ts'], outfile: 'dist/adapter.js' },
   { ...node, entryPoints: ['extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { platform: 'browser', format: 'iife', target: 'es2022', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
+  { platform: 'browser', format: 'iife', target: 'es2022', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['webview/graph/main.ts'], outfile: 'dist/webview.js' },
   { platform: 'browser', format: 'iife', target: 'es2022', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['webview/tensor/main.ts'], outfile: 'dist/tensor-view.js' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 

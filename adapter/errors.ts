@@ -21,6 +21,7 @@ export const ERROR_IDS = {
   evaluation: 2008,
   io: 2009,
   internal: 2010,
+  frame: 2012,
 } as const satisfies Record<EngineErrorKind | 'unsupported' | 'arguments' | 'lifecycle' | 'terminated', number>;
 
 export type ErrorKind = keyof typeof ERROR_IDS;

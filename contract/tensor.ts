@@ -8,6 +8,9 @@
  * panel host turns them into ArrayBuffers for the page.
  */
 import { z } from 'zod';
+import { COMPARE_METRIC_NAMES, CompareMetric } from './compare-metrics';
+
+export type { CompareMetric };
 
 /** A rectangle of the region: rows [row, row + rows), columns [col, col + cols). */
 const window = z.looseObject({ row: z.int().min(0), col: z.int().min(0), rows: z.int().min(1), cols: z.int().min(1) });
@@ -17,7 +20,7 @@ const compare = z.looseObject({
   expression: z.string().optional(),
   /** A .npy file: relative to the program's folder (in it or below), or an absolute path chosen in a dialog. */
   file: z.string().optional(),
-  metric: z.enum(['abs', 'rel', 'ulp']).optional(),
+  metric: z.enum(COMPARE_METRIC_NAMES).optional(),
   atol: z.number().min(0).optional(),
   rtol: z.number().min(0).optional(),
 });
@@ -132,8 +135,6 @@ export type ChangedInfo =
       readonly partial?: { readonly since: number };
     }
   | { readonly unavailable: string };
-
-export type CompareMetric = 'abs' | 'rel' | 'ulp';
 
 export interface CompareInfo {
   /** What the value was compared with, as the user gave it. */

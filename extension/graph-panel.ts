@@ -11,10 +11,11 @@
  * breakpoints), after every change of breakpoints and at every stop.
  */
 import * as vscode from 'vscode';
-import { FromWebview, isFromWebview, PostedToWebview } from '../webview/messages';
+import { FromWebview, isFromWebview, PostedToWebview } from '../webview/graph/messages';
 import type { FrameGraph, GraphNode, PassGraph, Span } from '../contract/graph';
 import { birRequest } from './bir-requests';
-import { AdapterMessage, attachPage, panelOptions, ResumeTracker, RunState, widenBeside } from './webview-host';
+import { errorText, PanelHost, SentMessage } from './panel-host';
+import type { RunState } from './webview-host';
 
 export const GRAPH_VIEW_TYPE = 'bir.graph';
 const NO_SESSION = 'Start debugging a .bir file (F5) to see its graph.';
@@ -28,21 +29,12 @@ export function registerGraphPanel(context: vscode.ExtensionContext): void {
   const host = new GraphPanelHost(context.extensionUri);
   context.subscriptions.push(
     host,
-    vscode.commands.registerCommand('bir.showGraphView', () => host.show()),
-    vscode.window.registerWebviewPanelSerializer(GRAPH_VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel) => host.attach(panel),
-    }),
-    vscode.debug.registerDebugAdapterTrackerFactory('bir', { createDebugAdapterTracker: (session) => host.tracker(session) }),
-    vscode.debug.onDidChangeActiveStackItem(() => host.refresh()),
-    vscode.debug.onDidChangeActiveDebugSession(() => host.refresh()),
-    vscode.debug.onDidTerminateDebugSession((s) => host.ended(s)),
-    vscode.window.onDidChangeActiveTextEditor((e) => host.editorActive(e)),
+    vscode.commands.registerCommand('bir.showGraphView', () => host.open()),
+    ...host.listeners(),
   );
 }
 
-class GraphPanelHost implements vscode.Disposable {
-  private panel?: vscode.WebviewPanel;
-  private readonly runState = new Map<string, RunState>();
+class GraphPanelHost extends PanelHost<PostedToWebview, FromWebview> {
   /** Where each node the page was sent is in the source: a node breakpoint is a breakpoint there. */
   private readonly nodeSpans = new Map<string, Span>();
   /** The session whose graph the webview has, and the function it shows. */
@@ -59,96 +51,57 @@ class GraphPanelHost implements vscode.Disposable {
   private readonly stopNode = new Map<string, string>();
   private seq = 0;
 
-  constructor(private readonly extensionUri: vscode.Uri) {
+  constructor(extensionUri: vscode.Uri) {
+    super(extensionUri, { viewType: GRAPH_VIEW_TYPE, title: 'BIR Graph', page: { script: 'webview.js', style: 'webview.css', workers: true }, share: PANEL_SHARE, isFromPage: isFromWebview });
     this.lastEditorColumn = vscode.window.activeTextEditor?.viewColumn;
   }
 
-  show(): void {
-    if (this.panel) {
-      this.panel.reveal(undefined, true);
-      return;
-    }
-    const panel = vscode.window.createWebviewPanel(GRAPH_VIEW_TYPE, 'BIR Graph', { viewColumn: this.panelColumn(), preserveFocus: true }, panelOptions(this.extensionUri));
-    this.attach(panel);
-    void widenBeside(panel, PANEL_SHARE);
+  /** What the host listens to: the base's, and the editor the source is in (the panel opens beside it). */
+  override listeners(): vscode.Disposable[] {
+    return [...super.listeners(), vscode.window.onDidChangeActiveTextEditor((e) => this.editorActive(e))];
   }
 
   /**
    * Beside the source: in the group next to the source's when there is one (a walkthrough's, a preview's) rather than
    * in a third group that would squeeze both, else in a new group beside it.
    */
-  private panelColumn(): vscode.ViewColumn {
+  protected override column(): vscode.ViewColumn {
     const source = vscode.window.activeTextEditor?.viewColumn ?? this.lastEditorColumn ?? vscode.ViewColumn.One;
     const others = vscode.window.tabGroups.all.map((g) => g.viewColumn).filter((c) => c !== source);
     return others.find((c) => c > source) ?? others[0] ?? vscode.ViewColumn.Beside;
   }
 
-  /** Takes a panel (new, or restored after a reload) and gives it the page. */
-  attach(panel: vscode.WebviewPanel): void {
-    this.panel?.dispose();
-    this.panel = panel;
+  protected override attached(): void {
     this.shown = undefined;
-    attachPage(panel, this.extensionUri, { script: 'webview.js', style: 'webview.css', title: 'BIR Graph', workers: true }, (m) => {
-      if (isFromWebview(m)) void this.received(m);
-    }, () => {
-      if (this.panel === panel) this.panel = undefined;
-    });
   }
 
-  dispose(): void {
-    this.panel?.dispose();
+  protected override adapterSent(session: vscode.DebugSession, m: SentMessage): void {
+    if (m.type === 'response' && m.success && m.command && SETS_BREAKPOINTS.has(m.command)) void this.markNodeBreakpoints(session);
+    if (m.type !== 'event') return;
+    if (m.event === 'bir/stopped' && typeof m.body?.node?.id === 'string') this.stopNode.set(session.id, m.body.node.id);
+    if (m.event === 'stopped') void this.markNodeBreakpoints(session);
+    else if (m.event === 'invalidated' && this.runState.get(session.id) === 'stopped') void this.refresh();
   }
 
-  tracker(session: vscode.DebugSession): vscode.DebugAdapterTracker {
-    const resumes = new ResumeTracker(() => this.runState.get(session.id), (state) => this.setRunState(session, state));
-    return {
-      onWillReceiveMessage: (m: AdapterMessage) => resumes.request(m),
-      onDidSendMessage: (m: AdapterMessage & { event?: string; body?: { exitCode?: number; node?: { id?: unknown } } }) => {
-        resumes.response(m);
-        if (m.type === 'response' && m.success && m.command && SETS_BREAKPOINTS.has(m.command)) void this.markNodeBreakpoints(session);
-        if (m.type !== 'event') return;
-        if (m.event === 'bir/stopped' && typeof m.body?.node?.id === 'string') this.stopNode.set(session.id, m.body.node.id);
-        if (m.event === 'stopped') {
-          this.setRunState(session, 'stopped');
-          void this.markNodeBreakpoints(session);
-        }
-        else if (m.event === 'continued') this.setRunState(session, 'running');
-        else if (m.event === 'invalidated' && this.runState.get(session.id) === 'stopped') void this.refresh();
-        else if (m.event === 'exited') this.setRunState(session, { ended: `The program ended with exit code ${m.body?.exitCode ?? '?'}.` });
-      },
-    };
-  }
-
-  private setRunState(session: vscode.DebugSession, state: RunState): void {
-    const before = this.runState.get(session.id);
-    this.runState.set(session.id, state);
-    if (state === 'running' && before === 'running') return;
+  protected override runStateChanged(state: RunState): void {
     if (typeof state === 'object') this.lastEnded = state.ended;
     void this.refresh();
   }
 
-  ended(session: vscode.DebugSession): void {
-    if (session.type !== 'bir') return;
-    const state = this.runState.get(session.id);
+  protected override selectionChanged(): void {
+    void this.refresh();
+  }
+
+  protected override sessionEnded(session: vscode.DebugSession, state: RunState | undefined): void {
     if (typeof state === 'object') this.lastEnded = state.ended;
-    this.runState.delete(session.id);
     this.expansions.delete(session.id);
     this.stopNode.delete(session.id);
     for (const k of [...this.partial]) if (k.startsWith(`${session.id}|`)) this.partial.delete(k);
     void this.refresh();
   }
 
-  editorActive(editor: vscode.TextEditor | undefined): void {
+  private editorActive(editor: vscode.TextEditor | undefined): void {
     if (editor?.viewColumn !== undefined) this.lastEditorColumn = editor.viewColumn;
-  }
-
-  private session(): vscode.DebugSession | undefined {
-    const s = vscode.debug.activeDebugSession;
-    return s?.type === 'bir' ? s : undefined;
-  }
-
-  private post(message: PostedToWebview): void {
-    void this.panel?.webview.postMessage(message);
   }
 
   /** Shows the active BIR session's graph of the selected frame (or what to do when there is none). */
@@ -245,7 +198,7 @@ class GraphPanelHost implements vscode.Disposable {
     }
   }
 
-  private async received(m: FromWebview): Promise<void> {
+  protected override async received(m: FromWebview): Promise<void> {
     if (m.type === 'ready') return this.refresh();
     if (m.type === 'reveal') return this.reveal(m.span);
     const session = this.session();
@@ -287,11 +240,6 @@ class GraphPanelHost implements vscode.Disposable {
     } catch (e) {
       this.post({ type: 'error', message: errorText(e) });
     }
-  }
-
-  private selectedFrame(session: vscode.DebugSession): number | undefined {
-    const item = vscode.debug.activeStackItem;
-    return item instanceof vscode.DebugStackFrame && item.session.id === session.id ? item.frameId : undefined;
   }
 
   private noteFiles(...lists: readonly (readonly GraphNode[])[]): void {
@@ -351,8 +299,4 @@ class GraphPanelHost implements vscode.Disposable {
 function documentUri(file: string): vscode.Uri {
   const fromDump = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'debug' && d.uri.path === file);
   return fromDump?.uri ?? vscode.Uri.file(file);
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

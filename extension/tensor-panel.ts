@@ -10,10 +10,9 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Binary, TensorData } from '../contract/tensor';
-import type { BirEvents } from '../contract/stops';
 import { FromTensorView, isFromTensorView, TensorBuffers, TensorHeader, TensorRequest, ToTensorView } from '../webview/tensor/messages';
-import { birRequest } from './bir-requests';
-import { AdapterMessage, attachPage, panelOptions, ResumeTracker, RunState, widenBeside } from './webview-host';
+import { birEventBody, birRequest } from './bir-requests';
+import { errorText, PanelHost, SentMessage } from './panel-host';
 import { evaluatableExpression } from './providers';
 
 export const TENSOR_VIEW_TYPE = 'bir.tensor';
@@ -32,30 +31,25 @@ export function registerTensorPanel(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     host,
     vscode.commands.registerCommand('bir.showTensor', (arg?: ShowArgument) => host.showCommand(arg)),
-    vscode.window.registerWebviewPanelSerializer(TENSOR_VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel) => host.attach(panel),
-    }),
-    vscode.debug.registerDebugAdapterTrackerFactory('bir', { createDebugAdapterTracker: (session) => host.tracker(session) }),
+    ...host.listeners(),
     vscode.debug.onDidReceiveDebugSessionCustomEvent((e) => {
-      if (e.session.type === 'bir' && e.event === 'bir/showTensor') host.show((e.body as BirEvents['bir/showTensor']).expression);
+      const shown = e.session.type === 'bir' ? birEventBody(e, 'bir/showTensor') : undefined;
+      if (shown) host.show(shown.expression);
     }),
-    vscode.debug.onDidChangeActiveStackItem(() => host.frameChanged()),
-    vscode.debug.onDidChangeActiveDebugSession(() => host.frameChanged()),
-    vscode.debug.onDidTerminateDebugSession((s) => host.ended(s)),
     vscode.languages.registerHoverProvider({ language: 'bir' }, { provideHover: (doc, position) => tensorLink(doc, position) }),
   );
 }
 
-class TensorPanelHost implements vscode.Disposable {
-  private panel?: vscode.WebviewPanel;
-  private readonly runState = new Map<string, RunState>();
+class TensorPanelHost extends PanelHost<ToTensorView, FromTensorView> {
   /** Instructions run at each session's last two stops: the page's "changed since the last stop". */
   private readonly stops = new Map<string, { last?: number; previous?: number }>();
   /** The expression to show once the page is ready. */
   private pending?: string;
   private ready = false;
 
-  constructor(private readonly extensionUri: vscode.Uri) {}
+  constructor(extensionUri: vscode.Uri) {
+    super(extensionUri, { viewType: TENSOR_VIEW_TYPE, title: 'BIR Tensor', page: { script: 'tensor-view.js', style: 'tensor-view.css' }, share: PANEL_SHARE, isFromPage: isFromTensorView });
+  }
 
   async showCommand(arg: ShowArgument): Promise<void> {
     const expression = typeof arg === 'string' ? arg : arg && 'expression' in arg ? arg.expression : arg && 'variable' in arg ? arg.variable?.evaluateName : await this.askExpression();
@@ -80,45 +74,12 @@ class TensorPanelHost implements vscode.Disposable {
     else this.pending = expression;
   }
 
-  private open(): void {
-    if (this.panel) {
-      this.panel.reveal(undefined, true);
-      return;
-    }
-    const panel = vscode.window.createWebviewPanel(TENSOR_VIEW_TYPE, 'BIR Tensor', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, panelOptions(this.extensionUri));
-    this.attach(panel);
-    void widenBeside(panel, PANEL_SHARE);
-  }
-
-  /** Takes a panel (new, or restored after a reload) and gives it the page. */
-  attach(panel: vscode.WebviewPanel): void {
-    this.panel?.dispose();
-    this.panel = panel;
+  protected override attached(): void {
     this.ready = false;
-    attachPage(panel, this.extensionUri, { script: 'tensor-view.js', style: 'tensor-view.css', title: 'BIR Tensor' }, (m) => {
-      if (isFromTensorView(m)) void this.received(m);
-    }, () => {
-      if (this.panel === panel) this.panel = undefined;
-    });
   }
 
-  dispose(): void {
-    this.panel?.dispose();
-  }
-
-  tracker(session: vscode.DebugSession): vscode.DebugAdapterTracker {
-    const resumes = new ResumeTracker(() => this.runState.get(session.id), (state) => this.setRunState(session, state));
-    return {
-      onWillReceiveMessage: (m: AdapterMessage) => resumes.request(m),
-      onDidSendMessage: (m: AdapterMessage & { event?: string; body?: { exitCode?: number; instructions?: number } }) => {
-        resumes.response(m);
-        if (m.type !== 'event') return;
-        if (m.event === 'bir/stopped') this.stopAt(session, m.body?.instructions);
-        else if (m.event === 'stopped') this.setRunState(session, 'stopped');
-        else if (m.event === 'continued') this.setRunState(session, 'running');
-        else if (m.event === 'exited') this.setRunState(session, { ended: `The program ended with exit code ${m.body?.exitCode ?? '?'}.` });
-      },
-    };
+  protected override adapterSent(session: vscode.DebugSession, m: SentMessage): void {
+    if (m.event === 'bir/stopped') this.stopAt(session, m.body?.instructions);
   }
 
   private stopAt(session: vscode.DebugSession, instructions: number | undefined): void {
@@ -126,27 +87,17 @@ class TensorPanelHost implements vscode.Disposable {
     this.stops.set(session.id, { previous: s.last, last: instructions });
   }
 
-  private setRunState(session: vscode.DebugSession, state: RunState): void {
-    const before = this.runState.get(session.id);
-    this.runState.set(session.id, state);
-    if (state === 'running' && before === 'running') return;
+  protected override runStateChanged(): void {
     this.notify();
   }
 
-  ended(session: vscode.DebugSession): void {
-    if (session.type !== 'bir') return;
-    this.runState.delete(session.id);
+  protected override sessionEnded(session: vscode.DebugSession): void {
     this.stops.delete(session.id);
     this.notify();
   }
 
-  frameChanged(): void {
+  protected override selectionChanged(): void {
     this.notify();
-  }
-
-  private session(): vscode.DebugSession | undefined {
-    const s = vscode.debug.activeDebugSession;
-    return s?.type === 'bir' ? s : undefined;
   }
 
   /** Tells the page what the active session is doing; at a stop, it asks again. */
@@ -159,27 +110,21 @@ class TensorPanelHost implements vscode.Disposable {
     else this.post({ type: 'running' });
   }
 
-  private post(message: ToTensorView): void {
-    void this.panel?.webview.postMessage(message);
-  }
-
-  private frameId(session: vscode.DebugSession): number | undefined {
-    const item = vscode.debug.activeStackItem;
-    return item instanceof vscode.DebugStackFrame && item.session.id === session.id ? item.frameId : undefined;
-  }
-
-  /** A request in the selected frame; when that frame is of an earlier stop (its id void), in the stopped thread's top frame. */
+  /**
+   * A request in the selected frame; when that frame is of an earlier stop (the adapter answered that it does not
+   * exist), in the stopped thread's top frame.
+   */
   private async inFrame<T>(session: vscode.DebugSession, ask: (frameId: number | undefined) => Thenable<T>): Promise<T> {
-    const frameId = this.frameId(session);
+    const frameId = this.selectedFrame(session);
     try {
       return await ask(frameId);
     } catch (e) {
-      if (frameId === undefined || !/frame \d+ does not exist/.test(errorText(e))) throw e;
+      if (frameId === undefined || !this.frameMissing(session, frameId)) throw e;
       return ask(undefined);
     }
   }
 
-  private async received(m: FromTensorView): Promise<void> {
+  protected override async received(m: FromTensorView): Promise<void> {
     if (m.type === 'ready') {
       this.ready = true;
       if (this.pending !== undefined) this.post({ type: 'show', expression: this.pending });
@@ -274,8 +219,4 @@ function tensorLink(doc: vscode.TextDocument, position: vscode.Position): vscode
   const md = new vscode.MarkdownString(`[$(graph) Show \`${expression.replace(/`/g, '')}\` in the Tensor View](command:bir.showTensor?${args})`, true);
   md.isTrusted = { enabledCommands: ['bir.showTensor'] };
   return new vscode.Hover(md, found.range);
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

@@ -769,7 +769,7 @@ export class DebugCore implements ExecutionHooks {
 
   private frame(frameId: number): LogicalFrame {
     const lf = this.frameIds.get(frameId);
-    if (!Number.isInteger(frameId) || !lf) throw new EngineError(`frame ${frameId} does not exist at this stop (frame ids come from the last stackTrace and are void once the program resumes)`, 'reference');
+    if (!Number.isInteger(frameId) || !lf) throw new EngineError(`frame ${frameId} does not exist at this stop (frame ids come from the last stackTrace and are void once the program resumes)`, 'frame');
     return lf;
   }
 

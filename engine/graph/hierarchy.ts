@@ -6,6 +6,7 @@
  * and a client expands what the user opens.
  */
 import type { FunctionGraph, GraphEdge, GraphNode, GraphRegion } from '../../contract/graph';
+import { nodeMatcher } from '../../contract/node-match';
 
 /** Graphs up to this many nodes are answered whole unless regions are named. */
 export const WHOLE_UP_TO = 10_000;
@@ -166,9 +167,8 @@ function buildHierarchy(g: FunctionGraph): Hierarchy {
 export const FIND_LIMIT = 1_000;
 
 /**
- * The nodes a search names, in program order: `L53`, `line 53`, `:53` or `53` a line; otherwise a name (an opcode, a
- * tensor, a register: any identifier of the node's label, or the start of its opcode), or, from three characters, any
- * part of its label or id. Case does not matter. The graph view's search box (webview/find.ts) follows the same rules.
+ * The nodes a search names, in program order, by the rule the graph view's search box follows too
+ * (contract/node-match.ts: a line, a name, or part of a label or id).
  */
 export function findNodes(g: FunctionGraph, query: string, limit = FIND_LIMIT): { ids: string[]; total: number } {
   const match = nodeMatcher(query);
@@ -183,19 +183,3 @@ export function findNodes(g: FunctionGraph, query: string, limit = FIND_LIMIT): 
   return { ids, total };
 }
 
-function nodeMatcher(query: string): ((n: GraphNode) => boolean) | undefined {
-  const q = query.trim().toLowerCase();
-  if (q === '') return undefined;
-  const line = /^(?:l|line\s*|:)?(\d+)$/.exec(q);
-  if (line) {
-    const at = Number(line[1]);
-    return (n) => n.span.line === at;
-  }
-  return (n) => {
-    if (n.opcode.toLowerCase().startsWith(q)) return true;
-    const label = n.label.toLowerCase();
-    if (q.length >= 3 && (label.includes(q) || n.id.toLowerCase().includes(q))) return true;
-    for (const word of label.match(/[a-z_][a-z0-9_]*/g) ?? []) if (word === q) return true;
-    return false;
-  };
-}

@@ -5,8 +5,13 @@
 export type EngineErrorKind =
   /** The request does not fit the session's state: the program is running, not launched, ended, in the compiler. */
   | 'state'
-  /** An id the engine never handed out or no longer knows: a frame, a variables reference, a thread, a snapshot. */
+  /** An id the engine never handed out or no longer knows: a variables reference, a thread, a snapshot. */
   | 'reference'
+  /**
+   * A frame id that does not exist at this stop (frame ids are void once the program resumes): a client that kept the
+   * id of an earlier stop asks again without one, in the stopped thread's top frame.
+   */
+  | 'frame'
   /** A value the engine cannot use: an unknown exception filter, a bad expression or step-in target. */
   | 'argument'
   /** The program cannot run: errors in it, inputs that do not fit. */

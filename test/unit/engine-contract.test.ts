@@ -101,6 +101,23 @@ describe('the DebugEngine contract (in process)', () => {
     await assert.rejects(engine.request('threads', {}).then(() => engine.request('evaluate', { expression: 'r0', context: 'repl' })), /the program has ended/);
   });
 
+  it('refuses a frame of an earlier stop with its own kind (a client asks again in the top frame)', async () => {
+    const { engine, events } = await launched();
+    await engine.request('setBreakpoints', { path: program, breakpoints: [{ line: 5 }] });
+    const stopped = nextEvent(events, engine, 'stopped');
+    await engine.request('configurationDone', {});
+    await stopped;
+    const earlier = (await engine.request('stackTrace', { threadId: 1 })).frames[0].id;
+    const stepped = nextEvent(events, engine, 'stopped');
+    await engine.request('next', { threadId: 1 });
+    await stepped;
+    await assert.rejects(engine.request('scopes', { frameId: earlier }), (e: EngineError) => e.kind === 'frame' && new RegExp(`^frame ${earlier} does not exist at this stop`).test(e.message));
+    assert.ok((await engine.request('evaluate', { expression: 'r0', context: 'watch' })).result.startsWith('1'), 'without a frame: the top frame');
+    const exited = nextEvent(events, engine, 'exited');
+    await engine.request('terminate', {});
+    await exited;
+  });
+
   it('answers a request it does not know with an internal error, not a crash', () => {
     const server = new EngineServer(() => undefined, new Int32Array(2));
     const reply = server.handle({ id: 7, method: 'bir/teleport' as EngineMethod, params: {} as never });

@@ -1,7 +1,8 @@
 /**
  * The architecture check: engine/ knows neither VS Code nor DAP; adapter/ never imports vscode; extension/
  * holds no debugging logic (it reaches the engine only through the adapter and the language front end);
- * webview/ is browser code that imports none of the others. Inside engine/, the folders are layers in the order
+ * webview/ is browser code that imports none of the others. contract/ is shared as types, and as the little code
+ * where layers must agree (SHARED_CODE). Inside engine/, the folders are layers in the order
  * docs/architecture.md writes: a folder never imports one after it.
  */
 import * as assert from 'assert';
@@ -51,8 +52,17 @@ function violations(dir: string, forbidden: (spec: string, layer: string | undef
   return out;
 }
 
-/** contract/ is shared by every layer, as types only: nothing of it runs in the engine, the extension or the webview. */
-const contractTypes = (layer: string | undefined, typeOnly: boolean): boolean => layer === 'contract' && typeOnly;
+/**
+ * The modules of contract/ whose code every layer runs: plain functions that import only contract types, declared once
+ * where two layers must agree (the node matcher of the engine's find and of the graph view's search box).
+ */
+const SHARED_CODE = new Set([path.join('contract', 'node-match'), path.join('contract', 'compare-metrics')]);
+
+/**
+ * contract/ is shared by every layer as types, and by its shared code: nothing else of it (the schemas) runs in the
+ * engine, the extension or the webview.
+ */
+const contractTypes = (layer: string | undefined, typeOnly: boolean, target = ''): boolean => layer === 'contract' && (typeOnly || SHARED_CODE.has(target));
 
 /** The engine's layers, lowest first, as docs/architecture.md writes them. */
 function engineLayers(): string[] {
@@ -115,7 +125,7 @@ describe('layers', () => {
   });
 
   it('engine/ imports neither vscode nor DAP, nor the adapter or the extension', () => {
-    const bad = violations('engine', (spec, layer, _target, typeOnly) => spec === 'vscode' || spec.startsWith('@vscode/debug') || (layer !== undefined && layer !== 'engine' && !contractTypes(layer, typeOnly)));
+    const bad = violations('engine', (spec, layer, target, typeOnly) => spec === 'vscode' || spec.startsWith('@vscode/debug') || (layer !== undefined && layer !== 'engine' && !contractTypes(layer, typeOnly, target)));
     assert.deepStrictEqual(bad, []);
   });
 
@@ -162,18 +172,32 @@ describe('layers', () => {
   it('extension/ reaches the engine only through the adapter, the language front end and the machine\'s limits', () => {
     const allowed = [path.join('engine', 'lang'), path.join('engine', 'host'), path.join('engine', 'machine', 'limits')];
     const bad = violations('extension', (_spec, layer, target, typeOnly) => (layer === 'engine' && !allowed.some((a) => target.startsWith(a)))
-      || (layer === 'contract' && !contractTypes(layer, typeOnly)));
+      || (layer === 'contract' && !contractTypes(layer, typeOnly, target)));
     assert.deepStrictEqual(bad, []);
   });
 
   it('webview/ is self-contained browser code', () => {
-    const bad = violations('webview', (spec, layer, _target, typeOnly) => spec === 'vscode' || (layer !== undefined && layer !== 'webview' && !contractTypes(layer, typeOnly)));
+    const bad = violations('webview', (spec, layer, target, typeOnly) => spec === 'vscode' || (layer !== undefined && layer !== 'webview' && !contractTypes(layer, typeOnly, target)));
     assert.deepStrictEqual(bad, []);
   });
 
   it('contract/ imports only itself and zod (the schemas of the custom requests)', () => {
     const bad = violations('contract', (spec, layer) => (layer !== undefined && layer !== 'contract') || (!spec.startsWith('.') && spec !== 'zod'));
     assert.deepStrictEqual(bad, []);
+  });
+
+  it('contract/\'s shared code imports only types (nothing of the schemas runs with it)', () => {
+    const bad: string[] = [];
+    for (const module of SHARED_CODE) {
+      for (const { spec, typeOnly } of importsOf(path.join(ROOT, `${module}.ts`))) if (!typeOnly) bad.push(`${module}.ts imports '${spec}'`);
+    }
+    assert.deepStrictEqual(bad, []);
+  });
+
+  it('docs/architecture.md names every source file of the layers', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs', 'architecture.md'), 'utf8');
+    const unnamed = ['engine', 'adapter', 'extension', 'webview', 'contract'].flatMap(sources).map((f) => path.relative(ROOT, f)).filter((f) => !doc.includes(path.basename(f)));
+    assert.deepStrictEqual(unnamed, []);
   });
 
   it('the graph\'s types are declared once, in contract/graph.ts', () => {

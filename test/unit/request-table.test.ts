@@ -112,7 +112,7 @@ describe('the request table', () => {
     });
     after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-    it('refuses every move through time, by the name its refusal has always given it', async () => {
+    it('refuses every move through time, each by its own name', async () => {
       const engine = new InProcessEngine();
       const stopped = new Promise<StoppedInfo>((resolve) => engine.onEvent((e: EngineEvent) => e.kind === 'stopped' && resolve(e.info)));
       assert.ok((await engine.request('launch', { program, historyMiB: 0, stopOnEntry: true })).ok);
@@ -125,7 +125,7 @@ describe('the request table', () => {
       await assert.rejects(engine.request('restartFrame', { frameId: frames[0].id }), off('restartFrame'));
       await assert.rejects(engine.request('bir/stepBackInto', { threadId: 1 }), off('bir/stepBackInto'));
       await assert.rejects(engine.request('bir/stepBackOut', { threadId: 1 }), off('bir/stepBackOut'));
-      await assert.rejects(engine.request('bir/goto', { instructions: 0 }), off(':goto'));
+      await assert.rejects(engine.request('bir/goto', { instructions: 0 }), off('bir/goto'));
       await assert.rejects(engine.request('stepBack', { threadId: 2 }), /no thread 2/, 'the thread first, then the history');
       await engine.request('terminate', {});
     });

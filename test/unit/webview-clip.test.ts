@@ -1,9 +1,9 @@
-// The part of an edge inside the view (webview/clip.ts): every point of a curve or polyline inside the view is kept,
+// The part of an edge inside the view (webview/graph/clip.ts): every point of a curve or polyline inside the view is kept,
 // what is kept is the curve itself, and a long edge that crosses the view is cut to a short stretch.
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { addClippedCubic, addClippedPolyline, clipCubic, piece, pointAt, Rect } from '../../webview/clip';
-import type { Point } from '../../webview/layout';
+import { addClippedCubic, addClippedPolyline, clipCubic, piece, pointAt, Rect } from '../../webview/graph/clip';
+import type { Point } from '../../webview/graph/layout';
 
 type Cubic = [Point, Point, Point, Point];
 

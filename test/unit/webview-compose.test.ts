@@ -1,13 +1,13 @@
-// The layout of large graphs by level (webview/compose.ts): every visible item placed once, inside its level's box,
+// The layout of large graphs by level (webview/graph/compose.ts): every visible item placed once, inside its level's box,
 // without overlaps; ELK's layout of the levels read back (a real ELK in Node); and opening a group moves nothing the
 // user has seen except to make room (what is below moves down, what is beside moves right).
 import * as assert from 'assert';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { buildGraph } from '../../engine/graph/build';
-import { Composer, curveBetween, levelEdges } from '../../webview/compose';
-import { plainView } from '../../webview/diff';
-import type { Box, Layout } from '../../webview/layout';
-import { buildTree, initialExpansion, ROOT, Tree, visibleGraph, VisibleGraph } from '../../webview/tree';
+import { Composer, curveBetween, levelEdges } from '../../webview/graph/compose';
+import { plainView } from '../../webview/graph/diff';
+import type { Box, Layout } from '../../webview/graph/layout';
+import { buildTree, initialExpansion, ROOT, Tree, visibleGraph, VisibleGraph } from '../../webview/graph/tree';
 import { programOf } from '../helpers/virtual-host';
 
 function program(n: number): Tree {

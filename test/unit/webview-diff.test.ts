@@ -1,7 +1,7 @@
-// The pass diff of the graph view (webview/diff.ts): which nodes are ghosted (removed), fused, moved, added,
+// The pass diff of the graph view (webview/graph/diff.ts): which nodes are ghosted (removed), fused, moved, added,
 // where a ghost is drawn, and the pass list's summary of a pass.
 import * as assert from 'assert';
-import { changeSummary, diffClasses, passView, plainView } from '../../webview/diff';
+import { changeSummary, diffClasses, passView, plainView } from '../../webview/graph/diff';
 import type { GraphNode, PassChanges, PassGraph } from '../../contract/graph';
 
 const span = (line: number) => ({ file: '/w/p.bir', line, col: 3, endLine: line, endCol: 30 });

@@ -1,4 +1,4 @@
-// The search box (webview/find.ts) names the same nodes as the engine's `find` (engine/graph/hierarchy.ts) for any
+// The search box (webview/graph/find.ts) names the same nodes as the engine's `find` (engine/graph/hierarchy.ts) for any
 // query; the messages of a graph in parts (expand, find, found) go through the reducer; graphs posted as JSON text
 // are read as the objects they stand for.
 import * as assert from 'assert';
@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { buildProgramGraphs } from '../../engine/graph/build';
 import { findNodes as engineFind } from '../../engine/graph/hierarchy';
 import { checkProgram } from '../../engine/lang/check/checker';
-import { findNodes } from '../../webview/find';
-import { decodePosted, isFromWebview, isToWebview } from '../../webview/messages';
-import { initialState, reduce } from '../../webview/state';
+import { findNodes } from '../../webview/graph/find';
+import { decodePosted, isFromWebview, isToWebview } from '../../webview/graph/messages';
+import { initialState, reduce } from '../../webview/graph/state';
 import type { FrameGraph } from '../../contract/graph';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');

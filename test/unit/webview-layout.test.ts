@@ -1,4 +1,4 @@
-// The graph view's layout model (webview/layout.ts): regions as nested compound nodes, every node in its
+// The graph view's layout model (webview/graph/layout.ts): regions as nested compound nodes, every node in its
 // region, edges with their labels in the right compound node, ids that never reach ELK, ELK's answer read back
 // (a real ELK layout in Node), the large-graph mode, and the list layout used when ELK cannot run.
 import * as assert from 'assert';
@@ -8,10 +8,10 @@ import type { ElkNode } from 'elkjs/lib/elk-api';
 import { buildProgramGraphs } from '../../engine/graph/build';
 import type * as Engine from '../../contract/graph';
 import { checkProgram } from '../../engine/lang/check/checker';
-import { plainView, ViewGraph } from '../../webview/diff';
+import { plainView, ViewGraph } from '../../webview/graph/diff';
 import {
   Box, EDGE_LABEL_MAX, fallbackLayout, fromElk, HIERARCHICAL_MAX_NODES, Layout, layoutModeFor, LayoutModel, toLayoutModel,
-} from '../../webview/layout';
+} from '../../webview/graph/layout';
 import type * as View from '../../contract/graph';
 
 const span = (line: number): View.Span => ({ file: '/w/t.bir', line, col: 3, endLine: line, endCol: 20 });

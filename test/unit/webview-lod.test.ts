@@ -1,4 +1,4 @@
-// Semantic zoom (webview/lod.ts): at every zoom each box shows its text or its short text at 8 px or more on screen,
+// Semantic zoom (webview/graph/lod.ts): at every zoom each box shows its text or its short text at 8 px or more on screen,
 // or sits inside a level drawn as one labelled box (covered); the whole graph is one box only when nothing else
 // reads. Checked on real layouts: calls_loops as ELK lays it out, and a generated 2,000-node graph by level.
 import * as assert from 'assert';
@@ -7,12 +7,12 @@ import * as path from 'path';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { buildGraph, buildProgramGraphs } from '../../engine/graph/build';
 import { checkProgram } from '../../engine/lang/check/checker';
-import { Composer } from '../../webview/compose';
-import { plainView } from '../../webview/diff';
-import { itemSize, itemText } from '../../webview/items';
-import { CHAR_EM, fromElk, Layout, toLayoutModel } from '../../webview/layout';
-import { Lod, lodAt, lodThresholds, LodThresholds, MIN_TEXT_PX, shortFontPx } from '../../webview/lod';
-import { allGroups, buildTree, initialExpansion, visibleGraph, VisibleGraph } from '../../webview/tree';
+import { Composer } from '../../webview/graph/compose';
+import { plainView } from '../../webview/graph/diff';
+import { itemSize, itemText } from '../../webview/graph/items';
+import { CHAR_EM, fromElk, Layout, toLayoutModel } from '../../webview/graph/layout';
+import { Lod, lodAt, lodThresholds, LodThresholds, MIN_TEXT_PX, shortFontPx } from '../../webview/graph/lod';
+import { allGroups, buildTree, initialExpansion, visibleGraph, VisibleGraph } from '../../webview/graph/tree';
 import { programOf } from '../helpers/virtual-host';
 
 interface Scene {

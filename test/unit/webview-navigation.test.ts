@@ -1,7 +1,7 @@
-// Keyboard navigation of the graph view (webview/navigation.ts): the order Tab follows, arrows along edges
+// Keyboard navigation of the graph view (webview/graph/navigation.ts): the order Tab follows, arrows along edges
 // and along rows, the ends, and which key does what.
 import * as assert from 'assert';
-import { keyAction, makeNavigator, NavBox, readingOrder } from '../../webview/navigation';
+import { keyAction, makeNavigator, NavBox, readingOrder } from '../../webview/graph/navigation';
 
 // A diamond laid out top-down:      0
 //                                 1   2

@@ -1,8 +1,8 @@
-// The graph view's state (webview/state.ts): how the panel's messages and the user's choices change it, the
+// The graph view's state (webview/graph/state.ts): how the panel's messages and the user's choices change it, the
 // requests it makes, the graph it draws, and the structure key that decides when to lay out again.
 import * as assert from 'assert';
-import { isFromWebview, isToWebview } from '../../webview/messages';
-import { initialState, NO_SESSION_MESSAGE, reduce, structureKey, titleOf, ViewEvent, viewOf, ViewState } from '../../webview/state';
+import { isFromWebview, isToWebview } from '../../webview/graph/messages';
+import { initialState, NO_SESSION_MESSAGE, reduce, structureKey, titleOf, ViewEvent, viewOf, ViewState } from '../../webview/graph/state';
 import type { FrameGraph, GraphNode, PassGraph } from '../../contract/graph';
 
 const span = (line: number) => ({ file: '/w/p.bir', line, col: 3, endLine: line, endCol: 30 });

@@ -1,14 +1,14 @@
-// Text in the graph view (webview/text.ts): labels stay plain text (no markup, no control or bidi-override
+// Text in the graph view (webview/graph/text.ts): labels stay plain text (no markup, no control or bidi-override
 // characters), accessible names and tooltips say what a node is, engines map to a fixed set of classes; and the
 // webview's code never parses strings as markup.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { nodeBoxText, nodeSize, textWidth, NODE_FONT_PX } from '../../webview/layout';
-import { baseName, engineClass, nodeAriaLabel, plainText, shorten, spanText, tooltipLines } from '../../webview/text';
+import { nodeBoxText, nodeSize, textWidth, NODE_FONT_PX } from '../../webview/graph/layout';
+import { baseName, engineClass, nodeAriaLabel, plainText, shorten, spanText, tooltipLines } from '../../webview/graph/text';
 import type { GraphNode } from '../../contract/graph';
 
-const WEBVIEW = path.join(__dirname, '..', '..', 'webview');
+const WEBVIEW = path.join(__dirname, '..', '..', 'webview', 'graph');
 
 const matmul: GraphNode = {
   id: 'mlp::main@41:3', kind: 'instr', opcode: 'MatMult', engine: 'PE', label: 'MatMult acc <- xT, ws',

@@ -1,4 +1,4 @@
-// The graph view's hierarchy (webview/tree.ts): levels and groups of real graphs (loops, branches, inlined calls,
+// The graph view's hierarchy (webview/graph/tree.ts): levels and groups of real graphs (loops, branches, inlined calls,
 // fused groups, chunks of crowded levels, collapsed regions of a graph in parts), what is visible for an expansion,
 // edges bundled into collapsed groups, and the first expansion within a budget.
 import * as assert from 'assert';
@@ -9,10 +9,10 @@ import { expandGraph } from '../../engine/graph/hierarchy';
 import { runPipeline } from '../../engine/passes/pipeline';
 import type { PassName } from '../../engine/passes/registry';
 import { checkProgram } from '../../engine/lang/check/checker';
-import { passView, plainView, ViewGraph } from '../../webview/diff';
+import { passView, plainView, ViewGraph } from '../../webview/graph/diff';
 import {
   allGroups, buildTree, CHUNK_MAX, GROUP_ENGINE, groupsAround, initialExpansion, inlineCalls, remoteRegions, ROOT, Tree, visibleGraph,
-} from '../../webview/tree';
+} from '../../webview/graph/tree';
 import { programOf } from '../helpers/virtual-host';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');

@@ -6,21 +6,15 @@
  * far enough, cells show their values as text; the changed and differing cells are outlined; the cursor and the
  * selection are drawn on top. Coordinates: (row, col) of the region; the view maps them to pixels.
  */
+import type { TensorWindow } from '../../contract/tensor';
 import { cellColour, Scale } from './colour';
 import { Grid, levelFor, Pyramid } from './levels';
 import { colourTile, Marks, marksTile, TILE, TileCache } from './tiles';
 import { cellText } from './format';
 
-export interface Layer {
+/** A layer: the part of the region it covers and its region elements per cell (TensorWindow), and its cells. */
+export interface Layer extends TensorWindow {
   readonly id: number;
-  /** The region's rows and columns the layer covers. */
-  readonly row: number;
-  readonly col: number;
-  readonly rows: number;
-  readonly cols: number;
-  /** Region elements per cell (1: every element). */
-  readonly stepRows: number;
-  readonly stepCols: number;
   /** What the cells are coloured by (the value, or a comparison's metric). */
   readonly pyramid: Pyramid;
 }

@@ -6,6 +6,9 @@
  */
 import './tensor.css';
 import type { Divergence, MemoryMap } from '../../contract/tensor';
+import { COMPARE_METRICS } from '../../contract/compare-metrics';
+import { h } from '../shared/dom';
+import { acquirePanelApi } from '../shared/vscode-api';
 import { cssOf, FLAG, makeScale, Scale, ScaleChoice, TABLE_SIZE } from './colour';
 import { dtypeBits, exactText, numpyLiteral, patternText, Rect } from './format';
 import { Heatmap, Layer, themeChanged, cssVar } from './heatmap';
@@ -14,14 +17,7 @@ import { attachInput } from './input';
 import { Pyramid } from './levels';
 import { MemoryView } from './memory-view';
 import { CompareSettings, FromTensorView, isToTensorView, Purpose, TensorBuffers, TensorHeader, ToTensorView } from './messages';
-import { buildPage, h } from './page';
-
-interface VsCodeApi {
-  postMessage(message: FromTensorView): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
+import { buildPage } from './page';
 
 /** Every element of a window up to this many is asked for (64 MiB of f32); more come as an overview. */
 const MAX_CELLS = 1 << 24;
@@ -30,7 +26,7 @@ const WINDOW_DELAY_MS = 120;
 /** The most elements copied as a NumPy literal. */
 const MAX_COPY = 1 << 20;
 
-const vscode = acquireVsCodeApi();
+const vscode = acquirePanelApi<FromTensorView>();
 const page = buildPage();
 const heatmap = new Heatmap(page.canvas);
 const memoryView = new MemoryView(page.memoryCanvas);
@@ -277,7 +273,7 @@ function showVerdict(header: TensorHeader): void {
   if (!c) return;
   const n = header.rows * header.cols;
   const line = (text: string, cls = '') => page.verdict.appendChild(h('div', cls ? { class: cls } : {}, text));
-  line(`compared with ${c.reference} (${c.metric === 'abs' ? '|a − b|' : c.metric === 'rel' ? 'relative error' : 'ulps'})`);
+  line(`compared with ${c.reference} (${COMPARE_METRICS[c.metric].legend})`);
   if (c.differing < 0) return;
   line(c.allclose ? `allclose: yes (atol ${c.atol}, rtol ${c.rtol})` : `allclose: no — ${c.differing.toLocaleString('en-US')} of ${n.toLocaleString('en-US')} elements differ (atol ${c.atol}, rtol ${c.rtol})`, c.allclose ? 'ok' : 'bad');
   line(`unequal: ${c.unequal.toLocaleString('en-US')} · max |a − b| ${num(c.maxAbs)} · max rel ${num(c.maxRel)} · max ulps ${num(c.maxUlp)}`);
@@ -355,7 +351,7 @@ function describeElement(row: number, col: number): string {
   const parts = [`${h.expression}[${index.join(', ')}] = ${f & FLAG.allUnwritten ? 'never written' : exactText(v, type)}`];
   // Comparing, what the comparison says comes first: the bits are the longest part and the least asked for.
   if (shown.reference) parts.push(`reference ${exactText(shown.reference[i], shown.reference instanceof Float32Array ? 'f32' : 'f64')}`);
-  if (shown.metric) parts.push(`${h.compare?.metric === 'rel' ? 'rel' : h.compare?.metric === 'ulp' ? 'ulps' : '|a − b|'} ${exactText(shown.metric[i], 'f32')}`);
+  if (shown.metric) parts.push(`${COMPARE_METRICS[h.compare?.metric ?? 'abs'].short} ${exactText(shown.metric[i], 'f32')}`);
   const flags = flagText(f);
   if (flags) parts.push(flags);
   if (!(f & FLAG.allUnwritten)) parts.push(`${h.dtype} ${dtypeBits(v, h.dtype)}`);

@@ -4,6 +4,8 @@
  * stop, sends the custom requests and posts the answers, with the values as ArrayBuffers (never JSON numbers).
  */
 import type { CompareMetric, Divergence, MemoryMap, TensorData } from '../../contract/tensor';
+import { isCompareMetric } from '../../contract/compare-metrics';
+import { fieldsOf, hasTypeIn } from '../shared/messages';
 
 /** A bir/tensor answer without its binary fields, which travel beside it as ArrayBuffers. */
 export type TensorHeader = Omit<TensorData, 'values' | 'low' | 'flags' | 'compare'> & {
@@ -77,22 +79,22 @@ export type FromTensorView =
 const TO_TYPES = new Set(['idle', 'running', 'stopped', 'show', 'tensor', 'divergence', 'memoryMap', 'reference', 'note', 'error']);
 
 export function isToTensorView(data: unknown): data is ToTensorView {
-  return typeof data === 'object' && data !== null && TO_TYPES.has((data as { type?: unknown }).type as string);
+  return hasTypeIn(data, TO_TYPES);
 }
 
 const isInt = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
 const isString = (x: unknown): x is string => typeof x === 'string';
 
 function isCompare(c: unknown): c is CompareSettings {
-  if (typeof c !== 'object' || c === null) return false;
-  const m = c as Record<string, unknown>;
+  const m = fieldsOf(c);
+  if (!m) return false;
   return (m.expression === undefined || isString(m.expression)) && (m.file === undefined || isString(m.file))
-    && (m.metric === 'abs' || m.metric === 'rel' || m.metric === 'ulp') && typeof m.atol === 'number' && m.atol >= 0 && typeof m.rtol === 'number' && m.rtol >= 0;
+    && isCompareMetric(m.metric) && typeof m.atol === 'number' && m.atol >= 0 && typeof m.rtol === 'number' && m.rtol >= 0;
 }
 
 function isRequest(r: unknown): r is TensorRequest {
-  if (typeof r !== 'object' || r === null) return false;
-  const m = r as Record<string, unknown>;
+  const m = fieldsOf(r);
+  if (!m) return false;
   const w = m.window as Record<string, unknown> | undefined;
   return isInt(m.seq) && (m.purpose === 'region' || m.purpose === 'window' || m.purpose === 'copy') && isString(m.expression)
     && Array.isArray(m.slice) && m.slice.every(isInt) && typeof m.changed === 'boolean'
@@ -103,9 +105,8 @@ function isRequest(r: unknown): r is TensorRequest {
 
 /** Whether data posted by the page is a well-formed request (the host checks before acting on it). */
 export function isFromTensorView(data: unknown): data is FromTensorView {
-  if (typeof data !== 'object' || data === null) return false;
-  const m = data as Record<string, unknown>;
-  switch (m.type) {
+  const m = fieldsOf(data);
+  switch (m?.type) {
     case 'ready':
     case 'pickReference':
       return true;

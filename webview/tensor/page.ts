@@ -1,15 +1,10 @@
 /**
  * The tensor view's page, built with DOM calls: nothing from a program (names, expressions, messages) is ever parsed
- * as markup; it is set as text. Theme colours only (style.css). Returns the elements the controller drives.
+ * as markup; it is set as text. Theme colours only (tensor.css). Returns the elements the controller drives.
  */
+import { h } from '../shared/dom';
 import { MARKED_CSS } from './colour';
-
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+import { COMPARE_METRICS } from '../../contract/compare-metrics';
 
 function button(id: string, label: string, tip: string): HTMLButtonElement {
   return h('button', { id, type: 'button', title: tip, 'aria-label': tip }, label);
@@ -52,7 +47,7 @@ export function buildPage() {
   const reference = h('input', { id: 'reference', type: 'text', spellcheck: 'false', placeholder: 'compare with: an expression, or ref.npy', 'aria-label': 'Reference: an expression or a .npy file' });
   const browse = button('browse', '…', 'Choose a .npy file');
   const metric = h('select', { id: 'metric', 'aria-label': 'Metric' });
-  for (const [v, t] of [['abs', '|a − b|'], ['rel', 'relative'], ['ulp', 'ulps']]) metric.appendChild(h('option', { value: v }, t));
+  for (const [v, names] of Object.entries(COMPARE_METRICS)) metric.appendChild(h('option', { value: v }, names.option));
   const atol = h('input', { id: 'atol', type: 'text', value: '1e-8', size: '6', 'aria-label': 'atol' });
   const rtol = h('input', { id: 'rtol', type: 'text', value: '1e-5', size: '6', 'aria-label': 'rtol' });
   const compare = button('compare', 'Compare', 'Compare with the reference');

@@ -22,34 +22,31 @@ export interface Marks {
 
 /** Colours of a tile's cells. */
 export function colourTile(g: Grid, scale: Scale, tx: number, ty: number): ImageData {
-  const x0 = tx * TILE;
-  const y0 = ty * TILE;
-  const w = Math.min(TILE, g.cols - x0);
-  const h = Math.min(TILE, g.rows - y0);
-  const image = new ImageData(w, h);
-  const px = new Uint32Array(image.data.buffer);
   const { high, low, flags } = g;
-  for (let y = 0; y < h; y++) {
-    let i = (y0 + y) * g.cols + x0;
-    let k = y * w;
+  return tileImage(g, tx, ty, (px, k, i, w) => {
     for (let x = 0; x < w; x++, i++, k++) px[k] = cellColour(scale, flags[i], high[i], low[i]);
-  }
-  return image;
+  });
 }
 
 /** The marked cells of a tile in the marks' colour, the rest transparent. */
 export function marksTile(g: Grid, marks: Marks, tx: number, ty: number): ImageData {
+  return tileImage(g, tx, ty, (px, k, i, w) => {
+    for (let x = 0; x < w; x++, i++, k++) if (g.flags[i] & marks.flag) px[k] = marks.colour;
+  });
+}
+
+/**
+ * The image of tile (tx, ty), one pixel per cell, filled a row at a time: `fillRow` sets the `w` pixels from `px[k]`
+ * on from the cells from grid index `i` on.
+ */
+function tileImage(g: Grid, tx: number, ty: number, fillRow: (px: Uint32Array, k: number, i: number, w: number) => void): ImageData {
   const x0 = tx * TILE;
   const y0 = ty * TILE;
   const w = Math.min(TILE, g.cols - x0);
   const h = Math.min(TILE, g.rows - y0);
   const image = new ImageData(w, h);
   const px = new Uint32Array(image.data.buffer);
-  for (let y = 0; y < h; y++) {
-    let i = (y0 + y) * g.cols + x0;
-    let k = y * w;
-    for (let x = 0; x < w; x++, i++, k++) if (g.flags[i] & marks.flag) px[k] = marks.colour;
-  }
+  for (let y = 0; y < h; y++) fillRow(px, y * w, (y0 + y) * g.cols + x0, w);
   return image;
 }
 

@@ -4,7 +4,7 @@
  * Print strings cannot become HTML or SVG. These helpers also drop characters that would garble a line (control
  * characters, bidirectional overrides) and shorten long labels.
  */
-import type { GraphNode, NodeBreakpoint, Span } from '../contract/graph';
+import type { GraphNode, NodeBreakpoint, Span } from '../../contract/graph';
 
 /** The engines the legend lists, in its order, with their names. */
 export const ENGINES: readonly { readonly id: string; readonly name: string }[] = [

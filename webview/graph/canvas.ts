@@ -13,7 +13,7 @@ import { Box, CHAR_EM, Layout, PlacedEdge, Point } from './layout';
 import { COVER_MAX_PX, FULL_MIN_PX, Lod, lodAt, LodThresholds, lodThresholds, MIN_TEXT_PX, shortFontPx } from './lod';
 import { engineClass } from './text';
 import type { VisibleGraph } from './tree';
-import type { NodeBreakpoint } from '../contract/graph';
+import type { NodeBreakpoint } from '../../contract/graph';
 
 interface Palette {
   background: string;

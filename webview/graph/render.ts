@@ -12,7 +12,7 @@ import { Layout, Point } from './layout';
 import { Lod, shortFontPx, COVER_MAX_PX, LABEL_PX, MIN_TEXT_PX } from './lod';
 import { DiffNote, engineClass, nodeAriaLabel } from './text';
 import type { VisibleGraph } from './tree';
-import type { GraphNode, NodeBreakpoint } from '../contract/graph';
+import type { GraphNode, NodeBreakpoint } from '../../contract/graph';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

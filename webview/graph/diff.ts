@@ -4,7 +4,7 @@
  * members, fused into a group). Pure: the renderer turns the notes into classes.
  */
 import type { DiffNote } from './text';
-import type { FunctionGraph, GraphNode, PassChanges } from '../contract/graph';
+import type { FunctionGraph, GraphNode, PassChanges } from '../../contract/graph';
 
 /** A graph ready to lay out: the nodes to draw (ghosts included) and a note per node the pass touched. */
 export interface ViewGraph extends FunctionGraph {

@@ -12,7 +12,7 @@
  */
 import type { ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
 import { shorten } from './text';
-import type { GraphEdge, GraphNode } from '../contract/graph';
+import type { GraphEdge, GraphNode } from '../../contract/graph';
 
 /** What a layout needs of a graph (the view's graph, or the part of it on show). */
 export interface LayoutGraph {

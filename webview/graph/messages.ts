@@ -2,7 +2,8 @@
  * The messages between the graph panel (extension/graph-panel.ts) and the webview. The panel only forwards: it
  * sends the debug adapter's answers as they are and turns the webview's requests into custom DAP requests.
  */
-import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary, Span } from '../contract/graph';
+import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary, Span } from '../../contract/graph';
+import { fieldsOf, hasTypeIn } from '../shared/messages';
 
 /** Panel → webview. */
 export type ToWebview =
@@ -63,14 +64,13 @@ const TO_WEBVIEW_TYPES = new Set(['idle', 'graph', 'running', 'passGraphs', 'pas
 
 /** Whether data posted to the webview is one of its messages (anything else is ignored). */
 export function isToWebview(data: unknown): data is PostedToWebview {
-  return typeof data === 'object' && data !== null && TO_WEBVIEW_TYPES.has((data as { type?: unknown }).type as string);
+  return hasTypeIn(data, TO_WEBVIEW_TYPES);
 }
 
 /** Whether data posted by the webview is a well-formed request (the panel checks before forwarding). */
 export function isFromWebview(data: unknown): data is FromWebview {
-  if (typeof data !== 'object' || data === null) return false;
-  const m = data as Record<string, unknown>;
-  switch (m.type) {
+  const m = fieldsOf(data);
+  switch (m?.type) {
     case 'ready':
     case 'requestPassGraphs':
       return true;
@@ -85,8 +85,8 @@ export function isFromWebview(data: unknown): data is FromWebview {
     case 'find':
       return isSelection(m.selection) && typeof m.query === 'string' && m.query.length <= 200;
     case 'reveal': {
-      const s = m.span as Record<string, unknown> | undefined;
-      return typeof s === 'object' && s !== null && typeof s.file === 'string' && Number.isInteger(s.line) && Number.isInteger(s.col)
+      const s = fieldsOf(m.span);
+      return s !== undefined && typeof s.file === 'string' && Number.isInteger(s.line) && Number.isInteger(s.col)
         && Number.isInteger(s.endLine) && Number.isInteger(s.endCol);
     }
     default:

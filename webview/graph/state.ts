@@ -4,7 +4,7 @@
  */
 import { passView, plainView, ViewGraph } from './diff';
 import type { FromWebview, ToWebview } from './messages';
-import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary } from '../contract/graph';
+import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary } from '../../contract/graph';
 
 /** `running`: the selected frame of the program that runs; a number: that snapshot of the pass pipeline. */
 export type Selection = 'running' | number;

@@ -18,7 +18,7 @@
  * asks the panel for it (`remoteRegions`).
  */
 import type { ViewGraph } from './diff';
-import type { GraphEdge, GraphNode, GraphRegion } from '../contract/graph';
+import type { GraphEdge, GraphNode, GraphRegion } from '../../contract/graph';
 
 /** A level with more units of its own than this is cut into chunks. */
 export const CHUNK_MAX = 24;
