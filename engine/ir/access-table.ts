@@ -32,6 +32,17 @@ interface Shared {
 
 const CACHE_SIZE = 4096;
 
+/** Integers (32 bits each, -1 included) as a string of two characters each: exact, and cheap to hash. */
+function keyOf(fields: readonly number[]): string {
+  const codes = new Array<number>(fields.length * 2);
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i] | 0;
+    codes[2 * i] = (f >>> 16) & 0xffff;
+    codes[2 * i + 1] = f & 0xffff;
+  }
+  return String.fromCharCode(...codes);
+}
+
 export class AccessTable {
   private readonly tensor: Column<Int32Array> = int32s();
   private readonly memory: Column<Uint8Array> = uint8s();
@@ -54,6 +65,7 @@ export class AccessTable {
   private readonly dims: Column<Int32Array> = int32s();
   private interned = new Map<string, number>();
   private readonly cache: (Shared | undefined)[] = new Array<Shared | undefined>(CACHE_SIZE);
+  private readonly scratch: number[] = [];
 
   constructor(
     private readonly exprs: ExprTable,
@@ -64,37 +76,52 @@ export class AccessTable {
 
   /** The row of a pattern, interned. */
   add(ap: AccessPattern): number {
-    const tensor = this.declIndex(ap.tensor);
-    const items = ap.items.map((it) => (it.kind === 'at' ? [AT, this.exprs.add(it.index), -1, -1] : [SLICE, this.exprs.add(it.lo), this.exprs.add(it.hi), this.exprs.add(it.step)]));
-    const views: [number, number][] = [];
-    if (ap.transpose) views.push([VIEW_TRANSPOSE, -1]);
-    if (ap.bcast) views.push([VIEW_BCAST, this.exprs.add(ap.bcast)]);
-    const memory = MEMORIES.indexOf(ap.memory);
-    const dtype = DTYPE_CODE.get(ap.dtype)!;
-    const shape = ap.shape.map((d) => d ?? -1);
-    const key = `${tensor}|${memory}|${dtype}|${items.join(';')}|${views.join(';')}|${shape.join(',')}`;
+    // The fields as numbers, then as one key: a row per distinct pattern.
+    const fields = this.scratch;
+    fields.length = 0;
+    fields.push(this.declIndex(ap.tensor), MEMORIES.indexOf(ap.memory), DTYPE_CODE.get(ap.dtype)!, ap.items.length);
+    for (const it of ap.items) {
+      if (it.kind === 'at') fields.push(AT, this.exprs.add(it.index), -1, -1);
+      else fields.push(SLICE, this.exprs.add(it.lo), this.exprs.add(it.hi), this.exprs.add(it.step));
+    }
+    const views = (ap.transpose ? 1 : 0) + (ap.bcast ? 1 : 0);
+    fields.push(views);
+    if (ap.transpose) fields.push(VIEW_TRANSPOSE, -1);
+    if (ap.bcast) fields.push(VIEW_BCAST, this.exprs.add(ap.bcast));
+    fields.push(ap.shape.length);
+    for (const d of ap.shape) fields.push(d ?? -1);
+    const key = keyOf(fields);
     const known = this.interned.get(key);
     if (known !== undefined) return known;
-    const row = this.tensor.push(tensor);
-    this.memory.push(memory);
-    this.dtype.push(dtype);
+    return this.store(fields, key);
+  }
+
+  /** A new row from the fields `add` laid out. */
+  private store(fields: readonly number[], key: string): number {
+    let k = 0;
+    const row = this.tensor.push(fields[k++]);
+    this.memory.push(fields[k++]);
+    this.dtype.push(fields[k++]);
+    const items = fields[k++];
     this.itemsFirst.push(this.itemKind.length);
-    this.itemsCount.push(items.length);
-    for (const [k, a, b, c] of items) {
-      this.itemKind.push(k);
-      this.itemA.push(a);
-      this.itemB.push(b);
-      this.itemC.push(c);
+    this.itemsCount.push(items);
+    for (let i = 0; i < items; i++) {
+      this.itemKind.push(fields[k++]);
+      this.itemA.push(fields[k++]);
+      this.itemB.push(fields[k++]);
+      this.itemC.push(fields[k++]);
     }
+    const views = fields[k++];
     this.viewsFirst.push(this.viewKind.length);
-    this.viewsCount.push(views.length);
-    for (const [k, a] of views) {
-      this.viewKind.push(k);
-      this.viewArg.push(a);
+    this.viewsCount.push(views);
+    for (let i = 0; i < views; i++) {
+      this.viewKind.push(fields[k++]);
+      this.viewArg.push(fields[k++]);
     }
+    const rank = fields[k++];
     this.shapeFirst.push(this.dims.length);
-    this.rank.push(shape.length);
-    for (const d of shape) this.dims.push(d);
+    this.rank.push(rank);
+    for (let i = 0; i < rank; i++) this.dims.push(fields[k++]);
     this.interned.set(key, row);
     return row;
   }

@@ -41,7 +41,7 @@ const OPCODE_CODE: ReadonlyMap<string, number> = new Map(OPCODE_NAMES.map((o, i)
 /** The attributes of every instruction that has none: one map, never changed. */
 const NO_ATTRIBUTES: ReadonlyMap<string, AttrValue> = new Map();
 
-const CACHE_SIZE = 8192;
+const CACHE_SIZE = 16384;
 
 /** The opcode code of a node kept as an object. */
 const OBJECT = 255;
@@ -143,10 +143,10 @@ export class Code implements ProgramCode {
     this.spans.set(s + 1, node.span.col);
     this.spans.set(s + 2, node.span.endLine);
     this.spans.set(s + 3, node.span.endCol);
-    const origin = this.originId(index, node.region.fn);
-    if (node.id && node.id !== origin) this.ids.set(index, node.id);
+    // A node built from source has no id yet: its origin is its id, derived when asked for.
+    if (node.id && node.id !== this.originId(index, node.region.fn)) this.ids.set(index, node.id);
     if (node.kind !== 'instr' || node.members || !OPCODE_CODE.has(node.opcode)) {
-      if (!node.id) (node as { id: string }).id = origin;
+      if (!node.id) (node as { id: string }).id = this.originId(index, node.region.fn);
       this.opcodes.set(index, OBJECT);
       this.objects.set(index, node);
       return;
