@@ -8,6 +8,7 @@ import * as path from 'path';
 import { FramesMode, LaunchConfig, StepGranularity } from '../engine/protocol/types';
 import { isPassName, PASS_NAMES } from '../engine/passes/registry';
 import { DumpError, readDump } from '../engine/io/dump';
+import { notRegularFile } from '../engine/io/read-file';
 
 export interface AttributeSpec {
   readonly type: 'string' | 'boolean' | 'integer' | 'array' | 'object';
@@ -102,6 +103,9 @@ function validateDump(args: Record<string, unknown>, warnings: string[]): Valida
   const file = path.resolve(dump);
   if (!fs.existsSync(file)) throw new LaunchError(`launch attribute 'dump': no such file '${dump}'`);
   if (fs.statSync(file).isDirectory()) throw new LaunchError(`launch attribute 'dump': '${dump}' is a folder; give a dump file (bir-sim run --dump FILE writes one)`);
+  // Refused here, before the engine opens anything: a FIFO or a device is no dump.
+  const special = notRegularFile(file);
+  if (special) throw new LaunchError(`launch attribute 'dump': '${dump}' cannot be a dump: ${special}, not a regular file (bir-sim run --dump FILE writes one)`);
   const ignored = RUN_ATTRIBUTES.filter((name) => args[name] !== undefined);
   if (ignored.length) warnings.push(`launch attribute${ignored.length > 1 ? 's' : ''} ${ignored.map((n) => `'${n}'`).join(', ')} ${ignored.length > 1 ? 'are' : 'is'} ignored with 'dump': a dump holds the program and how it ran`);
   const config: LaunchConfig = { program: file, dump: file, stepBy: oneOf(args, 'stepBy') as StepGranularity | undefined, frames: oneOf(args, 'frames') as FramesMode | undefined, noDebug: false };

@@ -87,6 +87,20 @@ export function readAt(fd: number, target: Uint8Array, position: number, file: s
   return done;
 }
 
+/**
+ * Why a path that exists is not a regular file (`it is a FIFO (named pipe)`, naming where a symbolic link leads), or
+ * undefined for a regular file or nothing there. Looks without opening: a FIFO is never waited on.
+ */
+export function notRegularFile(file: string): string | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+  return stat.isFile() ? undefined : notRegular(file, stat);
+}
+
 /** `it is a FIFO (named pipe)`, naming where a symbolic link leads. */
 function notRegular(file: string, stat: fs.Stats): string {
   const kind = stat.isFIFO() ? 'a FIFO (named pipe)'
