@@ -193,11 +193,11 @@ export function decodeDump(bytes: Buffer, file: string): Dump {
 function inflate(compressed: Buffer, file: string): Buffer {
   if (compressed.length < GZIP_MINIMUM) throw new DumpError(`${file} is damaged: ${compressed.length} bytes after the 'BIR-DUMP' line, too few for a compressed dump (at least ${GZIP_MINIMUM})`);
   const declared = compressed.readUInt32LE(compressed.length - 4);
-  if (declared > MAX_DUMP_TEXT) throw new DumpError(`${file} is damaged: it declares ${formatBytes(declared)} of JSON once inflated, more than a dump of format ${DUMP_FORMAT} can hold (${formatBytes(MAX_DUMP_TEXT)})`);
+  if (declared > MAX_DUMP_TEXT) throw new DumpError(`${file} is damaged: it declares ${formatBytes(declared)} of JSON once inflated, more than a dump of format ${DUMP_FORMAT} can hold: ${formatBytes(MAX_DUMP_TEXT)}`);
   try {
     return zlib.gunzipSync(compressed, { maxOutputLength: Math.max(1, declared) });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new DumpError(`${file} is damaged: it inflates to more than the ${formatBytes(declared)} it declares (inflating stopped there)`);
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new DumpError(`${file} is damaged: it inflates to more than the ${formatBytes(declared)} it declares; inflating stopped there`);
     throw new DumpError(`${file} is damaged: ${(e as Error).message}`);
   }
 }

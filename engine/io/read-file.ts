@@ -48,7 +48,7 @@ export function withRegularFile<T>(file: string, limit: ReadLimit, use: (f: Regu
   try {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw new FileRefused(file, `${notRegular(file, stat)}, not a regular file; ${limit.what} is read only from a regular file`);
-    if (stat.size > limit.bytes) throw new FileRefused(file, `it holds ${formatBytes(stat.size)}, more than ${limit.what} may hold (${formatBytes(limit.bytes)})`);
+    if (stat.size > limit.bytes) throw new FileRefused(file, `it holds ${formatBytes(stat.size)}, more than ${limit.what} may hold: ${formatBytes(limit.bytes)}`);
     return use({ fd, size: stat.size });
   } finally {
     fs.closeSync(fd);
@@ -133,10 +133,10 @@ function describeError(err: unknown): string {
   }
 }
 
-/** `1.5 GB (1,500,000,000 bytes)`: the rounded size for reading, the exact one for checking. */
+/** `1,500,000,000 bytes (1.5 GB)`: the exact size for checking, the rounded one for reading. */
 export function formatBytes(n: number): string {
   const exact = `${n.toLocaleString('en-US')} byte${n === 1 ? '' : 's'}`;
   if (n < 1e4) return exact;
   const [value, unit] = n >= 1e9 ? [n / 1e9, 'GB'] : n >= 1e6 ? [n / 1e6, 'MB'] : [n / 1e3, 'kB'];
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${unit} (${exact})`;
+  return `${exact} (${value.toFixed(value < 10 ? 1 : 0)} ${unit})`;
 }
