@@ -232,7 +232,10 @@ export function readNpyFile(path: string, options: NpyReadOptions = {}): NpyArra
       options.admit?.(header);
       const data = DTYPES[header.dtype].create(header.count);
       const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-      const read = readAt(fd, bytes, header.dataStart, path);
+      // A small file was read whole with its header.
+      const inPreamble = preamble.subarray(header.dataStart);
+      bytes.set(inPreamble.subarray(0, bytes.byteLength));
+      const read = inPreamble.length + readAt(fd, bytes.subarray(inPreamble.length), header.dataStart + inPreamble.length, path);
       if (read !== bytes.byteLength) throw new NpyError(path, `the file was cut short while it was read (${read} of ${bytes.byteLength} bytes of data)`);
       return { dtype: header.dtype, shape: header.shape, data };
     });
