@@ -1,8 +1,8 @@
 /**
  * Files a user can name that no reader may trust, made in a temporary folder (removed at exit): devices that never
- * end, FIFOs no one writes, symbolic links to both, a file of gigabytes that takes no disk, gzip bombs (one that
- * declares what it inflates to, one whose trailer lies about it), a dump nested a million deep and one of 10^9 cores,
- * a folder named like a file. Each has what a reader must say of it.
+ * end (and /dev/full, which no write fits in), FIFOs no one writes, symbolic links to both, a file of gigabytes that
+ * takes no disk, gzip bombs (one that declares what it inflates to, one whose trailer lies about it), a dump nested a
+ * million deep and one of 10^9 cores, a folder named like a file. Each has what a reader must say of it.
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
@@ -38,6 +38,8 @@ export function specialFiles(dir: string, ext: '.npy' | '.birdump'): HostileFile
     { name: `a FIFO (fifo${ext})`, path: fifo, refusal: /it is a FIFO \(named pipe\), not a regular file/ },
     { name: `a link to /dev/zero (zero${ext})`, path: link(`zero${ext}`, '/dev/zero'), refusal: /a symbolic link to \/dev\/zero, which is a character device/ },
     { name: `a link to /dev/urandom (urandom${ext})`, path: link(`urandom${ext}`, '/dev/urandom'), refusal: /a symbolic link to \/dev\/urandom, which is a character device/ },
+    // Reads of /dev/full give zeros without end; writes to it fail with ENOSPC.
+    ...(fs.existsSync('/dev/full') ? [{ name: `a link to /dev/full (full${ext})`, path: link(`full${ext}`, '/dev/full'), refusal: /a symbolic link to \/dev\/full, which is a character device/ }] : []),
     { name: `a link to a FIFO (fifo-link${ext})`, path: link(`fifo-link${ext}`, fifo), refusal: /a symbolic link to .*fifo.*, which is a FIFO/ },
     { name: `a folder (folder${ext})`, path: folder, refusal: /folder|EISDIR/ },
   ];
