@@ -232,6 +232,9 @@ function describeIssue(issue: z.core.$ZodRawIssue): string {
       return `needs '${where}' as ${typePhrase(issue)}, found ${describeInput(issue.input)}`;
     case 'too_small':
       return issue.minimum === 0 && issue.origin === 'number' ? `: ${where} cannot be negative, found ${describeInput(issue.input)}` : `: ${where} is too small, found ${describeInput(issue.input)}`;
+    case 'too_big':
+      // The limit is what the client needs to ask again within it.
+      return `: ${where} is at most ${issue.maximum.toLocaleString('en-US')}, found ${describeInput(issue.input)}`;
     case 'invalid_value':
       return `: ${where} must be ${issue.values.map((v) => `'${String(v)}'`).join(' or ')}, found ${describeInput(issue.input)}`;
     default:

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { LaunchConfig } from '../engine/protocol/types';
 import { PASS_NAMES, PassName } from '../engine/passes/registry';
 import { DumpError, readDump } from '../engine/io/dump';
+import { notRegularFile } from '../engine/io/read-file';
 
 // Each schema's messages say what follows `launch attribute 'NAME'` in the refusal: ` must be ...`, or `: ...`.
 
@@ -174,6 +175,9 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
 function validateDump(args: Record<string, unknown>, warnings: string[]): ValidatedLaunch {
   const a = parse(DUMP, args);
   const file = path.resolve(a.dump);
+  // Refused here, before the engine opens anything: a FIFO or a device is no dump.
+  const special = notRegularFile(file);
+  if (special) throw new LaunchError(`launch attribute 'dump': '${a.dump}' cannot be a dump: ${special}, not a regular file (bir-sim run --dump FILE writes one)`);
   const ignored = RUN_ONLY.filter((name) => args[name] !== undefined);
   if (ignored.length) warnings.push(`launch attribute${ignored.length > 1 ? 's' : ''} ${ignored.map((n) => `'${n}'`).join(', ')} ${ignored.length > 1 ? 'are' : 'is'} ignored with 'dump': a dump holds the program and how it ran`);
   const config: LaunchConfig = { program: file, dump: file, stepBy: a.stepBy, frames: a.frames, noDebug: false };

@@ -37,8 +37,11 @@ export const TENSOR_ARGUMENTS = z.looseObject({
   ...value,
   /** The part of the region to answer; the whole region by default. */
   window: window.optional(),
-  /** Every element up to this many in the window (16,777,216 by default: 64 MiB of f32); above, an overview. */
-  maxCells: z.int().min(1).optional(),
+  /**
+   * Every element up to this many in the window (16,777,216, 64 MiB of f32, by default and at most: an answer is one
+   * JSON message, which no more cells could fit); above, an overview.
+   */
+  maxCells: z.int().min(1).max(16_777_216).optional(),
   /** The most cells of an overview (1,048,576 by default): blocks of elements as their minimum and maximum. */
   overviewCells: z.int().min(1).optional(),
   /** Statistics and histogram of the whole region (by default); a window asked for while zooming needs none. */

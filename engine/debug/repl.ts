@@ -4,6 +4,7 @@ import * as path from 'path';
 import { EngineError } from '../protocol/errors';
 import { EvaluateResult } from '../protocol/types';
 import { writeNpyFile } from '../io/npy';
+import { notRegularFile } from '../io/read-file';
 import { EVAL_FUNCTIONS } from '../base/eval-functions';
 import { formatNumber } from '../eval/format';
 import { dtypeLabel, materialize, shapeOf, Value } from '../eval/value';
@@ -120,6 +121,9 @@ function dumpTarget(file: string, baseDir: string, replace: boolean): string {
   const target = path.resolve(baseDir, file);
   const inside = path.relative(baseDir, target);
   if (inside.startsWith('..') || path.isAbsolute(inside)) throw new EngineError(`:dump writes in the program's folder (${baseDir}) or below it; '${file}' is outside it`, 'io');
+  // A FIFO, a device or a folder there is not a file to replace (nor a link to one): it is left as it is.
+  const special = notRegularFile(target);
+  if (special) throw new EngineError(`:dump cannot write ${target}: ${special}, not a regular file; :dump writes and replaces only regular files`, 'io');
   if (!replace && fs.existsSync(target)) throw new EngineError(`:dump: ${target} exists; :dump! ${'EXPR'} ${file} replaces it`, 'io');
   return target;
 }

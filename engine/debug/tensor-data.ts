@@ -8,14 +8,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { DType, isDType } from '../base/dtype';
 import { getFloat16 } from '@petamoriken/float16';
-import { readNpyFile, NpyArray, NpyError } from '../io/npy';
+import { readNpyFile, NpyArray, NpyError, NpyHeader } from '../io/npy';
 import { EngineError } from '../protocol/errors';
 import { Tensor } from '../machine/tensor';
 import { View, viewExtent } from '../machine/view';
-import { BLOCK, dtypeLabel, readBlock, shapeOf, TensorValue, Value } from '../eval/value';
+import { BLOCK, dtypeLabel, MAX_MATERIALIZED, readBlock, shapeOf, TensorValue, Value } from '../eval/value';
 import {
   cellsHistogram, CHANGED, Cells, clampWindow, DIFFERS, emptyCells, finishCells, fitsFloat32, poolInto, readCells, Region, regionHistogram, regionOf,
-  RegionStats, regionStatistics, scanWindow, stepsFor, toBinary,
+  MAX_CELLS, OVERVIEW_CELLS, RegionStats, regionStatistics, scanWindow, stepsFor, toBinary,
 } from './tensor-region';
 import { DEFAULT_ATOL, DEFAULT_RTOL, differs, metricError, Verdict } from './tensor-compare';
 import { regionPattern, regionView } from './region-pattern';
@@ -47,9 +47,10 @@ export function tensorData(host: TensorHost, args: TensorArguments): BirBody<'bi
   const numbers = fitsFloat32(dtypeLabel(value)) ? 'f32' : 'f64';
   const withStatistics = args.statistics !== false;
   const reference = args.compare ? referenceOf(host, args.compare, region) : undefined;
+  const resolution = answerResolution(args, numbers, reference && (fitsFloat32(reference.dtype) ? 'f32' : 'f64'));
   // Statistics are gathered while the window is read when it is the whole region: memory is read once.
   const stats = withStatistics && whole && !reference ? new RegionStats() : undefined;
-  const cells = reference ? emptyCells(w, ...steps(w, args), numbers) : readCells(region, w, numbers, args.maxCells, args.overviewCells, stats);
+  const cells = reference ? emptyCells(w, ...steps(w, resolution), numbers) : readCells(region, w, numbers, resolution.maxCells, resolution.overviewCells, stats);
   const compare = reference && args.compare ? compareCells(region, cells, reference, args.compare, withStatistics) : undefined;
   const statistics = withStatistics ? (stats ? stats.result() : regionStatistics(region)) : undefined;
   const fullCells = stats && cells.window.stepRows === 1 && cells.window.stepCols === 1;
@@ -80,9 +81,41 @@ export function tensorData(host: TensorHost, args: TensorArguments): BirBody<'bi
   };
 }
 
-function steps(w: { rows: number; cols: number }, args: TensorArguments): [number, number] {
-  const s = stepsFor(w.rows, w.cols, args.maxCells, args.overviewCells);
+function steps(w: { rows: number; cols: number }, resolution: Resolution): [number, number] {
+  const s = stepsFor(w.rows, w.cols, resolution.maxCells, resolution.overviewCells);
   return [s.stepRows, s.stepCols];
+}
+
+/**
+ * The most bytes of cells one answer carries: the values, an overview's minima, the flags and a comparison's values.
+ * The answer travels as one JSON message (worker to adapter to client), whose base64 text is 4/3 of these bytes: it
+ * stays at half the longest string V8 makes (2^29 characters), with the adapter's copies of it in a few hundred MB.
+ */
+export const ANSWER_BYTES = 1 << 28;
+
+interface Resolution {
+  /** Every element up to this many; above, an overview. */
+  readonly maxCells: number;
+  /** The most cells of an overview. */
+  readonly overviewCells: number;
+}
+
+/**
+ * What the request asks for, bounded by what one answer can carry: a region of more cells than that, at full
+ * resolution or in an overview, comes in pieces (an overview, then windows), as the view asks for them anyway.
+ */
+function answerResolution(args: TensorArguments, numbers: 'f32' | 'f64', referenceNumbers?: 'f32' | 'f64'): Resolution {
+  const size = (n: 'f32' | 'f64'): number => (n === 'f32' ? 4 : 8);
+  // A comparison adds the reference's values and the metric's (f32), one of each per cell.
+  const compared = referenceNumbers ? size(referenceNumbers) + 4 : 0;
+  const elementBytes = size(numbers) + 1 + compared;
+  // A block of an overview carries its minimum too.
+  const blockBytes = elementBytes + size(numbers);
+  return {
+    maxCells: Math.min(args.maxCells ?? MAX_CELLS, Math.floor(ANSWER_BYTES / elementBytes)),
+    // An overview finer than the full resolution would be no overview.
+    overviewCells: Math.min(args.overviewCells ?? OVERVIEW_CELLS, MAX_CELLS, Math.floor(ANSWER_BYTES / blockBytes)),
+  };
 }
 
 /** The value of the expression, which must be a tensor (or an access pattern, or a computed tensor). */
@@ -157,11 +190,18 @@ interface Reference {
 
 /** The reference of a comparison: an expression or a .npy file, of the value's shape or of the region's. */
 function referenceOf(host: TensorHost, compare: CompareArguments, region: Region): Reference {
+  const full = shapeOf(region.value);
+  const regionShape = full.length <= 1 ? full : [region.rows, region.cols];
+  const misfit = (text: string, shape: readonly number[]) => new EngineError(`'${text}' has shape [${shape.join(', ')}]; comparing with '${region.value.text}' needs [${full.join(', ')}]${full.length > 2 ? ` or the region's [${regionShape.join(', ')}]` : ''}`, 'argument');
   let value: TensorValue;
   let text: string;
   if (compare.file !== undefined) {
     text = compare.file;
-    value = npyValue(referenceFile(host.baseDir, compare.file));
+    // A file of another shape is refused from its header, before its data is read.
+    const fits = (shape: readonly number[]): void => {
+      if (!same(shape, full) && !same(shape, regionShape)) throw misfit(compare.file!, shape);
+    };
+    value = npyValue(referenceFile(host.baseDir, compare.file), fits);
   } else if (compare.expression !== undefined) {
     text = compare.expression;
     value = tensorValue(host, compare.expression);
@@ -169,12 +209,13 @@ function referenceOf(host: TensorHost, compare: CompareArguments, region: Region
     throw new EngineError('compare needs an expression or a .npy file to compare with', 'argument');
   }
   const shape = shapeOf(value);
-  const full = shapeOf(region.value);
-  const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((d, i) => d === b[i]);
-  const regionShape = full.length <= 1 ? full : [region.rows, region.cols];
   if (same(shape, full)) return { value, base: region.base, text, dtype: dtypeLabel(value) };
   if (same(shape, regionShape)) return { value, base: 0, text, dtype: dtypeLabel(value) };
-  throw new EngineError(`'${text}' has shape [${shape.join(', ')}]; comparing with '${region.value.text}' needs [${full.join(', ')}]${full.length > 2 ? ` or the region's [${regionShape.join(', ')}]` : ''}`, 'argument');
+  throw misfit(text, shape);
+}
+
+function same(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((d, i) => d === b[i]);
 }
 
 /**
@@ -193,17 +234,29 @@ function referenceFile(baseDir: string, file: string): string {
 /** The last file read, kept while it does not change: a view that pans asks for windows of it again and again. */
 let lastFile: { file: string; mtimeMs: number; size: number; value: TensorValue } | undefined;
 
-function npyValue(file: string): TensorValue {
+/**
+ * A reference file's values, held at once as doubles: so no more elements than any value held at once
+ * (MAX_MATERIALIZED). The file is read only when it is a regular file (io/read-file.ts), and only after its header
+ * has passed `fits` and that bound.
+ */
+function npyValue(file: string, fits: (shape: readonly number[]) => void): TensorValue {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file);
   } catch (e) {
     throw new EngineError(`cannot read the reference ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'io');
   }
-  if (lastFile && lastFile.file === file && lastFile.mtimeMs === stat.mtimeMs && lastFile.size === stat.size) return lastFile.value;
+  if (lastFile && stat.isFile() && lastFile.file === file && lastFile.mtimeMs === stat.mtimeMs && lastFile.size === stat.size) {
+    fits(shapeOf(lastFile.value));
+    return lastFile.value;
+  }
+  const admit = (header: NpyHeader): void => {
+    fits(header.shape);
+    if (header.count > MAX_MATERIALIZED) throw new NpyError(file, `it holds ${header.count.toLocaleString('en-US')} elements; a reference is held at once, at most ${MAX_MATERIALIZED.toLocaleString('en-US')} elements`);
+  };
   let npy: NpyArray;
   try {
-    npy = readNpyFile(file);
+    npy = readNpyFile(file, { admit });
   } catch (e) {
     if (e instanceof NpyError) throw new EngineError(e.message, 'io');
     throw e;

@@ -8,7 +8,7 @@ import { EngineError } from '../protocol/errors';
 import { EvaluateResult, VariableInfo } from '../protocol/types';
 import { Inspector } from './inspector';
 import { describeWrite, explain, formatSample, Origin, OriginInput } from './origins';
-import { findWrites, Sample, SearchContext, Write, WriteSearch, WriteTarget } from './writes';
+import { findWrites, Sample, SearchContext, Write, WriteSearch, writesPage, WriteTarget } from './writes';
 
 /** What an expression of the console names: something that is written. */
 export interface NamedTarget {
@@ -33,13 +33,13 @@ export interface TimeQueryHost {
   setsOf?(target: WriteTarget): { readonly tick: number; readonly instructions: number }[];
 }
 
-/** Writes :history lists at once: the latest; a row before them opens the writes before those. */
+/** Writes :history lists at once, exactly, when there are more: the latest; a row before them opens the writes before those. */
 export const HISTORY_PAGE = 1000;
 
 export function history(host: TimeQueryHost, text: string): EvaluateResult {
   if (text === '') throw new EngineError(':history takes an expression: :history acc[3, 7]', 'argument');
   const named = host.named(text, ':history');
-  const page = host.inThePast(':history', (ctx) => findWrites(ctx, named.target, host.now(), HISTORY_PAGE));
+  const page = host.inThePast(':history', (ctx) => writesPage(ctx, named.target, host.now(), HISTORY_PAGE));
   const rows = historyRows(host, named, page);
   const writes = page.writes.filter((w) => !w.allocation);
   const allocation = page.writes.find((w) => w.allocation);
@@ -66,7 +66,7 @@ function historyRows(host: TimeQueryHost, named: NamedTarget, page: WriteSearch)
   const rows = page.writes.map((w) => historyRow(w, named));
   const earlier = page.earlier;
   if (!earlier) return rows;
-  const before = (): VariableInfo[] => historyRows(host, named, host.inThePast(':history', (ctx) => findWrites(ctx, named.target, earlier.tick, HISTORY_PAGE)));
+  const before = (): VariableInfo[] => historyRows(host, named, host.inThePast(':history', (ctx) => writesPage(ctx, named.target, earlier, HISTORY_PAGE)));
   return [{ name: '…', value: `writes before instruction ${count(earlier.instructions)}`, reference: host.inspector.lazyReference(before) }, ...rows];
 }
 

@@ -47,11 +47,20 @@ export interface Write {
   after?: Sample;
 }
 
+/**
+ * Where a page of writes ends: the writes before `tick`, and the first `atTick` of those made at `tick` itself (the
+ * members of a fused group write at one tick, and a page may end between them).
+ */
+export interface WriteBound {
+  readonly tick: number;
+  readonly atTick: number;
+}
+
 export interface WriteSearch {
-  /** In the order they happened: every write from `earlier` (or the horizon) to the tick searched before. */
+  /** In the order they happened: every write from `earlier` (or the horizon) to the bound searched before. */
   readonly writes: Write[];
   /** Set when the search stopped with enough writes: earlier writes may be before this point (the next page). */
-  readonly earlier?: { readonly tick: number; readonly instructions: number };
+  readonly earlier?: WriteBound & { readonly instructions: number };
   /** Why the search went no further back: the history's start, the target's allocation, or its activation's start. */
   readonly horizon: 'history' | 'allocation' | 'activation';
 }
@@ -63,26 +72,31 @@ export interface SearchContext extends TravelContext {
 }
 
 /**
- * The latest writes to a target before a tick, going back interval by interval until at least `enough` are found
- * (1 for the last write) or nothing earlier can have written it. Leaves the machine somewhere in the past: the caller
- * moves it back.
+ * The latest writes to a target before a tick (or a bound), going back interval by interval until at least `enough`
+ * are found (1 for the last write) or nothing earlier can have written it: every write of the intervals replayed, so
+ * how many depends on where checkpoints fell (writesPage cuts a page exactly). Leaves the machine somewhere in the
+ * past: the caller moves it back.
  */
-export function findWrites(ctx: SearchContext, target: WriteTarget, before: number, enough: number): WriteSearch {
+export function findWrites(ctx: SearchContext, target: WriteTarget, before: number | WriteBound, enough: number): WriteSearch {
   const t = ctx.timeline;
+  const bound = typeof before === 'number' ? undefined : before;
+  // A bound's own tick is replayed too, for the writes made at it that are before the bound.
+  const until = bound ? bound.tick + 1 : (before as number);
   const found: Write[][] = [];
   let count = 0;
   let horizon: WriteSearch['horizon'] = 'history';
   let earlier: WriteSearch['earlier'];
-  for (let k = t.checkpointBefore(Math.max(t.start, before - 1)); k >= 0; k--) {
+  for (let k = t.checkpointBefore(Math.max(t.start, until - 1)); k >= 0; k--) {
     const from = t.checkpoints[k].tick;
-    if (from >= before) continue;
+    if (from >= until) continue;
     // The target's activation began in this interval: nothing before it can have written the target.
     const owner = target.kind === 'register' ? target.activation : target.allocatedBy;
     const bornHere = owner !== undefined && t.checkpoints[k].machine.nextActivation <= owner;
     if (!bornHere && target.kind === 'memory' && !mayWrite(ctx, k, target.view)) continue;
-    const end = Math.min(before, t.checkpoints[k + 1]?.tick ?? before);
+    const end = Math.min(until, t.checkpoints[k + 1]?.tick ?? until);
     t.restore(k, ctx.interpreter.ticks);
     let writes = watch(ctx, target, () => ctx.runTo(end));
+    if (bound) writes = withinBound(writes, bound);
     const allocated = writes.map((w) => w.allocation).lastIndexOf(true);
     if (allocated >= 0) writes = writes.slice(allocated);
     found.unshift(writes);
@@ -92,11 +106,37 @@ export function findWrites(ctx: SearchContext, target: WriteTarget, before: numb
       break;
     }
     if (count >= enough && k > 0) {
-      earlier = { tick: from, instructions: t.checkpoints[k].instructions };
+      earlier = { tick: from, atTick: 0, instructions: t.checkpoints[k].instructions };
       break;
     }
   }
   return { writes: found.flat(), earlier, horizon };
+}
+
+/**
+ * The writes before the bound: those of its tick past the first `atTick`, and any after it, belong to a later page.
+ * Writes come in the order they were made, and their ticks never decrease.
+ */
+function withinBound(writes: Write[], bound: WriteBound): Write[] {
+  let atTick = 0;
+  return writes.filter((w) => w.tick < bound.tick || (w.tick === bound.tick && atTick++ < bound.atTick));
+}
+
+/**
+ * A page of a target's history: exactly the latest `size` writes before the bound when there are more (then
+ * `earlier` bounds the page before it), else all of them. The page does not depend on where checkpoints fell, which
+ * the clock decides: the search goes back until it has found more than a page, and the page is cut at its size.
+ */
+export function writesPage(ctx: SearchContext, target: WriteTarget, before: number | WriteBound, size: number): WriteSearch {
+  const search = findWrites(ctx, target, before, size + 1);
+  if (search.writes.length <= size) return { writes: search.writes, horizon: search.horizon };
+  const cut = search.writes.length - size;
+  const writes = search.writes.slice(cut);
+  const first = writes[0];
+  // The writes made at the first one's tick before it, which the page before holds.
+  let atTick = 0;
+  for (let i = cut - 1; i >= 0 && search.writes[i].tick === first.tick; i--) atTick++;
+  return { writes, horizon: search.horizon, earlier: { tick: first.tick, atTick, instructions: first.instructions } };
 }
 
 /** Whether interval k journaled a page the view reaches. */

@@ -3,7 +3,6 @@
  * the program in time slices so that requests (breakpoints, pause) are served while a long simulation runs,
  * whether it lives in a worker thread or in the caller's thread.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { checkProgram, diskHost, SourceHost } from '../lang/check/checker';
@@ -23,6 +22,7 @@ import { PipelineHistory } from '../debug/history';
 import { disassemble } from '../debug/disassembly';
 import { RunProgress } from './run-progress';
 import { DumpError, makeDump, writeDump } from '../io/dump';
+import { readTextFile } from '../io/read-file';
 import { openDump, OpenedDump } from './restore-dump';
 import { Fault } from '../machine/fault';
 import { dynamicInstructionCount } from '../ir/dynamic-count';
@@ -638,8 +638,9 @@ export class EngineServer {
 /** The files of a dump whose text this disk does not have at their path: the client is given their text. */
 function notOnDisk(sources: ReadonlyMap<string, string>): Record<string, string> | undefined {
   const missing = [...sources].filter(([file, text]) => {
+    // The dump names the files: only a regular file of the text's size is read (never a FIFO or a device).
     try {
-      return fs.readFileSync(file, 'utf8') !== text;
+      return readTextFile(file, { bytes: Buffer.byteLength(text, 'utf8'), what: 'a source file of the dump' }) !== text;
     } catch {
       return true;
     }

@@ -9,7 +9,7 @@ import { formatDiagnostic } from '../lang/diagnostics';
 import { ForNode, FunctionIR, IfNode, Node, Program, Region } from '../ir/program';
 import { runPipeline, Snapshot } from '../passes/pipeline';
 import { isPassName } from '../passes/registry';
-import { Machine } from '../machine/machine';
+import { LoadError, Machine } from '../machine/machine';
 import { Core, CoreState, Frame, RegionCursor } from '../machine/core';
 import { Fault, FAULT_CODES, FaultCode } from '../machine/fault';
 import { Tensor } from '../machine/tensor';
@@ -32,9 +32,19 @@ export interface RestoredDump {
 export function restoreDump(dump: Dump, file: string): RestoredDump {
   const snapshots = programOf(dump, file);
   const program = snapshots[snapshots.length - 1].program;
-  const machine = new Machine(program, { cores: dump.cores, files: () => () => undefined });
+  const machine = machineOf(dump, file, program);
   new Restorer(dump, file, program, machine).restore();
   return { snapshots, program, machine, fault: faultOf(dump, program, file) };
+}
+
+/** The machine the dump's program ran on; one it cannot make (too many cores, too much DRAM) is the dump's fault. */
+function machineOf(dump: Dump, file: string, program: Program): Machine {
+  try {
+    return new Machine(program, { cores: dump.cores, files: () => () => undefined });
+  } catch (e) {
+    if (e instanceof LoadError) throw new DumpError(`${file} does not fit its own program: ${e.message}`);
+    throw e;
+  }
 }
 
 /** A dump opened for reading: its program and machine under a debug core that refuses to run. */
@@ -109,7 +119,9 @@ class Restorer {
       for (const f of stack.frames) {
         const frame = this.frame(core, f);
         core.frames.push(frame);
-        activations = Math.max(activations, frame.activation + 1, ...frame.cursors.map((c) => c.activation + 1));
+        activations = Math.max(activations, frame.activation + 1);
+        // One at a time: a spread of a frame's cursors would pass as many arguments as it has.
+        for (const c of frame.cursors) activations = Math.max(activations, c.activation + 1);
       }
       if (core.state === 'barrier') core.barrierNode = core.frame?.current;
     }

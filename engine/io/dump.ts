@@ -8,14 +8,20 @@
  * The file: the line `BIR-DUMP` and a newline, then the dump as JSON (element bytes in base64), compressed with
  * Node's zlib (gzip, whose CRC finds a damaged file). `format` names the layout; a reader refuses any other. Written
  * atomically (io/atomic-write.ts).
+ *
+ * Reading trusts nothing of the file before it is checked: only a regular file of at most MAX_DUMP_FILE_BYTES is
+ * read (io/read-file.ts), it is inflated to no more than the size its gzip trailer declares (and a declared size
+ * beyond what a dump can be is refused before anything is inflated), the JSON's nesting is measured before it is
+ * parsed, and the parsed dump's shape is checked (io/dump-shape.ts) before anything walks it.
  */
-import * as fs from 'fs';
 import * as zlib from 'zlib';
 import { Machine } from '../machine/machine';
 import { Fault } from '../machine/fault';
 import { Tensor } from '../machine/tensor';
 import { Frame } from '../machine/core';
 import { writeFileAtomic } from './atomic-write';
+import { checkDumpShape, ShapeProblem } from './dump-shape';
+import { FileRefused, formatBytes, readRegularFile } from './read-file';
 
 export const DUMP_FORMAT = 1;
 const MAGIC = 'BIR-DUMP\n';
@@ -139,36 +145,99 @@ export function writeDump(file: string, dump: Dump): void {
   writeFileAtomic(file, encodeDump(dump));
 }
 
+/**
+ * The most JSON a dump can hold: the text is one JavaScript string, and V8's strings end at 2^29 - 24 characters.
+ * A dump that declares more is refused before it is inflated.
+ */
+export const MAX_DUMP_TEXT = 0x1fffffe8;
+/**
+ * The largest file a dump can be: its JSON compressed, which deflate makes at most a little larger than the text (zlib's
+ * deflateBound: about 1 byte more in every 2,000, plus a few bytes of header and trailer), after the magic line.
+ */
+export const MAX_DUMP_FILE_BYTES = MAGIC.length + MAX_DUMP_TEXT + Math.ceil(MAX_DUMP_TEXT / 1024) + 1024;
+/** The deepest a dump's JSON nests (a loop's position in a cursor of a frame of a stack is 8 deep), with room to spare. */
+const MAX_DUMP_DEPTH = 32;
+/** The shortest gzip stream: a 10-byte header and an 8-byte trailer. */
+const GZIP_MINIMUM = 18;
+
 /** A dump from its bytes; a file that is not a dump, is damaged or has another format is refused with the reason. */
 export function decodeDump(bytes: Buffer, file: string): Dump {
   if (bytes.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) throw new DumpError(`${file} is not a BIR post-mortem dump (it does not start with 'BIR-DUMP')`);
-  let text: string;
-  try {
-    text = zlib.gunzipSync(bytes.subarray(MAGIC.length)).toString('utf8');
-  } catch (e) {
-    throw new DumpError(`${file} is damaged: ${(e as Error).message}`);
-  }
+  const text = inflate(bytes.subarray(MAGIC.length), file);
+  const depth = nesting(text);
+  if (depth > MAX_DUMP_DEPTH) throw new DumpError(`${file} is damaged: its JSON nests ${depth > MAX_DUMP_DEPTH * 2 ? 'more than ' : ''}${Math.min(depth, MAX_DUMP_DEPTH * 2)} deep, and a dump nests at most ${MAX_DUMP_DEPTH} deep`);
   let dump: unknown;
   try {
-    dump = JSON.parse(text);
+    dump = JSON.parse(text.toString('utf8'));
   } catch (e) {
     throw new DumpError(`${file} is damaged: ${(e as Error).message}`);
   }
   const format = typeof dump === 'object' && dump !== null ? (dump as { format?: unknown }).format : undefined;
   if (format !== DUMP_FORMAT) {
-    throw new DumpError(`${file} is a dump of format ${JSON.stringify(format)}; this version of the BIR debugger reads format ${DUMP_FORMAT} (open it with the version that wrote it)`);
+    const shown = typeof format === 'number' || typeof format === 'string' ? JSON.stringify(format) : format === undefined ? 'undefined' : `of no number (${Array.isArray(format) ? 'an array' : typeof format})`;
+    throw new DumpError(`${file} is a dump of format ${shown}; this version of the BIR debugger reads format ${DUMP_FORMAT} (open it with the version that wrote it)`);
   }
-  const d = dump as Dump;
-  if (!d.program?.sources || !Array.isArray(d.stacks) || !Array.isArray(d.tensors) || !d.fault) throw new DumpError(`${file} is damaged: it lacks the program, the stacks, the tensors or the fault`);
-  return d;
+  try {
+    checkDumpShape(dump);
+  } catch (e) {
+    if (e instanceof ShapeProblem) throw new DumpError(`${file} is damaged: ${e.message}`);
+    throw e;
+  }
+  return dump as Dump;
 }
 
+/**
+ * The dump's JSON, inflated to no more than its gzip trailer declares (the size of the text, modulo 2^32: exact for any
+ * dump, which is smaller than 2^29), so that a stream that inflates without end stops at the size it claims.
+ */
+function inflate(compressed: Buffer, file: string): Buffer {
+  if (compressed.length < GZIP_MINIMUM) throw new DumpError(`${file} is damaged: ${compressed.length} bytes after the 'BIR-DUMP' line, too few for a compressed dump (at least ${GZIP_MINIMUM})`);
+  const declared = compressed.readUInt32LE(compressed.length - 4);
+  if (declared > MAX_DUMP_TEXT) throw new DumpError(`${file} is damaged: it declares ${formatBytes(declared)} of JSON once inflated, more than a dump of format ${DUMP_FORMAT} can hold: ${formatBytes(MAX_DUMP_TEXT)}`);
+  try {
+    return zlib.gunzipSync(compressed, { maxOutputLength: Math.max(1, declared) });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new DumpError(`${file} is damaged: it inflates to more than the ${formatBytes(declared)} it declares; inflating stopped there`);
+    throw new DumpError(`${file} is damaged: ${(e as Error).message}`);
+  }
+}
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** How deep the JSON's objects and arrays nest, outside strings; counting stops past twice the most a dump nests. */
+function nesting(text: Uint8Array): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) {
+      inString = true;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > deepest && (deepest = depth) > MAX_DUMP_DEPTH * 2) return deepest;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+/** Reads a dump: only a regular file, of at most MAX_DUMP_FILE_BYTES, is read (not a FIFO, a device or a folder). */
 export function readDump(file: string): Dump {
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(file);
+    bytes = readRegularFile(file, { bytes: MAX_DUMP_FILE_BYTES, what: 'a post-mortem dump' });
   } catch (e) {
-    throw new DumpError(`cannot read the dump ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    if (e instanceof FileRefused) throw new DumpError(`cannot read the dump ${file}: ${e.reason}`);
+    throw e;
   }
   return decodeDump(bytes, file);
 }

@@ -13,8 +13,8 @@
 // This module assumes a little-endian host (every platform Node ships for in
 // practice): element bytes are copied as they are into and out of typed arrays.
 
-import * as fs from 'fs';
 import { writeFileAtomic } from './atomic-write';
+import { FileRefused, readAt, withRegularFile } from './read-file';
 
 export type NpyDType = 'f32' | 'f16' | 'f64' | 'i32' | 'i16' | 'i8' | 'u32' | 'u16' | 'u8';
 
@@ -98,12 +98,45 @@ const SUPPORTED_DESCRS = DTYPE_NAMES.map((d) => DTYPES[d].descr).join(', ');
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 const MAGIC_LEN = MAGIC.length;
 
+/** What a .npy file's header says, and where its data starts. */
+export interface NpyHeader {
+  readonly dtype: NpyDType;
+  readonly shape: number[];
+  /** Elements, the product of the shape. */
+  readonly count: number;
+  /** The byte at which the elements start. */
+  readonly dataStart: number;
+}
+
+/**
+ * The most header a file may have: a version 1.0 header's length field holds no more, and every header this reader
+ * accepts (a descr, fortran_order and a shape) is far shorter; a longer one (versions 2.0 and 3.0 have a 4-byte
+ * length) is refused before it is read.
+ */
+export const MAX_HEADER_LENGTH = 0xffff;
+/** Bytes before the header text: the magic string, the version and at most 4 bytes of header length. */
+const PREAMBLE = 12;
+
+/** The most data a .npy file may hold: the most DRAM a program may declare (no tensor can take more). */
+export const MAX_NPY_DATA_BYTES = 4 * 1024 * 1024 * 1024;
+
 /** Parses the bytes of a .npy file. `source` (usually the file name) starts every error message. */
 export function parseNpy(bytes: Uint8Array, source: string): NpyArray {
+  const header = parseNpyHeader(bytes, bytes.length, source);
+  const data = DTYPES[header.dtype].create(header.count);
+  new Uint8Array(data.buffer, data.byteOffset, data.byteLength).set(bytes.subarray(header.dataStart));
+  return { dtype: header.dtype, shape: header.shape, data };
+}
+
+/**
+ * Parses the header of a .npy file of `fileLength` bytes from its first bytes (at least the preamble and the header,
+ * or the whole file when it is shorter), and checks that the file holds exactly the data the header says.
+ */
+export function parseNpyHeader(bytes: Uint8Array, fileLength: number, source: string): NpyHeader {
   const fail = (message: string): never => {
     throw new NpyError(source, message);
   };
-  const len = bytes.length;
+  const len = fileLength;
 
   // magic
   const magicSeen = Math.min(len, MAGIC_LEN);
@@ -140,6 +173,9 @@ export function parseNpy(bytes: Uint8Array, source: string): NpyArray {
         `(the header would end at byte ${dataStart} but the file has ${len} bytes)`,
     );
   }
+  if (headerLength > MAX_HEADER_LENGTH) {
+    fail(`the header length ${headerLength} is more than the ${MAX_HEADER_LENGTH} bytes a header (a descr, fortran_order and a shape) may take`);
+  }
 
   // header text
   const headerBytes = bytes.subarray(headerStart, dataStart);
@@ -171,34 +207,41 @@ export function parseNpy(bytes: Uint8Array, source: string): NpyArray {
         `(${plural(expected, 'byte')}) but the file holds ${plural(BigInt(actual), 'byte')} of data`,
     );
   }
-  const data = info.create(Number(count));
-  new Uint8Array(data.buffer, data.byteOffset, data.byteLength).set(bytes.subarray(dataStart, len));
-  return { dtype: header.dtype, shape: header.shape, data };
+  return { dtype: header.dtype, shape: header.shape, count: Number(count), dataStart };
 }
 
-/** Reads and parses a .npy file; every failure, including a missing file, is an NpyError naming the path. */
-export function readNpyFile(path: string): NpyArray {
-  let bytes: Buffer;
+/** What may be read of a .npy file beyond its being one: a check of its header, before its data is read. */
+export interface NpyReadOptions {
+  /** Throws when the array the header describes cannot be used (another shape than a tensor's, too many elements). */
+  readonly admit?: (header: NpyHeader) => void;
+}
+
+/**
+ * Reads and parses a .npy file; every failure, including a missing file, is an NpyError naming the path. Only a
+ * regular file is read (not a FIFO, a device or a folder), and its header first: the data is read only when the file
+ * holds exactly what the header says, no more than MAX_NPY_DATA_BYTES, and `admit` accepts it. The data is read
+ * straight into its array: the file is never held twice.
+ */
+export function readNpyFile(path: string, options: NpyReadOptions = {}): NpyArray {
+  const limit = { bytes: PREAMBLE + MAX_HEADER_LENGTH + MAX_NPY_DATA_BYTES, what: 'a .npy file' };
   try {
-    bytes = fs.readFileSync(path);
-  } catch (err) {
-    throw new NpyError(path, `cannot read the file: ${describeReadError(err)}`);
-  }
-  return parseNpy(bytes, path);
-}
-
-function describeReadError(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file (ENOENT)';
-    case 'EISDIR':
-      return 'it is a directory (EISDIR)';
-    case 'EACCES':
-    case 'EPERM':
-      return `permission denied (${code})`;
-    default:
-      return err instanceof Error ? err.message : String(err);
+    return withRegularFile(path, limit, ({ fd, size }) => {
+      const preamble = new Uint8Array(Math.min(size, PREAMBLE + MAX_HEADER_LENGTH));
+      readAt(fd, preamble, 0, path);
+      const header = parseNpyHeader(preamble, size, path);
+      options.admit?.(header);
+      const data = DTYPES[header.dtype].create(header.count);
+      const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      // A small file was read whole with its header.
+      const inPreamble = preamble.subarray(header.dataStart);
+      bytes.set(inPreamble.subarray(0, bytes.byteLength));
+      const read = inPreamble.length + readAt(fd, bytes.subarray(inPreamble.length), header.dataStart + inPreamble.length, path);
+      if (read !== bytes.byteLength) throw new NpyError(path, `the file was cut short while it was read (${read} of ${bytes.byteLength} bytes of data)`);
+      return { dtype: header.dtype, shape: header.shape, data };
+    });
+  } catch (e) {
+    if (e instanceof FileRefused) throw new NpyError(path, `cannot read the file: ${e.reason}`);
+    throw e;
   }
 }
 

@@ -7,19 +7,25 @@ import { NpyArray, NpyDType, readNpyFile } from './npy';
 import { getFloat16 } from '@petamoriken/float16';
 
 /** Why this array cannot initialize a tensor of that dtype and shape, or undefined when it can. */
-export function npyFitsTensor(npy: NpyArray, dtype: DType, shape: readonly number[]): string | undefined {
+export function npyFitsTensor(npy: { readonly shape: readonly number[] }, dtype: DType, shape: readonly number[]): string | undefined {
   if (npy.shape.length !== shape.length || npy.shape.some((d, i) => d !== shape[i])) {
     return `the file holds an array of shape (${npy.shape.join(', ')}) but the tensor is [${shape.join(', ')}]`;
   }
   return undefined;
 }
 
-/** A DRAM tensor's data from a .npy file (read when the machine loads) or an array already in memory. */
+/**
+ * A DRAM tensor's data from a .npy file (read when the machine loads) or an array already in memory. A file's header
+ * is checked against the tensor before its data is read: a file of another shape is refused unread, whatever its size.
+ */
 export function npySource(input: string | NpyArray): TensorSource {
   return (tensor) => {
-    const npy = typeof input === 'string' ? readNpyFile(input) : input;
-    const problem = npyFitsTensor(npy, tensor.dtype, tensor.shape);
-    if (problem) throw new ShapeMismatch(problem);
+    const fits = (npy: { readonly shape: readonly number[] }): void => {
+      const problem = npyFitsTensor(npy, tensor.dtype, tensor.shape);
+      if (problem) throw new ShapeMismatch(problem);
+    };
+    const npy = typeof input === 'string' ? readNpyFile(input, { admit: fits }) : input;
+    fits(npy);
     loadNpyInto(tensor, npy);
   };
 }

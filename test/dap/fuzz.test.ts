@@ -67,14 +67,17 @@ const junkArguments = fc.record({
   breakpoints: fc.oneof(fc.array(breakpoint, { maxLength: 3 }), fc.array(fc.record({ name: fc.oneof(fc.constantFrom('main', 'fill', 'loops::fill', 'nope', ''), junk), condition: expression }, { requiredKeys: [] }), { maxLength: 2 }), junk),
   source: fc.oneof(fc.record({ path: fc.oneof(fc.string({ maxLength: 10 }), junk), name: junk }, { requiredKeys: [] }), junk), lines: fc.oneof(fc.array(ids, { maxLength: 3 }), junk),
   frames: fc.oneof(fc.constantFrom('functions', 'subgraphs', 'both'), junk), nodes: fc.oneof(fc.array(fc.string({ maxLength: 12 }), { maxLength: 2 }), junk),
-  program: fc.oneof(fc.constantFrom('', '.', 'missing.bir', '/', 'examples'), junk), cores: junk, adapterID: junk, pathFormat: junk, linesStartAt1: junk,
+  // Endless devices as files to read (test/dap/hostile-files.test.ts fuzzes FIFOs, links, bombs and deep dumps).
+  program: fc.oneof(fc.constantFrom('', '.', 'missing.bir', '/', 'examples', '/dev/zero', '/dev/urandom'), junk), cores: junk, adapterID: junk, pathFormat: junk, linesStartAt1: junk,
   // Memory, setting values, completions, data and instruction breakpoints, disassembly.
   memoryReference: fc.oneof(fc.constantFrom('0x1000', '0x10000000000', '0x10080000000', 'nope', '', '0x'), junk), offset: fc.oneof(ids, junk),
   data: fc.oneof(fc.constantFrom('AAAA', '', '!!', 'AAAAAAAAAAAAAAAA'), junk), allowPartial: junk, value: fc.oneof(expression, junk),
   name: fc.oneof(fc.constantFrom('r0', 'acc', '[0]', 'Memory', ''), junk), dataId: fc.oneof(fc.string({ maxLength: 12 }), junk),
   accessType: fc.oneof(fc.constantFrom('read', 'write', 'readWrite', 'x'), junk), instructionReference: fc.oneof(fc.constantFrom('0', '1', 'x', '-1'), junk),
   instructionOffset: fc.oneof(ids, junk), instructionCount: fc.oneof(ids, junk), text: fc.oneof(expression, junk), column: fc.oneof(ids, junk), instructions: fc.oneof(ids, junk),
-  sourceReference: fc.oneof(ids, junk), dump: fc.oneof(fc.constantFrom('', '.', 'missing.birdump', '/'), junk),
+  sourceReference: fc.oneof(ids, junk), dump: fc.oneof(fc.constantFrom('', '.', 'missing.birdump', '/', '/dev/zero', '/dev/urandom'), junk),
+  inputs: fc.oneof(fc.record({ x: fc.constantFrom('/dev/zero', '/dev/urandom', 'missing.npy') }), junk),
+  compare: fc.oneof(fc.record({ file: fc.constantFrom('/dev/zero', '/dev/urandom', 'zero.npy') }, { requiredKeys: [] }), junk),
 }, { requiredKeys: [] });
 
 /** Arguments a client could send, mostly well-typed, so that the fuzz reaches the handlers' work (stacks, variables, evaluation). */

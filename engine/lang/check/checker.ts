@@ -14,6 +14,7 @@ import { SourceText } from '../../ir/source-text';
 import { dtypeInfo } from '../../base/dtype';
 import { DEFAULT_DRAM_LIMIT_BYTES, MAX_CORES } from '../../machine/limits';
 import { readNpyFile, NpyError } from '../../io/npy';
+import { readTextFile } from '../../io/read-file';
 import { npyFitsTensor } from '../../io/tensor-files';
 import { checkCallChains } from './placement';
 import { BodyBuilder, CallSite, declareFunction, PendingFunction, resolveType } from './functions';
@@ -85,11 +86,15 @@ function readingOnce(host: SourceHost): SourceHost {
   };
 }
 
+/** The largest source file read: far beyond any program (a megabyte of BIR is tens of thousands of instructions). */
+const SOURCE_LIMIT = { bytes: 256 * 1024 * 1024, what: 'a BIR source file' };
+
 export function diskHost(): SourceHost {
   return {
     readText: (file) => {
+      // Never a FIFO or a device (which would be read without end), nor a file beyond any program's size.
       try {
-        return fs.readFileSync(file, 'utf8');
+        return readTextFile(file, SOURCE_LIMIT);
       } catch {
         return undefined;
       }
