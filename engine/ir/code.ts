@@ -41,7 +41,7 @@ const OPCODE_CODE: ReadonlyMap<string, number> = new Map(OPCODE_NAMES.map((o, i)
 /** The attributes of every instruction that has none: one map, never changed. */
 const NO_ATTRIBUTES: ReadonlyMap<string, AttrValue> = new Map();
 
-const CACHE_SIZE = 16384;
+const CACHE_SIZE = 8192;
 
 /** The opcode code of a node kept as an object. */
 const OBJECT = 255;

@@ -7,7 +7,7 @@
 import { Executor } from '../kernels';
 
 /** Entries: a loop body of this many instructions runs without compiling again. */
-const SIZE = 1 << 16;
+const SIZE = 1 << 13;
 
 export class ExecutorCache {
   private readonly indices = new Int32Array(SIZE).fill(-1);
