@@ -13,6 +13,8 @@ const SHOWN_KEY = 'bir.walkthroughShown';
  * (`onContext:` in package.json), however the file was opened (npm start opens it, or the Explorer).
  */
 export const EXAMPLE_OPEN_CONTEXT = 'bir.walkthrough.exampleOpen';
+/** The first step, by the id VS Code gives it (extension#walkthrough#step). */
+const OPEN_EXAMPLE_STEP = 'openExample';
 const EXAMPLE = 'calls_loops.bir';
 /** The line of the walkthrough's breakpoint: the call of the epilogue in full_tile's loop. */
 const BREAKPOINT_LINE = 55;
@@ -67,15 +69,33 @@ function isExample(uri: vscode.Uri): boolean {
   return uri.path.endsWith(`/${EXAMPLE}`);
 }
 
-/** Keeps EXAMPLE_OPEN_CONTEXT true while a tab (or a visible editor) shows the example. */
+/**
+ * Keeps EXAMPLE_OPEN_CONTEXT true while a tab (or a visible editor) shows the example, and marks the first step
+ * complete when it does. VS Code creates its walkthroughs service when something first needs it (the Welcome page,
+ * or the walkthrough this extension opens after activating): a context key already true when the service reads the
+ * step's completion events never completes it (VS Code 1.100 notes the event as seen and waits for a change), so the
+ * step is also marked complete with VS Code's own command, welcome.markStepComplete. Asked before the service has
+ * read the extension's walkthrough, the command keeps the step's progress and then fails; once more, a moment
+ * later, it succeeds.
+ */
 function watchExampleOpen(context: vscode.ExtensionContext): void {
+  const stepId = `${context.extension.id}#${WALKTHROUGH}#${OPEN_EXAMPLE_STEP}`;
   let last: boolean | undefined;
+  let marked = false;
+  const markComplete = (attempt = 1): void => {
+    vscode.commands.executeCommand('welcome.markStepComplete', stepId).then(() => {
+      marked = true;
+    }, () => {
+      if (attempt < 3) setTimeout(() => markComplete(attempt + 1), 1000 * attempt);
+    });
+  };
   const update = (): void => {
     const open = vscode.window.visibleTextEditors.some((e) => isExample(e.document.uri))
       || vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && isExample(t.input.uri)));
     if (open === last) return;
     last = open;
     void vscode.commands.executeCommand('setContext', EXAMPLE_OPEN_CONTEXT, open);
+    if (open && !marked) markComplete();
   };
   context.subscriptions.push(vscode.window.onDidChangeVisibleTextEditors(update), vscode.window.tabGroups.onDidChangeTabs(update));
   update();
