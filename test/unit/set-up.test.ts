@@ -200,6 +200,11 @@ describe('set-up: npm start', () => {
     }
   });
 
+  it('runs as npm\'s child itself: the shell npm runs it with would die of the SIGINT and npm exit with 130', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.strictEqual(pkg.scripts.start, 'exec node scripts/start.mjs');
+  });
+
   it('a crash of the server is one, with its status', () => {
     const end = m.serverEnd({ code: 3, signal: null, stopping: false });
     assert.strictEqual(end.status, 3);
