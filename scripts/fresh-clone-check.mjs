@@ -168,7 +168,8 @@ async function main() {
     const { code, output } = await step('system packages', path.join(dirs.repo, '.ci', 'install-system-packages'), []).done;
     const lines = output.trim().split('\n');
     check(code === 0, 'system packages installed', `exit status ${code}`);
-    check(lines.length <= 5 && !/Unpacking|Setting up|Reading/.test(output), 'system packages: a line per package, apt\'s output in its log', `${lines.length} lines`);
+    const named = ['ripgrep', 'chromium', 'libkrb5-dev'].every((p) => new RegExp(`^${p}: `, 'm').test(output));
+    check(named && lines.length <= 5 && !/Unpacking|Setting up|Reading/.test(output), 'system packages: a line per package, apt\'s output in its log', `${lines.length} lines`);
   } else {
     console.log('\n(not root: the system packages step is left to `npm start`, which installs them or says the command)');
   }
@@ -183,7 +184,7 @@ async function main() {
   const prepare = await step('VS Code preparation', 'node', ['scripts/vscode-server.mjs', 'install']).done;
   check(prepare.code === 0 && existsSync(path.join(dirs.repo, '.vscode-test', 'vscode-1.100.3', '.ready')), 'VS Code prepared', `exit status ${prepare.code}, ${prepare.seconds.toFixed(0)} s`);
   check(!existsSync(path.join(dirs.home, '.cache', 'node-gyp')), 'VS Code preparation: node-gyp downloaded no headers (no ~/.cache/node-gyp)');
-  check(!/nodejs\.org|headers\.tar\.gz|prebuild-install (http|WARN)/.test(prepare.output), 'VS Code preparation: its output names no download');
+  check(!/nodejs\.org|headers\.tar\.gz|network connectivity|prebuild-install (http|WARN)/.test(prepare.output), 'VS Code preparation: its output names no download');
   from = networkCheck('VS Code preparation', allowed, from);
   if (prepare.code !== 0) return;
 
@@ -246,6 +247,8 @@ try {
 }
 const left = leftovers(dirs.tmp);
 check(left.length === 0, 'nothing with the bir- prefix left in the temporary folder', left.join(', '));
+const others = readdirSync(dirs.tmp);
+if (others.length) console.log(`  (also left there, not this project's: ${others.slice(0, 6).join(', ')}${others.length > 6 ? ', ...' : ''})`);
 const failed = results.filter((r) => !r.ok);
 console.log(`\nfresh-clone check: ${results.length - failed.length} of ${results.length} checks passed in ${elapsed()}${failed.length ? `; failed: ${failed.map((r) => r.what).join('; ')}` : ''}`);
 if (failed.length || keep) {

@@ -18,7 +18,8 @@ export function leftovers(dir) {
   return readdirSync(dir).filter((f) => f.startsWith('bir-') && !KEPT.test(f)).sort();
 }
 
-/** Runs the command with TMPDIR set to a new folder; resolves with its exit status and what it left there. */
+/** Runs the command with TMPDIR set to a new folder; resolves with its exit status, what it left there with the
+ * bir- prefix, and everything else it left (VS Code's sockets, for one: not this project's, not checked). */
 export function runWithOwnTmp(command, args, { env = process.env, stdio = 'inherit' } = {}) {
   const system = os.tmpdir();
   const tmp = mkdtempSync(path.join(system, 'tmp-of-check-'));
@@ -31,9 +32,10 @@ export function runWithOwnTmp(command, args, { env = process.env, stdio = 'inher
     child.once('exit', (code, signal) => {
       process.removeListener('SIGINT', ignore);
       const left = leftovers(tmp);
+      const others = readdirSync(tmp).filter((f) => !f.startsWith('bir-')).sort();
       for (const f of readdirSync(tmp).filter((f) => KEPT.test(f))) renameSync(path.join(tmp, f), path.join(system, f));
       rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
-      resolve({ status: code ?? 1, signal, left });
+      resolve({ status: code ?? 1, signal, left, others });
     });
   });
 }
@@ -44,7 +46,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error('usage: node scripts/no-leftovers.mjs COMMAND [ARG...]');
     process.exit(2);
   }
-  const { status, left } = await runWithOwnTmp(command, args);
+  const { status, left, others } = await runWithOwnTmp(command, args);
+  if (others.length) console.error(`no-leftovers: note: the run also left ${others.slice(0, 8).join(', ')}${others.length > 8 ? ', ...' : ''} (not checked)`);
   if (left.length) {
     console.error(`no-leftovers: \`${[command, ...args].join(' ')}\` left ${left.length} entr${left.length === 1 ? 'y' : 'ies'} in the temporary folder: ${left.join(', ')}`);
     process.exit(status || 1);
