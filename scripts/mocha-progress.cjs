@@ -4,6 +4,8 @@
 //
 //   BIR_PROGRESS_SECONDS=N   the longest silence, in seconds (20 by default)
 'use strict';
+/* global require, module, process */ // CommonJS in Node (the lint's rules are for the TypeScript sources)
+/* eslint-disable @typescript-eslint/no-require-imports */
 const path = require('path');
 const Mocha = require('mocha');
 
@@ -53,7 +55,7 @@ class Progress extends Base {
 
     const heartbeat = setInterval(() => {
       if (seconds() - lastLine < quiet || !test) return;
-      write(`  … still running "${test.fullTitle()}" (${Math.round(seconds() - testStarted)} s so far)`);
+      write(`  … running "${test.fullTitle()}" (for ${Math.round(seconds() - testStarted)} s; ${quiet} s without a line)`);
     }, 1000);
     heartbeat.unref();
 

@@ -3,6 +3,8 @@
 // prebuild-install, install scripts) to the file BIR_NETWORK_LOG, one line each: host, process id, command line.
 // scripts/fresh-clone-check.mjs reads it to tell what was downloaded from where.
 'use strict';
+/* global require, process */ // CommonJS in Node (the lint's rules are for the TypeScript sources)
+/* eslint-disable @typescript-eslint/no-require-imports */
 const dns = require('dns');
 const fs = require('fs');
 
