@@ -136,7 +136,7 @@ export function serverMain() {
 
 /** Installs a .vsix into an extensions folder with the server's own command line. */
 export function installExtension(vsix, extensionsDir) {
-  run(process.execPath, [serverMain(), '--install-extension', vsix, '--extensions-dir', extensionsDir, '--force'], root);
+  run(process.execPath, [serverMain(), '--install-extension', vsix, '--extensions-dir', extensionsDir, '--force'], root, { EXTENSIONS_GALLERY: GALLERY });
 }
 
 export function freePort() {
@@ -158,6 +158,13 @@ export const QUIET_SETTINGS = {
   'telemetry.telemetryLevel': 'off',
   'git.openRepositoryInParentFolders': 'never',
 };
+
+/**
+ * The extension gallery of every server started here: none (code-server's default, open-vsx.org, is asked about the
+ * installed extensions as soon as a window connects; nothing goes to the network but what a test asks for). An
+ * EXTENSIONS_GALLERY of the user's (code-server's JSON) is kept.
+ */
+export const GALLERY = process.env.EXTENSIONS_GALLERY ?? '{}';
 
 /**
  * Writes settings into a settings.json, over what it has (a file that is not plain JSON, for example with comments a
@@ -198,7 +205,7 @@ export async function startServer({ port, extensionsDir, userDataDir, serverData
     serverMain(), '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', '--accept-server-license-terms',
     '--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir, '--disable-workspace-trust',
     '--telemetry-level', 'off', '--disable-getting-started-override',
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  ], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, EXTENSIONS_GALLERY: GALLERY } });
   const removeTmp = () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
   };
