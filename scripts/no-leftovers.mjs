@@ -25,12 +25,18 @@ export function runWithOwnTmp(command, args, { env = process.env, stdio = 'inher
   const tmp = mkdtempSync(path.join(system, 'tmp-of-check-'));
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio, env: { ...env, TMPDIR: tmp } });
-    // Ctrl+C reaches the command too (same process group): wait for it to end, then clean up.
+    // Ctrl+C reaches the command too (same process group): wait for it to end, then clean up. A SIGTERM or SIGHUP
+    // sent to this process alone is passed on, and the same.
     const ignore = () => undefined;
+    const pass = (signal) => child.kill(signal);
     process.on('SIGINT', ignore);
+    process.on('SIGTERM', pass);
+    process.on('SIGHUP', pass);
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       process.removeListener('SIGINT', ignore);
+      process.removeListener('SIGTERM', pass);
+      process.removeListener('SIGHUP', pass);
       const left = leftovers(tmp);
       const others = readdirSync(tmp).filter((f) => !f.startsWith('bir-')).sort();
       for (const f of readdirSync(tmp).filter((f) => KEPT.test(f))) renameSync(path.join(tmp, f), path.join(system, f));
