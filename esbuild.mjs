@@ -5,10 +5,16 @@ import { buildKernels, isStale, OUTPUT as KERNELS } from './scripts/build-kernel
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// Each long step says what it does (npm install runs this as its prepare script, after a long quiet download).
+const started = Date.now();
+const log = (line) => console.log(line);
 
 // The engine's WebAssembly kernels, compiled from engine/kernels/wasm/ and carried inside every bundle that holds
 // the engine (engine/kernels/wasm-bytes.ts reads the constant): nothing to ship or find beside the bundles.
-if (isStale()) await buildKernels();
+if (isStale()) {
+  log('build: compiling the WebAssembly kernels (engine/kernels/wasm/, AssemblyScript) into dist/kernels.wasm...');
+  await buildKernels();
+}
 const kernels = JSON.stringify(readFileSync(KERNELS).toString('base64'));
 
 const node = { platform: 'node', format: 'cjs', target: 'node20', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', define: { BIR_KERNELS_WASM: kernels } };
@@ -28,8 +34,12 @@ if (!production) {
   entries.push({ ...node, entryPoints: vscodeTests.map((f) => `test/vscode/${f}`), outdir: 'out/test/vscode', external: ['vscode', 'mocha'], sourcemap: 'inline' });
 }
 
+const outputs = entries.map((e) => e.outfile ?? `${e.outdir}/`);
+log(`build: bundling ${outputs.join(', ')} (esbuild${production ? ', for production' : ''})...`);
 if (watch) {
   for (const e of entries) await (await esbuild.context(e)).watch();
+  log('build: watching for changes');
 } else {
   await Promise.all(entries.map((e) => esbuild.build(e)));
+  log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -8,6 +8,13 @@ import * as vscode from 'vscode';
 
 export const WALKTHROUGH = 'getStarted';
 const SHOWN_KEY = 'bir.walkthroughShown';
+/**
+ * A context key true while an editor tab shows the example: the first step ("Open an example") completes on it
+ * (`onContext:` in package.json), however the file was opened (npm start opens it, or the Explorer).
+ */
+export const EXAMPLE_OPEN_CONTEXT = 'bir.walkthrough.exampleOpen';
+/** The first step, by the id VS Code gives it (extension#walkthrough#step). */
+const OPEN_EXAMPLE_STEP = 'openExample';
 const EXAMPLE = 'calls_loops.bir';
 /** The line of the walkthrough's breakpoint: the call of the epilogue in full_tile's loop. */
 const BREAKPOINT_LINE = 55;
@@ -29,6 +36,7 @@ export function registerWalkthrough(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('bir.walkthrough.tensor', () => whileDebugging('the tensor view shows acc', () => vscode.commands.executeCommand('bir.showTensor', { expression: TENSOR }))),
     vscode.commands.registerCommand('bir.walkthrough.stepBack', () => whileDebugging('Step Back goes back a line', () => vscode.commands.executeCommand('workbench.action.debug.stepBack'))),
   );
+  watchExampleOpen(context);
   // Once per user, on the first activation; not in extension tests, and not when walkthroughs are turned off.
   if (context.extensionMode === vscode.ExtensionMode.Test || context.globalState.get<boolean>(SHOWN_KEY)) return;
   void context.globalState.update(SHOWN_KEY, true);
@@ -57,9 +65,45 @@ function afterEditorsRestored(): Promise<void> {
   });
 }
 
+function isExample(uri: vscode.Uri): boolean {
+  return uri.path.endsWith(`/${EXAMPLE}`);
+}
+
+/**
+ * Keeps EXAMPLE_OPEN_CONTEXT true while a tab (or a visible editor) shows the example, and marks the first step
+ * complete when it does. VS Code creates its walkthroughs service when something first needs it (the Welcome page,
+ * or the walkthrough this extension opens after activating): a context key already true when the service reads the
+ * step's completion events never completes it (VS Code 1.100 notes the event as seen and waits for a change), so the
+ * step is also marked complete with VS Code's own command, welcome.markStepComplete. Asked before the service has
+ * read the extension's walkthrough, the command keeps the step's progress and then fails; once more, a moment
+ * later, it succeeds.
+ */
+function watchExampleOpen(context: vscode.ExtensionContext): void {
+  const stepId = `${context.extension.id}#${WALKTHROUGH}#${OPEN_EXAMPLE_STEP}`;
+  let last: boolean | undefined;
+  let marked = false;
+  const markComplete = (attempt = 1): void => {
+    vscode.commands.executeCommand('welcome.markStepComplete', stepId).then(() => {
+      marked = true;
+    }, () => {
+      if (attempt < 3) setTimeout(() => markComplete(attempt + 1), 1000 * attempt);
+    });
+  };
+  const update = (): void => {
+    const open = vscode.window.visibleTextEditors.some((e) => isExample(e.document.uri))
+      || vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && isExample(t.input.uri)));
+    if (open === last) return;
+    last = open;
+    void vscode.commands.executeCommand('setContext', EXAMPLE_OPEN_CONTEXT, open);
+    if (open && !marked) markComplete();
+  };
+  context.subscriptions.push(vscode.window.onDidChangeVisibleTextEditors(update), vscode.window.tabGroups.onDidChangeTabs(update));
+  update();
+}
+
 /** The example in the workspace (this repository's examples/ folder), if there is one. */
 async function findExample(): Promise<vscode.Uri | undefined> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith(`/${EXAMPLE}`));
+  const open = vscode.workspace.textDocuments.find((d) => isExample(d.uri));
   if (open) return open.uri;
   const [found] = await vscode.workspace.findFiles(`**/${EXAMPLE}`, '**/node_modules/**', 1);
   return found;

@@ -3,12 +3,15 @@
 // Debugger" beside it; no notice about usage data, no prompt about the git repository of a parent folder. Each step's
 // link does what the step says: a breakpoint on line 55, a debug session stopped there, the hover of an access
 // pattern, the Variables view, acc in the tensor view, frames of subgraphs, the graph view, a step back. The
-// walkthrough opens once (not again after a reload) and from the command palette (BIR: Get Started). The extension is
-// the packaged .vsix (`npm run package`).
+// walkthrough opens once (not again after a reload) and from the command palette (BIR: Get Started). Its first step,
+// "Open an example", is complete: the example is open. Ctrl+C (SIGINT to npm start's process group, as a terminal
+// sends it) stops it with "Stopped the VS Code server." and exit status 0, leaving nothing in its temporary folder.
+// The extension is the packaged .vsix (`npm run package`).
 // Screenshots go to test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the README).
 import assert from 'assert';
 import { spawn } from 'child_process';
 import { mkdtempSync, rmSync } from 'fs';
+import { leftovers } from '../../scripts/no-leftovers.mjs';
 import * as os from 'os';
 import * as path from 'path';
 import { installVSCode } from '../../scripts/vscode-server.mjs';
@@ -16,13 +19,18 @@ import { graphView, keepFailure, launchChromium, packagedExtension, palette, roo
 
 const WALKTHROUGH_TAB = 'Walkthrough: BIR Debugger';
 
-/** Runs scripts/start.mjs on a fresh profile; resolves with the address it prints and a way to stop it. */
-async function npmStart(state) {
+/**
+ * Runs scripts/start.mjs on a fresh profile, with a temporary folder of its own, in a process group of its own (as a
+ * terminal runs it); resolves with the address it prints and a way to stop it as Ctrl+C does.
+ */
+async function npmStart(state, tmp) {
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    env: { ...process.env, BIR_START_STATE: state, BIR_START_SKIP_PACKAGE: '1' },
+    env: { ...process.env, BIR_START_STATE: state, BIR_START_SKIP_PACKAGE: '1', TMPDIR: tmp },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let out = '';
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const address = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start printed no address within ${WAIT} ms:\n${out}`)), WAIT);
     const read = (chunk) => {
@@ -35,14 +43,20 @@ async function npmStart(state) {
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${out}`)));
+    void exited.then(({ code }) => reject(new Error(`npm start exited (${code}):\n${out}`)));
   });
-  const stop = () => new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGINT');
-  });
-  return { address, stop, output: () => out };
+  /** Ctrl+C: SIGINT to the whole process group (npm start and the VS Code server); resolves with how it ended. */
+  const interrupt = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    }
+    return exited;
+  };
+  return { address, interrupt, output: () => out };
 }
 
 /**
@@ -78,7 +92,8 @@ async function main() {
   installVSCode();
   packagedExtension(); // refuses at once without a .vsix
   const state = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-start-'));
-  const start = await npmStart(state);
+  const startTmp = mkdtempSync(path.join(os.tmpdir(), 'bir-e2e-start-tmp-'));
+  const start = await npmStart(state, startTmp);
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   try {
@@ -95,6 +110,8 @@ async function main() {
     assert.strictEqual(await groups.count(), 2, 'two editor groups: the example and the walkthrough');
     assert.strictEqual(await groups.nth(0).locator('.tab', { hasText: 'calls_loops.bir' }).count(), 1, 'the example on the left');
     assert.strictEqual(await groups.nth(1).locator('.tab', { hasText: WALKTHROUGH_TAB }).count(), 1, 'the walkthrough beside it');
+    // The first step is done: npm start opened the example.
+    await walkthrough.locator('.getting-started-step', { hasText: 'Open an example' }).locator('.codicon.complete').first().waitFor({ timeout: WAIT });
     for (const step of ['Open an example', 'Set a breakpoint', 'Press F5', 'Hover an access pattern', 'Tensors in the Variables view', 'See a tensor as a picture', 'Frames of subgraphs', 'The graph view and compiler passes', 'Step back in time', 'Stop when a tensor changes']) {
       await walkthrough.locator('.getting-started-step', { hasText: step }).first().waitFor({ timeout: WAIT });
     }
@@ -174,15 +191,24 @@ async function main() {
     await page.locator('.monaco-editor .view-lines').first().click();
     await palette(page, 'BIR: Get Started');
     await page.locator('.gettingStartedContainer').getByText('Get started with the BIR Debugger').first().waitFor({ timeout: WAIT });
-    console.log(`e2e: npm start opens calls_loops.bir with the walkthrough beside it, quietly; every step's link works; screenshots in ${path.relative(root, shots)}/`);
+
+    // Ctrl+C: a stop, not a crash, and nothing left behind.
+    await browser.close();
+    const end = await start.interrupt();
+    assert.deepStrictEqual(end, { code: 0, signal: null }, `npm start after Ctrl+C:\n${start.output()}`);
+    assert.match(start.output(), /Stopped the VS Code server\.\n*$/, start.output());
+    assert.doesNotMatch(start.output(), /exited \(null\)|crashed/);
+    assert.deepStrictEqual(leftovers(startTmp), [], 'npm start leaves nothing in the temporary folder');
+    console.log(`e2e: npm start opens calls_loops.bir with the walkthrough beside it (its first step done), quietly; every step's link works; Ctrl+C stops it (status 0) leaving nothing behind; screenshots in ${path.relative(root, shots)}/`);
   } catch (e) {
     await keepFailure(page, 'bir-e2e-first-start-failure');
     console.error(start.output());
     throw e;
   } finally {
     await browser.close();
-    await start.stop();
+    await start.interrupt();
     rmSync(state, { recursive: true, force: true });
+    rmSync(startTmp, { recursive: true, force: true });
   }
 }
 

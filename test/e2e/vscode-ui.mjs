@@ -60,8 +60,7 @@ export async function withWorkbench({ name, prepare, settings = {}, viewport = {
     }
   } finally {
     await browser?.close();
-    await server?.stop();
-    if (server) rmSync(server.tmp, { recursive: true, force: true });
+    await server?.stop(); // and its temporary folder
     rmSync(folder, { recursive: true, force: true });
   }
 }
