@@ -79,7 +79,7 @@ export class Breakpoints {
 
   /** Instruction breakpoints by address (see disassembly.ts), replacing the set. */
   setInstructionBreakpoints(requested: readonly InstructionBreakpoint[]): BreakpointInfo[] {
-    const count = this.program.nodes.length;
+    const count = this.program.code.length;
     this.nodeBreakpoints = requested.map((r) => {
       const last = ADDRESS_BASE + count - 1;
       return this.instructionBreakpoint(nodeAt(this.program, r.address), r, `no instruction at address ${formatAddress(r.address)} (the program's instructions are at ${formatAddress(ADDRESS_BASE)} to ${formatAddress(last)})`);
@@ -90,10 +90,10 @@ export class Breakpoints {
 
   /** The nodes that instruction and column breakpoints bind, each with its first such breakpoint: the graph view's marks. */
   boundNodes(): { node: Node; info: BreakpointInfo }[] {
-    const out = new Map<Node, BreakpointInfo>();
+    const out = new Map<number, { node: Node; info: BreakpointInfo }>();
     const columns = [...this.lines.values()].flat().filter((b) => b.column);
-    for (const bp of [...this.nodeBreakpoints, ...columns]) for (const n of bp.nodes) if (!out.has(n)) out.set(n, bp.info);
-    return [...out].map(([node, info]) => ({ node, info }));
+    for (const bp of [...this.nodeBreakpoints, ...columns]) for (const node of bp.nodes) if (!out.has(node.index)) out.set(node.index, { node, info: bp.info });
+    return [...out.values()];
   }
 
   private instructionBreakpoint(node: Node | undefined, r: { condition?: string; hitCondition?: string }, missing: string): Breakpoint {

@@ -186,7 +186,7 @@ export class DebugCore implements ExecutionHooks {
     this.history = options.history;
     this.breakpoints = new Breakpoints(program, this.lineMap, options.history);
     this.data = new DataBreakpoints(program, this.machine, (bp, core, frame, old, now) => this.dataConditionHolds(bp, core, frame, old, now), () => this.breakpoints.newId());
-    this.lastRun = new Float64Array(program.nodes.length).fill(-1);
+    this.lastRun = new Float64Array(program.code.length).fill(-1);
     this.lastRunRecord = { arrays: [this.lastRun] };
     this.inspector = new Inspector(this.machine, (frame, op) => this.operandValue(frame, op));
     this.mode = options.frames ?? 'functions';
@@ -335,13 +335,13 @@ export class DebugCore implements ExecutionHooks {
   stopAtFault(fault: Fault): StoppedInfo {
     for (const core of this.machine.cores) {
       for (const frame of core.frames) {
-        for (const c of frame.cursors) c.region.nodes.forEach((n, i) => {
-          if (i < c.pc || (c.loop && c.loop.iteration > 0)) this.lastRun[n.index] = frame.activation;
-        });
+        for (const c of frame.cursors) {
+          for (let i = 0; i < c.region.nodes.length; i++) if (i < c.pc || (c.loop && c.loop.iteration > 0)) this.lastRun[c.region.nodes.indexAt(i)] = frame.activation;
+        }
       }
     }
     const core = this.machine.cores[fault.core] ?? this.machine.cores[0];
-    const node = fault.nodeIndex >= 0 ? this.program.nodes[fault.nodeIndex] : core.frame?.current;
+    const node = this.program.code.has(fault.nodeIndex) ? this.program.code.node(fault.nodeIndex) : core.frame?.current;
     const outcome = this.stopAt({ core, node, reason: 'exception', fault }, [], fault.message);
     return (outcome as Extract<DebugOutcome, { kind: 'stopped' }>).info;
   }
@@ -433,21 +433,15 @@ export class DebugCore implements ExecutionHooks {
     const shown = expandGraph(base, expand);
     // Only the nodes of the answer get their state and value in this activation.
     const nodes = shown.nodes.map((g) => {
-      const node = this.nodesById.get(g.id);
+      const node = this.lineMap.nodeById(g.id);
       if (!lf || !node) return { ...g };
-      const state = node === lf.node ? 'current' as const : this.lastRun[node.index] === lf.frame.activation ? 'run' as const : 'not-run' as const;
+      const state = node.index === lf.node?.index ? 'current' as const : this.lastRun[node.index] === lf.frame.activation ? 'run' as const : 'not-run' as const;
       const value = state === 'run' && node.kind === 'instr' && node.dst?.kind === 'tensor' ? this.operandValue(lf, node.dst) : undefined;
       return { ...g, state, value: value && (value.kind === 'scalar' ? formatValue(value) : tensorSummary(value)) };
     });
     return { ...shown, nodes, frame: lf?.name };
   }
 
-  private get nodesById(): ReadonlyMap<string, Node> {
-    this.nodeIndex ??= new Map(this.program.nodes.map((n) => [n.id, n]));
-    return this.nodeIndex;
-  }
-
-  private nodeIndex?: ReadonlyMap<string, Node>;
 
   /** Notes for the end of a run: breakpoints on lines a pass emptied were never hit, and why. */
   neverHitNotes(): string[] {
@@ -903,7 +897,7 @@ export class DebugCore implements ExecutionHooks {
 
   /** The function a step-in target id names. */
   targetFunction(targetId: number): string {
-    const node = this.program.nodes[targetId - 1];
+    const node = this.program.code.has(targetId - 1) ? this.program.code.node(targetId - 1) : undefined;
     if (!node || node.kind !== 'call') throw new EngineError(`step-in target ${targetId} does not exist`, 'reference');
     return node.callee.fullName;
   }

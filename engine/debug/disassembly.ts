@@ -27,7 +27,7 @@ export function addressOf(node: Node): number {
 /** The instruction at an address, if the program has one there. */
 export function nodeAt(program: Program, address: number): Node | undefined {
   const index = address - ADDRESS_BASE;
-  return Number.isSafeInteger(index) && index >= 0 ? program.nodes[index] : undefined;
+  return program.code.has(index) ? program.code.node(index) : undefined;
 }
 
 /** An address as DAP carries it (a memory reference): hexadecimal. */

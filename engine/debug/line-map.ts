@@ -4,17 +4,18 @@ import { FunctionIR, Node, Program } from '../ir/program';
 
 /**
  * What a LineMap knows of a program, made once per program: the debug core and the history of passes each hold a
- * LineMap, often of the same program, and on a big program the index is most of the time from launch to the first
- * stop after parsing.
+ * LineMap, often of the same program. Compact: per node its line key, and the nodes' indices sorted by line key, so
+ * that the nodes of a line are found by a binary search and made only then.
  */
 interface Index {
-  /** Nodes by (file, line): the key is a node's line key. */
-  readonly byLine: Map<number, Node[]>;
   readonly fileIndex: Map<string, number>;
+  /** (file, line) as one number per node, by index. */
   readonly lineKeys: Float64Array;
+  /** Node indices in order of their line keys (then of their indices). */
+  readonly byLine: Int32Array;
   readonly called: Set<FunctionIR>;
-  /** Made on the first lookup by id (node breakpoints, the graph), not at launch. */
-  byId?: Map<string, Node>;
+  /** Made on the first lookup by an id that is not a node's origin (copies a pass made). */
+  byId?: Map<string, number>;
 }
 
 const indexes = new WeakMap<Program, Index>();
@@ -33,12 +34,30 @@ export class LineMap {
 
   nodesAt(file: string, line: number): Node[] {
     const fi = this.index.fileIndex.get(path.resolve(file));
-    return (fi === undefined ? undefined : this.index.byLine.get(lineKey(fi, line))) ?? [];
+    if (fi === undefined) return [];
+    const key = lineKey(fi, line);
+    const { byLine, lineKeys } = this.index;
+    const out: Node[] = [];
+    for (let k = firstAtLeast(byLine, lineKeys, key); k < byLine.length && lineKeys[byLine[k]] === key; k++) out.push(this.program.code.node(byLine[k]));
+    return out;
   }
 
+  /** The node of an id: its origin's line holds it, or (a copy a pass made) the ids of copies do. */
   nodeById(id: string): Node | undefined {
-    this.index.byId ??= new Map(this.program.nodes.map((n) => [n.id, n]));
-    return this.index.byId.get(id);
+    // An origin's line is in the file the node was written in (an inlined node's is its callee's): any file's.
+    const origin = /@(\d+):\d+$/.exec(id);
+    const found = origin && this.nodesOnLine(Number(origin[1])).find((n) => n.id === id);
+    if (found) return found;
+    this.index.byId ??= copiesById(this.program);
+    const index = this.index.byId.get(id);
+    return index === undefined ? undefined : this.program.code.node(index);
+  }
+
+  /** Nodes of every file that start on a line. */
+  private nodesOnLine(line: number): Node[] {
+    const out: Node[] = [];
+    for (const file of this.index.fileIndex.keys()) out.push(...this.nodesAt(file, line));
+    return out;
   }
 
   lineKey(node: Node): number {
@@ -70,33 +89,62 @@ function lineKey(fileIndex: number, line: number): number {
   return fileIndex * 4294967296 + line;
 }
 
+/** The first position of `byLine` whose node's key is at least `key`. */
+function firstAtLeast(byLine: Int32Array, keys: Float64Array, key: number): number {
+  let lo = 0;
+  let hi = byLine.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[byLine[mid]] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function buildIndex(program: Program): Index {
-  const byLine = new Map<number, Node[]>();
+  const code = program.code;
   const fileIndex = new Map<string, number>();
-  const lineKeys = new Float64Array(program.nodes.length);
+  const lineKeys = new Float64Array(code.length);
   // Spans of one file share its name: resolved once per name rather than once per node.
   const resolved = new Map<string, number>();
-  for (const node of program.nodes) {
-    let fi = resolved.get(node.span.file);
+  for (let i = 0; i < code.length; i++) {
+    const name = code.fileAt(i);
+    let fi = resolved.get(name);
     if (fi === undefined) {
-      const file = path.resolve(node.span.file);
+      const file = path.resolve(name);
       fi = fileIndex.get(file);
       if (fi === undefined) fileIndex.set(file, (fi = fileIndex.size));
-      resolved.set(node.span.file, fi);
+      resolved.set(name, fi);
     }
-    const key = lineKey(fi, node.span.line);
-    lineKeys[node.index] = key;
-    const list = byLine.get(key);
-    if (list) list.push(node);
-    else byLine.set(key, [node]);
+    lineKeys[i] = lineKey(fi, code.lineOf(i));
   }
-  return { byLine, fileIndex, lineKeys, called: calledFrom(program) };
+  const byLine = sortedByKey(lineKeys);
+  return { fileIndex, lineKeys, byLine, called: calledFrom(program) };
+}
+
+/** Indices ordered by key, then by index: nodes of a program are mostly in line order already, so this is quick. */
+function sortedByKey(keys: Float64Array): Int32Array {
+  const order = new Int32Array(keys.length);
+  let sorted = true;
+  for (let i = 0; i < keys.length; i++) {
+    order[i] = i;
+    if (i > 0 && keys[i] < keys[i - 1]) sorted = false;
+  }
+  if (sorted) return order;
+  return order.sort((a, b) => keys[a] - keys[b] || a - b);
+}
+
+/** The ids of nodes that are not their origin's (copies a pass made), by id. */
+function copiesById(program: Program): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [index, id] of program.code.copiedIds()) out.set(id, index);
+  return out;
 }
 
 /** The functions some chain of calls from main reaches. */
 function calledFrom(program: Program): Set<FunctionIR> {
   const calls = new Map<FunctionIR, FunctionIR[]>();
-  for (const node of program.nodes) {
+  for (const node of program.code.objectNodes()) {
     if (node.kind !== 'call') continue;
     const list = calls.get(node.fn);
     if (list) list.push(node.callee);

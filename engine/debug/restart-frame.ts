@@ -34,7 +34,7 @@ export function frameEntry(lf: LogicalFrame): FrameEntry {
 /** The caller's visit of the call that made the frame. */
 export function isCall(entry: FrameEntry): (v: Visit) => boolean {
   const call = entry.call!;
-  return (v) => v.core === entry.core && v.node === call.node && v.frame.activation === call.activation;
+  return (v) => v.core === entry.core && v.node.index === call.node.index && v.frame.activation === call.activation;
 }
 
 /** The frame's first node after `from` (the tick of the call, or -1 for main). */

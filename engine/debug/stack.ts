@@ -66,8 +66,8 @@ export function regionName(fnName: string, cursor: RegionCursor): string {
 export function nextNode(frame: Frame): Node | undefined {
   for (let k = frame.cursors.length - 1; k >= 0; k--) {
     const c = frame.cursors[k];
-    if (c.pc < c.region.nodes.length) return c.region.nodes[c.pc];
-    if (c.loop && c.loop.iteration + 1 < c.loop.count && c.region.nodes.length > 0) return c.region.nodes[0];
+    if (c.pc < c.region.nodes.length) return c.region.nodes.at(c.pc);
+    if (c.loop && c.loop.iteration + 1 < c.loop.count && c.region.nodes.length > 0) return c.region.nodes.at(0);
   }
   return undefined;
 }
@@ -75,7 +75,7 @@ export function nextNode(frame: Frame): Node | undefined {
 /** A frame that finished its body but was not popped yet (only at the end of a core): its last node. */
 function lastNode(frame: Frame): Node | undefined {
   const nodes = frame.fn.body.nodes;
-  return nodes[nodes.length - 1];
+  return nodes.length > 0 ? nodes.at(nodes.length - 1) : undefined;
 }
 
 /** The loop registers in scope in a logical frame: those of the loops its cursor is inside. */

@@ -43,7 +43,7 @@ export class StepPolicy {
   shouldStop(core: Core, position: FramePosition, frame: Frame, enters: boolean, node?: Node): boolean {
     if (core.index !== this.core) return false;
     if (this.startNode) {
-      const first = this.startNode === node;
+      const first = this.startNode.index === node?.index;
       this.startNode = undefined;
       if (first) return false;
     }

@@ -303,7 +303,8 @@ export class TimeTravel {
     const nodes = new Set<number>();
     for (const bp of this.host.breakpoints.all()) {
       for (const n of bp.nodes) nodes.add(n.index);
-      if (bp.fn) for (const n of this.host.program.nodes) if (n.fn === bp.fn) nodes.add(n.index);
+      const code = this.host.program.code;
+      if (bp.fn) for (let i = 0; i < code.length; i++) if (code.functionOf(i) === bp.fn) nodes.add(i);
     }
     return nodes;
   }

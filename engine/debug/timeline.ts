@@ -91,7 +91,7 @@ export class Timeline {
     private readonly clock: () => number = () => performance.now(),
   ) {
     machine.attachJournal(this.journal);
-    this.listed = new Int32Array(machine.program.nodes.length).fill(-1);
+    this.listed = new Int32Array(machine.program.code.length).fill(-1);
   }
 
   /** The tick of the earliest position history can reach. */

@@ -103,7 +103,7 @@ class GraphBuilder {
   private readonly regions: GraphRegion[] = [];
   /** Effects of nodes inside loops (walked again); others are computed when walked and dropped. */
   private readonly effects = new Map<number, NodeEffects>();
-  private readonly ordOf = new Map<Node, number>();
+  private readonly ordOf = new Map<number, number>();
   private readonly regionInfo = new Map<Region, RegionInfo>();
   /** Edges as parallel arrays (a long function has tens of thousands), found by key = (from·n + to)·2 + kind. */
   private readonly edgeIndex = new Map<number, number>();
@@ -158,7 +158,7 @@ class GraphBuilder {
     this.regionInfo.set(region, info);
     for (const node of region.nodes) {
       const ord = this.nodes.length;
-      this.ordOf.set(node, ord);
+      this.ordOf.set(node.index, ord);
       this.nodes.push(this.graphNode(node, id));
       if (node.kind === 'for') this.childRegion(node, node.body, 'loop', info);
       if (node.kind === 'if') {
@@ -173,7 +173,7 @@ class GraphBuilder {
 
   private childRegion(owner: ForNode | IfNode, region: Region, kind: 'loop' | 'then' | 'else', parent: RegionInfo): void {
     const id = `${owner.id}/${kind}`;
-    const header = this.nodes[this.ordOf.get(owner)!].label;
+    const header = this.nodes[this.ordOf.get(owner.index)!].label;
     const label = kind === 'loop' ? header : `${header} [${kind}]`;
     this.regions.push({ id, kind, label, owner: owner.id, ...(parent.id !== undefined ? { parent: parent.id } : {}) });
     this.describeRegion(region, parent, id);
@@ -259,7 +259,7 @@ class GraphBuilder {
    */
   private walkRegion(info: RegionInfo, state: State, replay: boolean): void {
     for (const node of info.region.nodes) {
-      const ord = this.ordOf.get(node)!;
+      const ord = this.ordOf.get(node.index)!;
       let eff = this.effects.get(ord);
       if (!eff) {
         eff = this.analysis.nodeEffects(node);

@@ -594,7 +594,7 @@ export class EngineServer {
 
   private passGraphs(): PassSummary[] {
     return this.snapshots.map((s) => ({
-      index: s.index, pass: s.pass, nodeCount: s.program.nodes.length,
+      index: s.index, pass: s.pass, nodeCount: s.program.code.length,
       changed: { added: s.changes.added, removed: s.changes.removed, fused: s.changes.fused, moved: s.changes.moved },
     }));
   }

@@ -17,6 +17,7 @@ import { View } from '../machine/view';
 import { Dump, DumpError, DumpFrame, DumpTensor, readDump } from '../io/dump';
 import * as path from 'path';
 import { DebugCore, DebugOptions } from '../debug/debug-core';
+import { LineMap } from '../debug/line-map';
 import { PipelineHistory } from '../debug/history';
 
 export interface RestoredDump {
@@ -84,7 +85,7 @@ function faultOf(dump: Dump, program: Program, file: string): Fault {
   const fault = new Fault(code, f.message, f.span && { ...f.span });
   fault.core = f.core;
   if (f.node !== undefined) {
-    const node = program.nodes.find((n) => n.id === f.node);
+    const node = new LineMap(program).nodeById(f.node);
     if (!node) throw new DumpError(`${file} is damaged: the faulting instruction ${f.node} is not in its program`);
     fault.nodeIndex = node.index;
   }
@@ -94,7 +95,7 @@ function faultOf(dump: Dump, program: Program, file: string): Fault {
 class Restorer {
   private readonly tensors = new Map<number, Tensor>();
   private readonly byId: ReadonlyMap<number, DumpTensor>;
-  private readonly nodes: ReadonlyMap<string, Node>;
+  private readonly nodes: LineMap;
 
   constructor(
     private readonly dump: Dump,
@@ -103,7 +104,7 @@ class Restorer {
     private readonly machine: Machine,
   ) {
     this.byId = new Map(dump.tensors.map((t) => [t.id, t]));
-    this.nodes = new Map(program.nodes.map((n) => [n.id, n]));
+    this.nodes = new LineMap(program);
   }
 
   restore(): void {
@@ -132,7 +133,7 @@ class Restorer {
     const fn = this.program.functions.get(f.function);
     if (!fn) return this.damaged(`its stack has a frame of '${f.function}', which its program does not have`);
     const views = f.tensors.map((v, slot): View => ({ tensor: this.tensorOf(v.tensor, fn, slot, core, f), offset: v.offset, shape: v.shape, strides: v.strides }));
-    const call = f.call === undefined ? undefined : this.nodes.get(f.call);
+    const call = f.call === undefined ? undefined : this.nodes.nodeById(f.call);
     if (call && call.kind !== 'call') this.damaged(`the frame of '${f.function}' was made by ${f.call}, which is not a call`);
     const frame = new Frame(fn, f.activation, f.depth, views, f.sbufBase, f.psumBase, call?.kind === 'call' ? call : undefined);
     frame.regs.set(f.registers.slice(0, frame.regs.length));
@@ -143,7 +144,7 @@ class Restorer {
   }
 
   private cursor(fn: FunctionIR, c: DumpFrame['cursors'][number]): RegionCursor {
-    const owner = c.owner === undefined ? undefined : this.nodes.get(c.owner);
+    const owner = c.owner === undefined ? undefined : this.nodes.nodeById(c.owner);
     const region = this.region(fn, c.kind, owner);
     if (!c.loop) return { region, pc: c.pc, activation: c.activation };
     const loop = { node: owner as ForNode, value: c.loop.value, end: c.loop.end ?? NaN, step: c.loop.step ?? NaN, iteration: c.loop.iteration, count: c.loop.count };

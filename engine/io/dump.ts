@@ -102,7 +102,7 @@ export function makeDump(machine: Machine, fault: Fault, passes: readonly string
     core: core.index, state: core.state, executed: core.executed,
     frames: core.frames.map((f) => frameOf(f, idOf)),
   }));
-  const node = fault.nodeIndex >= 0 ? program.nodes[fault.nodeIndex]?.id : undefined;
+  const node = program.code.has(fault.nodeIndex) ? program.code.idOf(fault.nodeIndex) : undefined;
   return {
     format: DUMP_FORMAT,
     program: { entry: program.entry.file, sources: Object.fromEntries(program.sources), passes: [...passes] },

@@ -28,7 +28,7 @@ class Counter {
   private ofRegion(region: Region, body = false): number | undefined {
     let n = 0;
     for (let i = 0; i < region.nodes.length; i++) {
-      const node = region.nodes[i];
+      const node = region.nodes.at(i);
       if (node.kind === 'return' && !(body && i === region.nodes.length - 1)) return undefined;
       const c = this.ofNode(node);
       if (c === undefined) return undefined;

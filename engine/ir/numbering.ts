@@ -1,5 +1,8 @@
-/** Gives every node its place in Program.nodes and its stable id. */
+/** Gives every node its place in the program's code and its stable id. */
+import { Code } from './code';
+import { CodeNodes } from './node-list';
 import { Node, Program, Region } from './program';
+import { SourceText } from './source-text';
 
 /** Visits the nodes of a region in program order, nested regions included. */
 export function forEachNode(region: Region, visit: (node: Node) => void): void {
@@ -19,48 +22,34 @@ export function originId(node: Node): string {
   return [node.fn.fullName, '@', node.span.line, ':', node.span.col].join('');
 }
 
-/** Numbers every node; ids of nodes that already have one (kept through a pass) are not changed. */
+/**
+ * Makes a program whose regions hold node objects (a copy a pass rewrote) compact again: every node gets its index in
+ * program order in a new code, and its id (the one it has, or its origin; a `#n` suffix when another node has it
+ * already); every region then lists indices.
+ */
 export function numberNodes(program: Program): void {
-  const nodes: Node[] = [];
-  for (const fn of program.functions.values()) forEachNode(fn.body, (node) => void nodes.push(node));
-  if (freshInSourceOrder(program)) {
-    // No two nodes share an origin: every id is its origin, without the count of ids seen (a map of every id).
-    for (let i = 0; i < nodes.length; i++) {
-      nodes[i].index = i;
-      nodes[i].id = originId(nodes[i]);
-    }
-  } else {
-    const seen = new Map<string, number>();
-    for (let i = 0; i < nodes.length; i++) {
-      const node = nodes[i];
-      node.index = i;
-      let id = node.id || originId(node);
-      const count = seen.get(id) ?? 0;
-      seen.set(id, count + 1);
-      if (count > 0) id = `${id}#${count}`;
-      node.id = id;
-    }
-  }
-  program.nodes = nodes;
+  const code = new Code(new SourceText(program.sources));
+  const seen = new Map<string, number>();
+  for (const fn of program.functions.values()) compactRegion(fn.body, code, seen);
+  code.seal();
+  program.code = code;
 }
 
-/**
- * True for a program as the checker builds it: no node has an id yet, each function's nodes are its own and start at
- * strictly increasing places of the source. Their origins `module::func@line:col` are then all different.
- */
-function freshInSourceOrder(program: Program): boolean {
-  for (const [name, fn] of program.functions) {
-    if (fn.fullName !== name) return false;
-    let line = 0;
-    let col = 0;
-    let ok = true;
-    forEachNode(fn.body, (node) => {
-      const { span } = node;
-      if (node.id || node.fn !== fn || span.line < line || (span.line === line && span.col <= col)) ok = false;
-      line = span.line;
-      col = span.col;
-    });
-    if (!ok) return false;
+function compactRegion(region: Region, code: Code, seen: Map<string, number>): void {
+  const indices = new Int32Array(region.nodes.length);
+  let k = 0;
+  for (const node of region.nodes) {
+    let id = node.id || originId(node);
+    const count = seen.get(id) ?? 0;
+    seen.set(id, count + 1);
+    if (count > 0) id = `${id}#${count}`;
+    (node as { id: string }).id = id;
+    indices[k++] = code.append(node);
+    if (node.kind === 'for') compactRegion(node.body, code, seen);
+    if (node.kind === 'if') {
+      compactRegion(node.then, code, seen);
+      if (node.else) compactRegion(node.else, code, seen);
+    }
   }
-  return true;
+  region.nodes = new CodeNodes(code, indices);
 }

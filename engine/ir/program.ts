@@ -7,6 +7,7 @@ import * as ast from '../base/expr';
 import { Span } from '../base/span';
 import { DType } from '../base/dtype';
 
+
 export type MemoryKind = 'dram' | 'sbuf' | 'psum';
 
 /** The engines of a NeuronCore; an instruction's engine colours the graph view and counts in run summaries. */
@@ -119,7 +120,7 @@ export type AttrValue =
 interface NodeBase {
   /** Stable identity derived from the origin: `module::func@line:col`, with a suffix for copies a pass made. */
   id: string;
-  /** Position in Program.nodes. */
+  /** Position in the program's code. */
   index: number;
   /** The source span this node was built from; passes keep it. */
   readonly span: Span;
@@ -188,7 +189,8 @@ export type RegionKind = 'body' | 'loop' | 'then' | 'else';
 
 export interface Region {
   readonly kind: RegionKind;
-  nodes: Node[];
+  /** Its nodes in order: indices into the program's code in a checked program, objects in a copy a pass rewrites. */
+  nodes: NodeList;
   readonly fn: FunctionIR;
   /** The `for` or `if` that owns this region; none for a function body. */
   readonly owner?: ForNode | IfNode;
@@ -219,6 +221,45 @@ export interface ModuleInfo {
   readonly span: Span;
 }
 
+/**
+ * The nodes of a region, in order. In a checked program they are indices into the program's code (ir/node-list.ts's
+ * CodeNodes); in the copy a pass rewrites, objects (ArrayNodes) until numbering makes it compact again.
+ */
+export interface NodeList extends Iterable<Node> {
+  readonly length: number;
+  /** The node at a position of the region, as an object. */
+  at(position: number): Node;
+  /** The index (Node.index) of the node at a position, without making the node. */
+  indexAt(position: number): number;
+  /** The nodes as an array of objects (made for the occasion). */
+  toArray(): Node[];
+}
+
+/**
+ * Every node of a program by index, compact (ir/code.ts): instructions are rows of numbers, made objects when asked
+ * for, and two objects of one node may exist at different times, so nodes are compared by index, not identity.
+ */
+export interface ProgramCode {
+  readonly length: number;
+  /** Whether a number is the index of a node. */
+  has(index: number): boolean;
+  /** The node at an index, as an object. */
+  node(index: number): Node;
+  /** The node's id, without making it. */
+  idOf(index: number): string;
+  /** The kind of a node (ir/code.ts's NODE_*), without making it. */
+  kindAt(index: number): number;
+  /** The line a node starts on and its file, without making it. */
+  lineOf(index: number): number;
+  fileAt(index: number): string;
+  /** The function a node belongs to, without making it. */
+  functionOf(index: number): FunctionIR;
+  /** The nodes kept as objects: loops, branches, calls, returns and fused groups. */
+  objectNodes(): IterableIterator<Node>;
+  /** The ids that are not their node's origin (copies a pass made), with the node's index. */
+  copiedIds(): IterableIterator<[number, string]>;
+}
+
 export interface Program {
   readonly entry: ModuleInfo;
   readonly modules: readonly ModuleInfo[];
@@ -227,8 +268,8 @@ export interface Program {
   readonly drams: readonly DramInfo[];
   /** The constants of each module, by module name. */
   readonly constants: ReadonlyMap<string, ReadonlyMap<string, number>>;
-  /** Every node, by Node.index. */
-  nodes: Node[];
+  /** Every node, by Node.index: compact (see ir/code.ts). */
+  code: ProgramCode;
   /** The text of every file, for messages and the line map. */
   readonly sources: ReadonlyMap<string, string>;
   /** The entry module's `cores N`: the cores a run uses unless its launch or command line gives another count. */

@@ -58,7 +58,7 @@ export class Frame {
   /** The node the frame runs next, or undefined at the end of its innermost region. */
   get current(): Node | undefined {
     const c = this.top;
-    return c ? c.region.nodes[c.pc] : undefined;
+    return c && c.pc < c.region.nodes.length ? c.region.nodes.at(c.pc) : undefined;
   }
 
   setRegister(index: number, value: number): void {

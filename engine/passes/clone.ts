@@ -1,8 +1,10 @@
 /**
- * Copies of a program for a pass to rewrite: new functions, regions and nodes (so every snapshot of the pipeline
- * stays as it was), sharing the immutable parts (operands, access patterns, declarations, sources).
+ * Copies of a program for a pass to rewrite: new functions, regions and node objects (so every snapshot of the
+ * pipeline stays as it was), sharing the immutable parts (operands, access patterns, declarations, sources). The
+ * copy's regions hold objects until numbering makes it compact.
  */
 import { FunctionIR, Node, Program, Region } from '../ir/program';
+import { ArrayNodes, NO_NODES } from '../ir/node-list';
 import { numberNodes } from '../ir/numbering';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -12,14 +14,14 @@ export function cloneProgram(program: Program): Program {
   for (const fn of program.functions.values()) fnMap.set(fn, { ...fn, body: undefined as unknown as Region });
   for (const [old, fresh] of fnMap) (fresh as Mutable<FunctionIR>).body = cloneRegion(old.body, fresh, undefined, undefined, fnMap);
   const functions = new Map([...program.functions].map(([name, fn]) => [name, fnMap.get(fn)!]));
-  const copy: Program = { ...program, functions, main: fnMap.get(program.main)!, nodes: [] };
+  const copy: Program = { ...program, functions, main: fnMap.get(program.main)! };
   numberNodes(copy);
   return copy;
 }
 
 export function cloneRegion(region: Region, fn: FunctionIR, owner: Node | undefined, parent: Region | undefined, fnMap?: Map<FunctionIR, FunctionIR>): Region {
-  const fresh: Region = { kind: region.kind, nodes: [], fn, owner: owner as Region['owner'], parent, end: region.end };
-  fresh.nodes = region.nodes.map((n) => cloneNode(n, fn, fresh, fnMap));
+  const fresh: Region = { kind: region.kind, nodes: NO_NODES, fn, owner: owner as Region['owner'], parent, end: region.end };
+  fresh.nodes = new ArrayNodes(region.nodes.toArray().map((n) => cloneNode(n, fn, fresh, fnMap)));
   return fresh;
 }
 

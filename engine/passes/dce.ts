@@ -8,6 +8,7 @@
  * are cleaned inside). A removed node's reason names what it wrote: "nothing reads 'tmp' after it is written".
  */
 import { FunctionIR, Node, Program, Region } from '../ir/program';
+import { ArrayNodes } from '../ir/node-list';
 import { OPCODES } from '../ir/opcodes';
 import { numberNodes } from '../ir/numbering';
 import { Access, Effects } from '../graph/effects';
@@ -85,10 +86,10 @@ class Liveness {
   region(region: Region, live: Live): Live {
     const kept: Node[] = [];
     for (let i = region.nodes.length - 1; i >= 0; i--) {
-      const node = region.nodes[i];
+      const node = region.nodes.at(i);
       if (this.node(node, live)) kept.push(node);
     }
-    region.nodes = kept.reverse();
+    region.nodes = new ArrayNodes(kept.reverse());
     return live;
   }
 

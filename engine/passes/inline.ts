@@ -12,6 +12,7 @@
 import * as ast from '../base/expr';
 import { Span } from '../base/span';
 import { AccessPattern, AllocInfo, CallNode, FunctionIR, InlineOrigin, InstrNode, Node, Program, Region, TensorParamInfo } from '../ir/program';
+import { ArrayNodes, NO_NODES } from '../ir/node-list';
 import { forEachNode, numberNodes } from '../ir/numbering';
 import { PSUM_BYTES_PER_PARTITION, REGISTERS, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
 import { accessSyntax, printAccess, printScalar } from '../ir/print';
@@ -37,7 +38,7 @@ export function inlinePass(program: Program): PassOutcome {
     // Inlined instances of one callee never run at the same time: they share one copy of its allocations.
     const adopted = new Map<FunctionIR, Map<AllocInfo, AllocInfo>>();
     const visit = (region: Region): void => {
-      region.nodes = region.nodes.flatMap((node) => {
+      region.nodes = new ArrayNodes(region.nodes.toArray().flatMap((node) => {
         if (node.kind === 'for') visit(node.body);
         if (node.kind === 'if') {
           visit(node.then);
@@ -49,7 +50,7 @@ export function inlinePass(program: Program): PassOutcome {
         let allocs = adopted.get(node.callee);
         if (!allocs) adopted.set(node.callee, (allocs = adoptAllocations(caller, node.callee)));
         return expand(node, caller, region, free, () => ++site, allocs);
-      });
+      }));
     };
     visit(caller.body);
   }
@@ -65,7 +66,7 @@ function inlinable(call: CallNode, caller: FunctionIR, recursive: ReadonlySet<Fu
   const body = callee.body.nodes;
   let earlyReturn = false;
   forEachNode(callee.body, (n) => {
-    if (n.kind === 'return' && n !== body[body.length - 1]) earlyReturn = true;
+    if (n.kind === 'return' && n !== body.at(body.length - 1)) earlyReturn = true;
   });
   if (earlyReturn) return false;
   if (call.args.some((a) => a.kind === 'tensor' && !composable(a.ap))) return false;
@@ -152,7 +153,7 @@ function expand(call: CallNode, caller: Mutable<FunctionIR>, region: Region, fre
     out.push(set);
   });
   const body = callee.body.nodes;
-  const last = body[body.length - 1];
+  const last = body.at(body.length - 1);
   for (const node of body) {
     if (node === last && node.kind === 'return') continue;
     out.push(copyInto(node, caller, region, rewriter, siteOf, call));
@@ -227,8 +228,8 @@ function copyInto(node: Node, fn: FunctionIR, region: Region, r: Rewriter, siteO
   const id = `${node.id} in ${call.id}`;
   const copy = { ...node, ...rewriteNodeFields(node, r), id, fn, region, inlined } as Mutable<Node>;
   const sub = (from: Region, owner: Node): Region => {
-    const fresh: Region = { kind: from.kind, nodes: [], fn, owner: owner as Region['owner'], parent: region, end: from.end };
-    fresh.nodes = from.nodes.map((n) => copyInto(n, fn, fresh, r, siteOf, call));
+    const fresh: Region = { kind: from.kind, nodes: NO_NODES, fn, owner: owner as Region['owner'], parent: region, end: from.end };
+    fresh.nodes = new ArrayNodes(from.nodes.toArray().map((n) => copyInto(n, fn, fresh, r, siteOf, call)));
     return fresh;
   };
   if (node.kind === 'for') (copy as { body: Region }).body = sub(node.body, copy as Node);

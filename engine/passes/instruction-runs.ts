@@ -1,5 +1,6 @@
 /** The region walk `fuse` and `schedule` share: they rewrite straight runs of instructions and nothing else. */
 import { InstrNode, Node, Program, Region } from '../ir/program';
+import { ArrayNodes } from '../ir/node-list';
 
 export interface RunRules {
   /** Whether an instruction can be in a run; any other node ends the run before it and stays in place. */
@@ -39,7 +40,7 @@ export function rewriteInstructionRuns(program: Program, rules: RunRules): void 
       }
     }
     flush();
-    region.nodes = out;
+    region.nodes = new ArrayNodes(out);
   };
   for (const fn of program.functions.values()) visit(fn.body);
 }

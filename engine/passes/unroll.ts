@@ -3,6 +3,7 @@
  * `Set` of the loop register (placed on the loop's line). One line then has several nodes; a breakpoint binds them all.
  */
 import { ForNode, InstrNode, Node, Program, Region } from '../ir/program';
+import { ArrayNodes } from '../ir/node-list';
 import { numberNodes } from '../ir/numbering';
 import { evalScalarConst } from '../ir/scalar';
 import { cloneNode, cloneProgram } from './clone';
@@ -18,7 +19,7 @@ export function unrollPass(program: Program): PassOutcome {
   const reasons = new Map<string, string>();
   for (const fn of copy.functions.values()) {
     const visit = (region: Region): void => {
-      region.nodes = region.nodes.flatMap((node) => {
+      region.nodes = new ArrayNodes(region.nodes.toArray().flatMap((node) => {
         if (node.kind === 'if') {
           visit(node.then);
           if (node.else) visit(node.else);
@@ -30,8 +31,8 @@ export function unrollPass(program: Program): PassOutcome {
         if (!trips || trips.length > MAX_TRIPS || trips.length * (regionSize(node.body) + 1) > MAX_NODES || hasReturn(node.body)) return [node];
         changes.removed.push(node.id);
         reasons.set(node.id, `the loop was unrolled: its ${trips.length} iterations are copies of its body`);
-        return trips.flatMap((value, k) => [setRegister(node, value, k, region), ...node.body.nodes.map((n) => renamed(cloneNode(n, fn, region), `~i${k}`))]);
-      });
+        return trips.flatMap((value, k) => [setRegister(node, value, k, region), ...node.body.nodes.toArray().map((n) => renamed(cloneNode(n, fn, region), `~i${k}`))]);
+      }));
     };
     visit(fn.body);
   }
@@ -43,8 +44,8 @@ export function unrollPass(program: Program): PassOutcome {
 /** A copy's id says which iteration it is (and so do the ids of the nodes in its regions). */
 function renamed(node: Node, suffix: string): Node {
   node.id = `${node.id}${suffix}`;
-  if (node.kind === 'for') node.body.nodes.forEach((n) => renamed(n, suffix));
-  if (node.kind === 'if') [node.then, ...(node.else ? [node.else] : [])].forEach((r) => r.nodes.forEach((n) => renamed(n, suffix)));
+  if (node.kind === 'for') for (const n of node.body.nodes) renamed(n, suffix);
+  if (node.kind === 'if') for (const r of [node.then, ...(node.else ? [node.else] : [])]) for (const n of r.nodes) renamed(n, suffix);
   return node;
 }
 

@@ -9,10 +9,11 @@ import { Fault, internalFault, isContinuable } from '../machine/fault';
 import { PSUM_BYTES_PER_PARTITION, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
 import { Machine } from '../machine/machine';
 import { View, wholeView } from '../machine/view';
-import { compileInstruction, Executor } from '../kernels';
+import { compileInstruction } from '../kernels';
 import { compileAccess, ViewFn } from '../kernels/compile-access';
 import { compileScalar, ScalarFn } from '../kernels/compile-scalar';
 import { ExecutionHooks } from './hooks';
+import { ExecutorCache } from './executor-cache';
 
 export interface InterpreterSnapshot {
   readonly ticks: number;
@@ -49,10 +50,11 @@ interface CompiledControl {
 }
 
 export class Interpreter {
-  private readonly executors: (Executor | undefined)[] = [];
-  private readonly calls: (CompiledCall | undefined)[] = [];
-  private readonly loops: (CompiledControl | undefined)[] = [];
-  private readonly conditions: (ScalarFn | undefined)[] = [];
+  private readonly executors = new ExecutorCache();
+  /** Compiled control nodes, by index (they are few: loops, branches and calls). */
+  private readonly calls = new Map<number, CompiledCall>();
+  private readonly loops = new Map<number, CompiledControl>();
+  private readonly conditions = new Map<number, ScalarFn>();
   /** The core to run next, round-robin. */
   private turn = 0;
   /** The core stopped before its node: that node runs first on resume, without asking the hooks again. */
@@ -150,6 +152,7 @@ export class Interpreter {
       if (fault) {
         if (hooks.onFault(core, frame, node, fault)) {
           this.pendingFault = { core, node, fault };
+          this.executors.pin(node.index);
           this.turn = core.index;
           return { kind: 'fault-stopped', core, node, fault };
         }
@@ -170,9 +173,11 @@ export class Interpreter {
     const frame = core.frame!;
     const again = this.execute(core, node, hooks);
     this.machine.suppressed = undefined;
+    this.executors.unpin();
     if (again) {
       if (hooks.onFault(core, core.frame!, node, again)) {
         this.pendingFault = { core, node, fault: again };
+        this.executors.pin(node.index);
         return { kind: 'fault-stopped', core, node, fault: again };
       }
       return this.finish({ kind: 'failed', exitCode: 1, fault: again });
@@ -193,12 +198,14 @@ export class Interpreter {
     this.turn = s.core;
     this.resumeCore = -1;
     this.pendingFault = undefined;
+    this.executors.unpin();
     this.finished = undefined;
   }
 
   /** Stopped before a node that faulted when the run first met it: resuming then goes on as from that fault. */
   pendFault(core: Core, node: Node, fault: Fault): void {
     this.pendingFault = { core, node, fault };
+    this.executors.pin(node.index);
     this.resumeCore = -1;
     this.turn = core.index;
   }
@@ -216,6 +223,7 @@ export class Interpreter {
     const node = waiting.barrierNode!;
     if (hooks && hooks.onFault(waiting, waiting.frame!, node, fault)) {
       this.pendingFault = { core: waiting, node, fault };
+      this.executors.pin(node.index);
       return { kind: 'fault-stopped', core: waiting, node, fault };
     }
     return this.finish({ kind: 'failed', exitCode: 1, fault });
@@ -242,7 +250,7 @@ export class Interpreter {
       const frame = core.frame;
       if (!frame) return undefined;
       const cursor = frame.top;
-      if (cursor && cursor.pc < cursor.region.nodes.length) return cursor.region.nodes[cursor.pc];
+      if (cursor && cursor.pc < cursor.region.nodes.length) return cursor.region.nodes.at(cursor.pc);
       if (!cursor || cursor.region.kind === 'body') {
         // The end of a function body is the end of its activation, reported as a return, not a region exit.
         frame.cursors.pop();
@@ -338,9 +346,7 @@ export class Interpreter {
       frame.top.pc++;
       this.arriveAtBarrier(core, node);
     } else {
-      let exec = this.executors[node.index];
-      if (!exec) this.executors[node.index] = exec = compileInstruction(node)!;
-      exec(frame, core, m);
+      this.executors.get(node.index, () => compileInstruction(node)!)(frame, core, m);
       frame.top.pc++;
     }
     m.counters[node.engine] += count;
@@ -348,8 +354,8 @@ export class Interpreter {
   }
 
   private loop(core: Core, frame: Frame, node: ForNode, hooks: ExecutionHooks | undefined): void {
-    let c = this.loops[node.index];
-    if (!c) this.loops[node.index] = c = { from: compileScalar(node.from), to: compileScalar(node.to), step: compileScalar(node.step) };
+    let c = this.loops.get(node.index);
+    if (!c) this.loops.set(node.index, (c = { from: compileScalar(node.from), to: compileScalar(node.to), step: compileScalar(node.step) }));
     const m = this.machine;
     const from = c.from(frame, core, m);
     const to = c.to(frame, core, m);
@@ -365,8 +371,8 @@ export class Interpreter {
   }
 
   private branch(core: Core, frame: Frame, node: IfNode, hooks: ExecutionHooks | undefined): void {
-    let cond = this.conditions[node.index];
-    if (!cond) this.conditions[node.index] = cond = compileScalar(node.cond);
+    let cond = this.conditions.get(node.index);
+    if (!cond) this.conditions.set(node.index, (cond = compileScalar(node.cond)));
     const taken = cond(frame, core, this.machine) !== 0;
     frame.top.pc++;
     const arm = taken ? node.then : node.else;
@@ -378,8 +384,8 @@ export class Interpreter {
     if (core.frames.length >= m.maxCallDepth) {
       throw new Fault('recursion-depth', `call to '${node.callee.fullName}' would be nested ${core.frames.length + 1} deep; the limit is ${m.maxCallDepth}${settingOf(m.settingNames.maxCallDepth)}`, node.span);
     }
-    let c = this.calls[node.index];
-    if (!c) this.calls[node.index] = c = compileCall(node);
+    let c = this.calls.get(node.index);
+    if (!c) this.calls.set(node.index, (c = compileCall(node)));
     const args = c.args.map((a) => a(frame, core, m));
     const callee = node.callee;
     const sbufBase = frame.sbufBase + frame.fn.sbufFrameBytes;

@@ -10,8 +10,15 @@ import { Diagnostic } from '../../engine/lang/diagnostics';
 import { Token } from '../../engine/lang/lexer';
 import { FunctionIR, Node, Program, Region, TensorDecl } from '../../engine/ir/program';
 import { forEachNode } from '../../engine/ir/numbering';
+import { ArrayNodes, CodeNodes, NodeList } from '../../engine/ir/node-list';
+import { allNodes } from '../../engine/passes/pass';
 
 type Labeller = (value: object) => string;
+
+/** A region's nodes print as the array of its nodes, whether they are kept as indices or as objects. */
+function isNodeList(value: object): value is NodeList {
+  return value instanceof CodeNodes || value instanceof ArrayNodes;
+}
 
 const REFERENCE_FIELDS = new Set(['fn', 'region', 'owner', 'parent', 'callee', 'tensor', 'main']);
 
@@ -32,6 +39,7 @@ export function dumpValue(value: unknown, reference?: Labeller, indent = ''): st
     if (value.length === 0) return '[]';
     return `[\n${value.map((v) => `${inner}${dumpValue(v, reference, inner)}`).join('\n')}\n${indent}]`;
   }
+  if (isNodeList(value)) return dumpValue(value.toArray(), reference, indent);
   if (value instanceof Map) {
     if (value.size === 0) return 'Map{}';
     return `Map{\n${[...value].map(([k, v]) => `${inner}${dumpValue(k, reference, inner)} => ${dumpValue(v, reference, inner)}`).join('\n')}\n${indent}}`;
@@ -81,7 +89,7 @@ function homes(program: Program): Map<object, string> {
 export function dumpProgram(program: Program): string {
   const labels = homes(program);
   const reference: Labeller = (v) => labels.get(v) ?? `! ${'fullName' in v ? `function ${(v as FunctionIR).fullName}` : 'name' in v ? `tensor ${(v as TensorDecl).name}` : 'id' in v ? `node ${(v as Node).id}` : 'an object the program does not hold'}`;
-  const order = program.nodes.map((n, i) => (n.index === i ? '' : `node at ${i} has index ${n.index}`)).filter(Boolean);
+  const order = allNodes(program).map((n, i) => (n.index === i ? '' : `node at ${i} has index ${n.index}`)).filter(Boolean);
   const rest = {
     entry: program.entry,
     modules: program.modules,
@@ -89,7 +97,7 @@ export function dumpProgram(program: Program): string {
     constants: program.constants,
     main: program.main,
     sources: new Map([...program.sources].map(([file, text]) => [file, text.length])),
-    nodes: program.nodes.map((n) => labels.get(n) ?? `! node ${n.id}`),
+    nodes: allNodes(program).map((n) => labels.get(n) ?? `! node ${n.id}`),
     order,
     functions: program.functions,
   };

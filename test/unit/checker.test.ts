@@ -7,6 +7,7 @@ import { Diagnostic } from '../../engine/lang/diagnostics';
 import { writeNpyFile } from '../../engine/io/npy';
 import { forEachNode } from '../../engine/ir/numbering';
 import { ForNode, FunctionIR, IfNode, InstrNode, Node, Program } from '../../engine/ir/program';
+import { allNodes } from '../../engine/passes/pass';
 
 // ---------------------------------------------------------------------------
 // helpers
@@ -548,7 +549,7 @@ describe('checker', () => {
         'MatMult acc[:, 0:256] <- w[:, 0:128], w[:, 0:256]',
         'Assert.close a, b, atol = 1e-3, rtol = 0, "close"',
       );
-      const act = p.nodes.find((n) => n.kind === 'instr' && n.opcode === 'Activation') as InstrNode;
+      const act = allNodes(p).find((n) => n.kind === 'instr' && n.opcode === 'Activation') as InstrNode;
       assert.deepStrictEqual([...act.attrs.keys()], ['func', 'scale', 'bias']);
       const func = act.attrs.get('func');
       assert.ok(func?.kind === 'word');
@@ -624,7 +625,7 @@ describe('checker', () => {
       expectStmt('DmaCopy a[0:1, 0:8] <- x[0, 0:16:0]', ['0:16:»0', "the step of a slice of dimension 1 of 'x' must be an integer ≥ 1, found 0"]);
       expectStmt('DmaCopy a[0:1, 0:8] <- x[0, 0:16:1.5]', ['0:16:»1.5', 'must be an integer ≥ 1, found 1.5']);
       const p = expectStmtOk('DmaCopy a[0:1, 0:8] <- x[0, 0:16:2]', 'DmaCopy a[0:1, 0:3] <- x[0, 0:8:3]', 'DmaCopy a[0:1, 0:32] <- x[0, ::2]', 'DmaCopy a[0:1, 0:21] <- x[0, 1::3]');
-      const shapes = p.nodes.filter((n): n is InstrNode => n.kind === 'instr').map((n) => (n.srcs[0].kind === 'tensor' ? n.srcs[0].ap.shape : []));
+      const shapes = allNodes(p).filter((n): n is InstrNode => n.kind === 'instr').map((n) => (n.srcs[0].kind === 'tensor' ? n.srcs[0].ap.shape : []));
       assert.deepStrictEqual(shapes, [[8], [3], [32], [21]]);
     });
 
@@ -640,7 +641,7 @@ describe('checker', () => {
         '  TensorTensor a[0:128, 8*r0+1 : 8*r0+9] <- b[0:128, 0:8], b[:, r0 + 3 - 3 : r0 + 8], op = add',
         '}',
       ]));
-      const dsts = p.nodes.filter((n): n is InstrNode => n.kind === 'instr').map((n) => (n.dst?.kind === 'tensor' ? n.dst.ap.shape : []));
+      const dsts = allNodes(p).filter((n): n is InstrNode => n.kind === 'instr').map((n) => (n.dst?.kind === 'tensor' ? n.dst.ap.shape : []));
       assert.deepStrictEqual(dsts, [[128, 8], [128, 8], [128, undefined], [128, 8]]);
     });
 
@@ -657,7 +658,7 @@ describe('checker', () => {
       expectStmt('DmaCopy a <- x.T', ['DmaCopy a <- x.T', "DmaCopy: the destination 'a' is [128, 64] but the source 'x.T' is [64, 128]"]);
       expectStmt('DmaCopy a <- x[0, 0:8].T', ['DmaCopy a <- »x', "'.T' swaps the last two dimensions, but this view of 'x' has 1"]);
       const p = expectStmtOk('DmaCopy k <- x.T', 'DmaCopy a[0:8, :] <- k[:, 0:8].T');
-      const first = p.nodes.find((n) => n.kind === 'instr') as InstrNode;
+      const first = allNodes(p).find((n) => n.kind === 'instr') as InstrNode;
       assert.ok(first.srcs[0].kind === 'tensor' && first.srcs[0].ap.transpose);
       assert.deepStrictEqual(first.srcs[0].kind === 'tensor' && first.srcs[0].ap.shape, [64, 128]);
     });
@@ -668,7 +669,7 @@ describe('checker', () => {
       expectStmt('DmaCopy a <- x.Q', ['DmaCopy a <- »x.Q', "unknown view '.Q' (known: .T, .bcast(n))"]);
       expectStmt('DmaCopy a <- 3', ['DmaCopy a <- »3', 'expected a tensor access pattern, like t, t[0:128, 0:64], t.T or t[0:128, 0:1].bcast(64)']);
       const p = expectStmtOk('TensorTensor a <- a, c.bcast(64), op = mul', 'TensorTensor a <- a, b[:, 0:1].bcast(N * 8), op = add');
-      const tt = p.nodes.find((n) => n.kind === 'instr') as InstrNode;
+      const tt = allNodes(p).find((n) => n.kind === 'instr') as InstrNode;
       assert.ok(tt.srcs[1].kind === 'tensor');
       assert.deepStrictEqual(tt.srcs[1].ap.shape, [128, 64]);
       assert.deepStrictEqual(tt.srcs[1].ap.bcast, { kind: 'const', value: 64 });
@@ -776,7 +777,7 @@ describe('checker', () => {
         ['call scal(a, »"s")', "a string cannot be used as argument r3 of 'm::scal'"],
       ]);
       const p = expectProgram(prog(['call scal(a, r0 * 2 + N)'], callee));
-      const call = p.nodes.find((n) => n.kind === 'call');
+      const call = allNodes(p).find((n) => n.kind === 'call');
       assert.ok(call && call.kind === 'call');
       assert.strictEqual(call.callee.fullName, 'm::scal');
       assert.deepStrictEqual(call.args.map((a) => a.kind), ['tensor', 'scalar']);
@@ -931,13 +932,13 @@ describe('checker', () => {
       ].join('\n'));
       assert.deepStrictEqual(Object.fromEntries(p.constants.get('m')!), { A: 9, B: 19, C: -2, D: 2, F: 15, M: 1, P: -4, Q: 512, H: 1016.5, I: Infinity, Z: 0 });
       assert.deepStrictEqual(p.drams[0].shape, [9, 19]);
-      const set = p.main.body.nodes[0] as InstrNode;
+      const set = p.main.body.nodes.at(0) as InstrNode;
       assert.deepStrictEqual(set.srcs[0].kind === 'scalar' && set.srcs[0].expr, { kind: 'const', value: 37 });
     });
 
     it('folds the constant parts of register expressions', () => {
       const p = expectStmtOk('Set r1 = r0 * (2 + 2)');
-      const set = p.main.body.nodes[0] as InstrNode;
+      const set = p.main.body.nodes.at(0) as InstrNode;
       assert.ok(set.srcs[0].kind === 'scalar');
       const e = set.srcs[0].expr;
       assert.ok(e.kind === 'binary' && e.op === '*');
@@ -1158,7 +1159,7 @@ describe('checker', () => {
 
     it('gives nodes ids module::func@line:col, in program order', () => {
       const p = expectProgram(text);
-      assert.deepStrictEqual(p.nodes.map((n) => `${n.kind} ${n.id}`), [
+      assert.deepStrictEqual(allNodes(p).map((n) => `${n.kind} ${n.id}`), [
         'instr demo::main@5:3',
         'for demo::main@6:3',
         'if demo::main@7:5',
@@ -1169,7 +1170,7 @@ describe('checker', () => {
         'return demo::main@15:3',
         'instr demo::f@18:3',
       ]);
-      p.nodes.forEach((n, i) => assert.strictEqual(n.index, i));
+      allNodes(p).forEach((n, i) => assert.strictEqual(n.index, i));
       assert.strictEqual(p.main.fullName, 'demo::main');
       assert.strictEqual(p.main.span.line, 3);
       assert.strictEqual(p.sources.get(MAIN), text);
@@ -1180,8 +1181,8 @@ describe('checker', () => {
       const main = p.main;
       assert.strictEqual(main.body.kind, 'body');
       assert.strictEqual(main.body.owner, undefined);
-      assert.deepStrictEqual(main.body.nodes.map((n) => n.kind), ['instr', 'for', 'return']);
-      const loop = main.body.nodes[1] as ForNode;
+      assert.deepStrictEqual(main.body.nodes.toArray().map((n) => n.kind), ['instr', 'for', 'return']);
+      const loop = main.body.nodes.at(1) as ForNode;
       assert.strictEqual(loop.register, 0);
       assert.deepStrictEqual([loop.from, loop.to, loop.step], [{ kind: 'const', value: 0 }, { kind: 'const', value: 2 }, { kind: 'const', value: 1 }]);
       assert.strictEqual(loop.body.kind, 'loop');
@@ -1189,29 +1190,29 @@ describe('checker', () => {
       assert.strictEqual(loop.body.parent, main.body);
       assert.strictEqual(loop.region, main.body);
       assert.deepStrictEqual([loop.body.end.line, loop.body.end.col], [14, 3]);
-      const branch = loop.body.nodes[0] as IfNode;
+      const branch = loop.body.nodes.at(0) as IfNode;
       assert.strictEqual(branch.kind, 'if');
       assert.strictEqual(branch.region, loop.body);
       assert.strictEqual(branch.then.kind, 'then');
       assert.strictEqual(branch.then.parent, loop.body);
       assert.strictEqual(branch.then.owner, branch);
-      assert.strictEqual(branch.then.nodes[0].region, branch.then);
+      assert.strictEqual(branch.then.nodes.at(0).region, branch.then);
       assert.ok(branch.else);
       assert.strictEqual(branch.else.kind, 'else');
-      const inner = branch.else.nodes[0] as IfNode;
+      const inner = branch.else.nodes.at(0) as IfNode;
       assert.strictEqual(inner.kind, 'if');
       assert.strictEqual(inner.region, branch.else);
       assert.strictEqual(inner.then.parent, branch.else);
-      assert.strictEqual(inner.then.nodes[0].kind, 'call');
-      assert.strictEqual(inner.else?.nodes[0].kind, 'instr');
-      for (const n of p.nodes) assert.strictEqual(n.fn, findFunction(p, n.id.split('@')[0]));
-      assert.deepStrictEqual(nodesOf(main).map((n) => n.id), p.nodes.filter((n) => n.fn === main).map((n) => n.id));
+      assert.strictEqual(inner.then.nodes.at(0).kind, 'call');
+      assert.strictEqual(inner.else?.nodes.at(0).kind, 'instr');
+      for (const n of allNodes(p)) assert.strictEqual(n.fn, findFunction(p, n.id.split('@')[0]));
+      assert.deepStrictEqual(nodesOf(main).map((n) => n.id), allNodes(p).filter((n) => n.fn === main).map((n) => n.id));
     });
 
     it('keeps the operands of instructions with their text and spans', () => {
       const text = prog(['MatMult acc[:, 0:256] <- w[0:128, 0:128], w[0:128, 0:256], accumulate = r0 > 0']);
       const p = expectProgram(text);
-      const mm = p.nodes[0] as InstrNode;
+      const mm = allNodes(p)[0] as InstrNode;
       assert.strictEqual(mm.opcode, 'MatMult');
       assert.strictEqual(mm.engine, 'PE');
       assert.strictEqual(`${mm.span.line}:${mm.span.col}`, pos(text, 'MatMult'));

@@ -17,6 +17,7 @@ import { PipelineHistory } from '../../engine/debug/history';
 import { Program } from '../../engine/ir/program';
 import { programOf } from '../helpers/virtual-host';
 import { random } from '../helpers/generated-programs';
+import { allNodes } from '../../engine/passes/pass';
 
 const ONE = `module dbp
 const P = 8
@@ -322,7 +323,7 @@ describe('data breakpoints: several cores and passes', () => {
 
   it('inlined code hits where its instructions access the region, at the lines of the inlined function', () => {
     const core = atEntry(ONE, 1, ['inline']);
-    assert.ok(core.program.nodes.some((n) => n.inlined && n.span.line === 20), 'scale is inlined into main');
+    assert.ok(allNodes(core.program).some((n) => n.inlined && n.span.line === 20), 'scale is inlined into main');
     const [bp] = core.setDataBreakpoints([{ dataId: dataId(core, 'acc[5, 1]') }]);
     assert.ok(bp.verified, bp.message);
     assert.deepStrictEqual(stopsToEnd(core).map((s) => s.text), [

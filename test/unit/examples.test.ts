@@ -24,6 +24,7 @@ import { Machine } from '../../engine/machine/machine';
 import { ExecutionHooks } from '../../engine/run/hooks';
 import { Interpreter, RunOutcome } from '../../engine/run/interpreter';
 import { npyMachineOptions, runProgram, RunOptions } from '../../engine/run/simulate';
+import { allNodes } from '../../engine/passes/pass';
 
 const EXAMPLES = path.resolve(__dirname, '../../examples');
 const DATA = path.join(EXAMPLES, 'data');
@@ -674,7 +675,7 @@ describe('examples/faults', function () {
       // The span starts at the text intended: the operand, or the instruction.
       const line = fs.readFileSync(file, 'utf8').split('\n')[fc.line - 1];
       assert.ok(line.slice(fc.col - 1).startsWith(fc.at), `column ${fc.col} of line ${fc.line} ('${line}') is not at '${fc.at}'`);
-      const node = r.machine.program.nodes[fault.nodeIndex];
+      const node = allNodes(r.machine.program)[fault.nodeIndex];
       assert.equal(node.kind === 'instr' ? node.opcode : node.kind, fc.node);
       if (fc.core !== undefined) assert.equal(fault.core, fc.core);
     });

@@ -18,6 +18,7 @@ import { AccessPattern, FunctionIR, InstrNode, Node, Program, Region } from '../
 import { checkProgram } from '../../engine/lang/check/checker';
 import { programOf } from '../helpers/virtual-host';
 import { runPipeline } from '../../engine/passes/pipeline';
+import { allNodes } from '../../engine/passes/pass';
 
 // ---------------------------------------------------------------------------
 // helpers
@@ -65,7 +66,7 @@ function prog(...lines: string[]): string {
 
 /** The access pattern of the destination of the node on a line. */
 function dstOf(program: Program, line: number): AccessPattern {
-  const node = program.nodes.find((n) => n.span.line === line && n.kind === 'instr') as InstrNode | undefined;
+  const node = allNodes(program).find((n) => n.span.line === line && n.kind === 'instr') as InstrNode | undefined;
   assert.ok(node?.dst?.kind === 'tensor');
   return node.dst.ap;
 }
@@ -173,7 +174,7 @@ describe('graph', () => {
     });
 
     it('ignore .bcast and .T: the base elements are what is touched', () => {
-      const copy = program.nodes.find((n) => n.span.line === 15) as InstrNode;
+      const copy = allNodes(program).find((n) => n.span.line === 15) as InstrNode;
       const src0 = copy.srcs[0];
       assert.ok(src0.kind === 'tensor');
       assert.strictEqual(footprintLabel(footprintOf(src0.ap)), 'c');
@@ -185,7 +186,7 @@ describe('graph', () => {
         '}',
       );
       const p2 = programOf(x);
-      const dma = p2.nodes[0] as InstrNode;
+      const dma = allNodes(p2)[0] as InstrNode;
       assert.ok(dma.srcs[0].kind === 'tensor');
       assert.strictEqual(footprintLabel(footprintOf(dma.srcs[0].ap)), 'x[0:32, 0:128]');
     });
@@ -220,7 +221,7 @@ describe('graph', () => {
       );
       const program = programOf(src);
       const fx = new Effects(program);
-      const at = (piece: string): Node => program.nodes.find((n) => n.span.line === lineOf(src, piece))!;
+      const at = (piece: string): Node => allNodes(program).find((n) => n.span.line === lineOf(src, piece))!;
       const show = (n: Node) => {
         const e = fx.nodeEffects(n);
         return { reads: e.reads.map((a) => footprintLabel(a.fp)), writes: e.writes.map((a) => footprintLabel(a.fp)) };
@@ -247,8 +248,8 @@ describe('graph', () => {
       );
       const program = programOf(src);
       const fx = new Effects(program);
-      const loop = program.nodes.find((n) => n.kind === 'for')!;
-      const branch = program.nodes.find((n) => n.kind === 'if')!;
+      const loop = allNodes(program).find((n) => n.kind === 'for')!;
+      const branch = allNodes(program).find((n) => n.kind === 'if')!;
       const labels = (xs: readonly { fp: Parameters<typeof footprintLabel>[0]; may?: boolean }[]) => xs.map((a) => `${footprintLabel(a.fp)}${a.may ? '?' : ''}`);
       assert.deepStrictEqual(labels(fx.nodeEffects(loop).reads), ['r1', 'r2']);
       assert.deepStrictEqual(labels(fx.nodeEffects(loop).writes), ['r0']);
@@ -758,7 +759,7 @@ describe('graph', () => {
           checkDot(g, graphToDot(g));
           assert.deepStrictEqual(JSON.parse(JSON.stringify(graphToJson(g))), graphToJson(g));
         }
-        assert.strictEqual(allIds.size, program.nodes.length);
+        assert.strictEqual(allIds.size, allNodes(program).length);
       });
     }
   });

@@ -19,6 +19,7 @@ import { operandValue } from '../../engine/debug/operand-values';
 import { tensorSummary } from '../../engine/debug/tensor-summary';
 import { runPipeline } from '../../engine/passes/pipeline';
 import { programOf } from '../helpers/virtual-host';
+import { allNodes } from '../../engine/passes/pass';
 
 type Visit = (m: Machine, core: Core, frame: Frame, node: Node) => void;
 
@@ -79,7 +80,7 @@ func main() {
 }
 `;
   const program = programOf(SRC);
-  const at = (piece: string): Node => program.nodes.find((n) => SRC.split('\n')[n.span.line - 1].includes(piece))!;
+  const at = (piece: string): Node => allNodes(program).find((n) => SRC.split('\n')[n.span.line - 1].includes(piece))!;
 
   /** The values the Node scope shows for `node`'s operands, keyed `role text`. */
   function scope(node: Node, uninitializedFaults = true): Map<string, string> {
@@ -134,7 +135,7 @@ func f(t: sbuf f32[4, 4], r1) {
 `;
   const written = programOf(SRC);
   const inlined = runPipeline(written, ['inline'])[1].program;
-  const copies = inlined.nodes.filter((n) => n.inlined && n.kind === 'instr');
+  const copies = allNodes(inlined).filter((n) => n.inlined && n.kind === 'instr');
 
   it('access patterns are rewritten in the IR; their texts are printed from it', () => {
     const texts = copies.map((n) => operandsOf(n).map(([role, op]) => `${role} ${op.kind === 'tensor' ? op.ap.text : op.kind === 'register' ? `r${op.index}` : op.kind === 'string' ? op.value : op.text}`));
@@ -182,7 +183,7 @@ func h(t: sbuf f32[1, 4]) {
 }
 `;
     const snaps = runPipeline(programOf(src), ['inline', 'inline']);
-    const call = snaps[1].program.nodes.find((n) => n.kind === 'call' && n.fn === snaps[1].program.main);
+    const call = allNodes(snaps[1].program).find((n) => n.kind === 'call' && n.fn === snaps[1].program.main);
     assert.ok(call?.kind === 'call' && call.args[0].kind === 'tensor');
     assert.strictEqual(call.args[0].ap.text, 'g__s[r0:r0 + 1, 0:4]');
     const printed = snaps.map((s) => visitNodes(s.program, () => undefined));

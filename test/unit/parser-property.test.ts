@@ -16,6 +16,7 @@ import { Diagnostic, DiagnosticBag, formatDiagnostic } from '../../engine/lang/d
 import { tokenize } from '../../engine/lang/lexer';
 import { parseExpression, parseFile } from '../../engine/lang/parser';
 import { dumpDiagnostics, dumpProgram } from '../helpers/front-end-dump';
+import { allNodes } from '../../engine/passes/pass';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Runs per property; FC_RUNS=n makes a longer (or shorter) session. */
@@ -104,7 +105,7 @@ function survive(text: string, file = path.join(ROOT, 'test', 'programs', 'fuzz.
   const result = checkProgram(file, { host: hostWith(file, text, served) });
   for (const d of result.diagnostics) checkSpan(d, served.get(d.span.file));
   assert.strictEqual(result.program === undefined, result.diagnostics.some((d) => d.severity === 'error'), 'a program exactly when there is no error');
-  if (result.program) for (const n of result.program.nodes) checkSpan({ severity: 'error', message: n.id, span: n.span }, served.get(n.span.file));
+  if (result.program) for (const n of allNodes(result.program)) checkSpan({ severity: 'error', message: n.id, span: n.span }, served.get(n.span.file));
   // Function bodies read once, as they are built, make what bodies parsed first in the outline make.
   const reference = checkProgram(file, { host: hostWith(file, text, new Map()), bodies: 'outline' });
   assert.strictEqual(dumpDiagnostics(result.diagnostics), dumpDiagnostics(reference.diagnostics), 'the same diagnostics, bodies read once or in the outline');

@@ -18,6 +18,7 @@ import { RunOptions, runProgram } from '../../engine/run/simulate';
 import { PassName } from '../../engine/passes/registry';
 import { PASS_NAMES, runPipeline, Snapshot } from '../../engine/passes/pipeline';
 import { programOf } from '../helpers/virtual-host';
+import { allNodes } from '../../engine/passes/pass';
 
 const EXAMPLES = path.resolve(__dirname, '../../examples');
 
@@ -83,8 +84,8 @@ function listing(program: Program, fn = 'main'): [string, string][] {
 }
 
 function nodeById(program: Program, nodeId: string): Node {
-  const n = program.nodes.find((x) => x.id === nodeId);
-  assert.ok(n, `no node ${nodeId}; nodes: ${program.nodes.map((x) => x.id).join(', ')}`);
+  const n = allNodes(program).find((x) => x.id === nodeId);
+  assert.ok(n, `no node ${nodeId}; nodes: ${allNodes(program).map((x) => x.id).join(', ')}`);
   return n;
 }
 
@@ -138,9 +139,9 @@ function checkStructure(program: Program, what: string): void {
     assert.strictEqual(program.functions.get(fn.fullName), fn, `${what}: ${fn.fullName} is listed under its name`);
     walk(fn.body, fn, undefined, undefined);
   }
-  assert.strictEqual(program.nodes.length, seen.length, `${what}: Program.nodes lists every node`);
+  assert.strictEqual(allNodes(program).length, seen.length, `${what}: Program.nodes lists every node`);
   seen.forEach((n, i) => {
-    assert.strictEqual(program.nodes[i], n, `${what}: Program.nodes[${i}] is ${n.id}`);
+    assert.strictEqual(allNodes(program)[i], n, `${what}: Program.nodes[${i}] is ${n.id}`);
     assert.strictEqual(n.index, i, `${what}: ${n.id} has index ${i}`);
   });
   // Allocation names stay unique per function (inline adopts the callee's as `callee__name`).
@@ -356,7 +357,7 @@ func h(r3) {
     // Every inlined call of the program is an instance of its own, also when the pass runs again: one site, one
     // function and depth.
     const sites = new Map<number, string>();
-    for (const n of snaps[2].program.nodes) {
+    for (const n of allNodes(snaps[2].program)) {
       if (!n.inlined) continue;
       const key = `${n.inlined.from.fullName} at depth ${n.inlined.depth}`;
       assert.strictEqual(sites.get(n.inlined.site) ?? key, key, `site ${n.inlined.site}: ${n.id}`);
@@ -483,7 +484,7 @@ func fill(t: sbuf f32[4, 8]) {
 
   it('keeps what is read later, what a later loop iteration reads, writes of DRAM and of parameters, Print and calls', () => {
     const s = pass(SRC, 'dce');
-    const kept = new Set(s.program.nodes.map((n) => n.id));
+    const kept = new Set(allNodes(s.program).map((n) => n.id));
     const expect = [
       'Set r6', 'Memset twice <- r6', 'Memset used <- 2', 'DmaCopy y[0:4', 'DmaCopy z', 'Memset carry <- 0', 'for r0',
       'TensorScalar used <- carry', 'Memset carry <- r0', 'DmaCopy y <- twice', 'call fill', 'Print',
@@ -520,7 +521,7 @@ func main() {
 `;
     const s = pass(src, 'dce');
     assert.deepStrictEqual(s.changes.removed, [id(src, 'Set r1'), id(src, 'Memset junk')]);
-    assert.ok(s.program.nodes.some((n) => n.id === id(src, 'Memset prev <- r0')));
+    assert.ok(allNodes(s.program).some((n) => n.id === id(src, 'Memset prev <- r0')));
     assertSameRun(execute(s.program), execute(programOf(src)), 'dce in a loop');
   });
 });
@@ -590,8 +591,8 @@ func main() {
     assert.deepStrictEqual([...s.changes.added].sort(), [...s.changes.fused.map((f) => f.group)].sort());
     const loop = nodeById(s.program, id(SRC, 'for r0'));
     assert.ok(loop.kind === 'for');
-    assert.deepStrictEqual(loop.body.nodes.map((n) => n.id), [g2]);
-    assert.strictEqual(loop.body.nodes[0].region, loop.body);
+    assert.deepStrictEqual(loop.body.nodes.toArray().map((n) => n.id), [g2]);
+    assert.strictEqual(loop.body.nodes.at(0).region, loop.body);
   });
 
   it('the fused program computes the same', () => {
@@ -696,8 +697,8 @@ func main() {
     const inner = id(src, 'for r3');
     const outer = id(src, 'for r2');
     assert.deepStrictEqual(s.changes.removed, [id(src, 'for r0'), inner, outer]);
-    assert.ok(s.program.nodes.some((n) => n.id === `${id(src, 'Set r1')}~i7`));
-    assert.ok(!s.program.nodes.some((n) => n.kind === 'for'));
+    assert.ok(allNodes(s.program).some((n) => n.id === `${id(src, 'Set r1')}~i7`));
+    assert.ok(!allNodes(s.program).some((n) => n.kind === 'for'));
     assert.deepStrictEqual(listing(s.program).filter(([i]) => i.includes(id(src, 'Set r4'))).map(([i]) => i), [
       `${id(src, 'Set r4')}~i0~i0`, `${id(src, 'Set r4')}~i1~i0`, `${id(src, 'Set r4')}~i0~i1`, `${id(src, 'Set r4')}~i1~i1`,
     ]);
@@ -779,7 +780,7 @@ func main() {
 }
 `;
     const s = pass(src, 'schedule');
-    const order = s.program.nodes.map((n) => n.id);
+    const order = allNodes(s.program).map((n) => n.id);
     const before = (p: string, q: string): void => assert.ok(order.indexOf(id(src, p)) < order.indexOf(id(src, q)), `'${p}' runs before '${q}': ${listing(s.program).map(([, t]) => t).join('; ')}`);
     before('DmaCopy a <- x', 'TensorScalar b'); // RAW through a
     before('Set r1 = 2', 'TensorScalar b'); // RAW through r1
@@ -834,8 +835,8 @@ ${lines.join('\n')}
 }
 `;
     const s = pass(src, 'schedule');
-    const original = programOf(src).nodes.map((n) => n.id);
-    const now = s.program.nodes.map((n) => n.id);
+    const original = allNodes(programOf(src)).map((n) => n.id);
+    const now = allNodes(s.program).map((n) => n.id);
     for (const [lo, hi] of [[0, 64], [64, 128], [128, 130]]) assert.deepStrictEqual(new Set(now.slice(lo, hi)), new Set(original.slice(lo, hi)), `chunk ${lo}..${hi}`);
   });
 });

@@ -18,6 +18,7 @@ import { programOf } from '../helpers/virtual-host';
 import { CHECKPOINT_TICKS } from '../../engine/debug/timeline';
 import { generated, random } from '../helpers/generated-programs';
 import { EveryNode } from '../helpers/every-node';
+import { allNodes } from '../../engine/passes/pass';
 
 const EXAMPLES = path.resolve(__dirname, '..', '..', 'examples');
 
@@ -49,7 +50,7 @@ function walk(program: Program, cores: number, seed: number, moves: number, hist
   const rnd = random(seed);
   const core = new DebugCore(program, npyMachineOptions({ cores }), { stopOnEntry: true, historyMiB }, new Int32Array(2));
   const stops: Walk['stops'] = [];
-  const lines = [...new Set(program.nodes.filter((n) => n.span.file === program.entry.file).map((n) => n.span.line))];
+  const lines = [...new Set(allNodes(program).filter((n) => n.span.file === program.entry.file).map((n) => n.span.line))];
   const record = (op: string, o: DebugOutcome): boolean => {
     if (o.kind !== 'stopped') return false;
     stops.push({ tick: core.interpreter.ticks, hash: machineHash(core.machine), op });

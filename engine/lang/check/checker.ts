@@ -9,7 +9,8 @@ import { Diagnostic, DiagnosticBag } from '../diagnostics';
 import { FileOutline, parseBody, parseOutline, UnreadBodyMistake } from '../parser';
 import { fileStart, Span } from '../../base/span';
 import { DeclaredCores, DramInfo, DramInit, FunctionIR, ModuleInfo, Program } from '../../ir/program';
-import { numberNodes } from '../../ir/numbering';
+import { Code } from '../../ir/code';
+import { SourceText } from '../../ir/source-text';
 import { dtypeInfo } from '../../base/dtype';
 import { DEFAULT_DRAM_LIMIT_BYTES, MAX_CORES } from '../../machine/limits';
 import { readNpyFile, NpyError } from '../../io/npy';
@@ -142,8 +143,9 @@ class Checker {
     const pending: PendingFunction[] = [];
     for (const m of order) pending.push(...this.declareFunctions(m));
     const callees = new Map<FunctionIR, CallSite[]>();
+    const code = new Code(new SourceText(this.sources));
     for (const p of pending) {
-      const builder = new BodyBuilder(p, this.resolver, (name, span, from) => this.lookupFunction(name, span, from));
+      const builder = new BodyBuilder(p, code, this.resolver, (name, span, from) => this.lookupFunction(name, span, from));
       const outline = this.files.get(p.module.file)!;
       builder.build((visit) => parseBody(this.sources.get(p.module.file)!, p.module.file, outline.bodies.get(p.decl)!, visit, outline.unread.get(p.decl)));
       this.builtBodies.add(p.decl);
@@ -159,10 +161,10 @@ class Checker {
     const functions = new Map(pending.map((p) => [p.fn.fullName, p.fn as FunctionIR]));
     const info = (m: ModuleScope): ModuleInfo => ({ name: m.name, file: m.file, span: this.moduleSpans.get(m)! });
     const program: Program = {
-      entry: info(entry), modules: order.map(info), functions, main, drams: this.drams, nodes: [], sources: this.sources,
+      entry: info(entry), modules: order.map(info), functions, main, drams: this.drams, code, sources: this.sources,
       constants: new Map(order.map((m) => [m.name, m.consts])), ...this.declaredCores(entry),
     };
-    numberNodes(program);
+    code.seal();
     return program;
   }
 

@@ -7,7 +7,10 @@ import {
 import { isDType, DType } from '../../base/dtype';
 import { InstructionOpcode, OPCODES } from '../../ir/opcodes';
 import { PARTITIONS, registerIndex } from '../../machine/limits';
-import { exact, isTensorExpr, resolveAccess } from './access';
+import { Code } from '../../ir/code';
+import { Column, int32s } from '../../ir/columns';
+import { CodeNodes, NO_NODES } from '../../ir/node-list';
+import { isTensorExpr, resolveAccess } from './access';
 import { InstructionChecker, NO_ATTRIBUTES, showShape } from './instructions';
 import { frameBytes, newPlans, place } from './placement';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
@@ -51,7 +54,7 @@ export function declareFunction(decl: ast.FuncDecl, module: ModuleScope, resolve
     sbufFrameBytes: 0,
     psumFrameBytes: 0,
   } satisfies Mutable<FunctionIR>;
-  fn.body = { kind: 'body', nodes: [], fn, end: decl.body.close };
+  fn.body = { kind: 'body', nodes: NO_NODES, fn, end: decl.body.close };
   return { fn, decl, module };
 }
 
@@ -73,15 +76,15 @@ export function resolveType(t: ast.TypeRef, module: ModuleScope, resolver: Resol
   return { dtype: t.dtype, shape };
 }
 
-/** A block being built: its nodes so far, and the `return` that makes the next statement unreachable. */
+/** A block being built: the indices of its nodes so far, and the `return` that makes the next statement unreachable. */
 interface OpenBlock {
   readonly region: Region;
-  readonly nodes: Node[];
+  readonly nodes: Column<Int32Array>;
   returned?: Span;
 }
 
 function openBlock(region: Region): OpenBlock {
-  return { region, nodes: [], returned: undefined };
+  return { region, nodes: int32s(), returned: undefined };
 }
 
 /** A call found while building, kept for the placement check of call chains. */
@@ -98,6 +101,8 @@ export class BodyBuilder {
 
   constructor(
     private readonly pending: PendingFunction,
+    /** Where the program's nodes go, as they are built: no object is kept per instruction. */
+    private readonly code: Code,
     private readonly resolver: Resolver,
     private readonly lookupFunction: (name: string, span: Span, from: ModuleScope) => FunctionIR | undefined,
   ) {
@@ -112,40 +117,49 @@ export class BodyBuilder {
     const fn = this.pending.fn;
     const body = openBlock(fn.body);
     statements((s) => this.add(body, s));
-    fn.body.nodes = exact(body.nodes);
+    fn.body.nodes = this.nodesOf(body);
     fn.allocs = this.allocs;
     fn.tensorSlots += this.allocs.length;
     fn.sbufFrameBytes = frameBytes(this.plans.sbuf);
     fn.psumFrameBytes = frameBytes(this.plans.psum);
   }
 
-  private block(stmts: readonly ast.Stmt[], region: Region): Node[] {
+  private block(stmts: readonly ast.Stmt[], region: Region): CodeNodes {
     const block = openBlock(region);
     for (const s of stmts) this.add(block, s);
-    return exact(block.nodes);
+    return this.nodesOf(block);
   }
 
-  /** Adds a statement's node to its block. */
+  private nodesOf(block: OpenBlock): CodeNodes {
+    return new CodeNodes(this.code, block.nodes.seal());
+  }
+
+  /** Adds a statement's node to the program and to its block. */
   private add(block: OpenBlock, s: ast.Stmt): void {
     if (block.returned && s.kind !== 'alloc') {
       this.resolver.diagnostics.warning(s.span, `unreachable: this follows 'return' at line ${block.returned.line}`);
       block.returned = undefined;
     }
-    const node = this.stmt(s, block.region);
-    if (node) block.nodes.push(node);
+    const index = this.stmt(s, block.region);
+    if (index !== undefined) block.nodes.push(index);
     if (s.kind === 'return') block.returned = s.span;
   }
 
-  private stmt(s: ast.Stmt, region: Region): Node | undefined {
+  /** The index of the statement's node in the program (a loop's or a branch's before the nodes of its regions). */
+  private stmt(s: ast.Stmt, region: Region): number | undefined {
     switch (s.kind) {
       case 'alloc': return void this.alloc(s, region);
-      case 'instr': return this.instruction(s, region);
-      case 'set': return this.set(s, region);
+      case 'instr': return this.appended(this.instruction(s, region));
+      case 'set': return this.appended(this.set(s, region));
       case 'for': return this.forLoop(s, region);
       case 'if': return this.branch(s, region);
-      case 'call': return this.call(s, region);
-      case 'return': return { kind: 'return', id: '', index: -1, span: s.span, fn: this.pending.fn, region } satisfies ReturnNode;
+      case 'call': return this.appended(this.call(s, region));
+      case 'return': return this.appended({ kind: 'return', id: '', index: -1, span: s.span, fn: this.pending.fn, region } satisfies ReturnNode);
     }
+  }
+
+  private appended(node: Node | undefined): number | undefined {
+    return node && this.code.append(node);
   }
 
 
@@ -217,7 +231,8 @@ export class BodyBuilder {
     if (line !== undefined) this.resolver.diagnostics.error(span, `r${index} is the register of the loop at line ${line}; writing it inside the loop would change the iteration`);
   }
 
-  private forLoop(s: ast.ForStmt, region: Region): ForNode | undefined {
+  private forLoop(s: ast.ForStmt, region: Region): number | undefined {
+    const index = this.code.reserve();
     const d = this.resolver.diagnostics;
     const register = registerIndex(s.register);
     const outer = register === undefined ? undefined : this.loopRegisters.get(register);
@@ -234,25 +249,30 @@ export class BodyBuilder {
       kind: 'for', register: register ?? 0, from: from!, to: to!, step: step!, body: undefined as unknown as Region,
       id: '', index: -1, span: s.span, fn: this.pending.fn, region,
     };
-    const body: Region = { kind: 'loop', nodes: [], fn: this.pending.fn, owner: node, parent: region, end: s.body.close };
+    const body: Region = { kind: 'loop', nodes: NO_NODES, fn: this.pending.fn, owner: node, parent: region, end: s.body.close };
     (node as { body: Region }).body = body;
     if (owns) this.loopRegisters.set(register, s.span.line);
     body.nodes = this.block(s.body.stmts, body);
     if (owns) this.loopRegisters.delete(register);
-    return owns && from && to && step ? node : undefined;
+    if (!owns || !from || !to || !step) return undefined;
+    this.code.fill(index, node);
+    return index;
   }
 
-  private branch(s: ast.IfStmt, region: Region): IfNode | undefined {
+  private branch(s: ast.IfStmt, region: Region): number | undefined {
+    const index = this.code.reserve();
     const cond = this.resolver.scalar(s.cond, this.pending.module, this.scope, 'the condition of \'if\'');
     const node: IfNode = { kind: 'if', cond: cond!, then: undefined as unknown as Region, id: '', index: -1, span: s.span, fn: this.pending.fn, region };
     const arm = (kind: RegionKind, block: ast.Block): Region => {
-      const r: Region = { kind, nodes: [], fn: this.pending.fn, owner: node, parent: region, end: block.close };
+      const r: Region = { kind, nodes: NO_NODES, fn: this.pending.fn, owner: node, parent: region, end: block.close };
       r.nodes = this.block(block.stmts, r);
       return r;
     };
     (node as { then: Region }).then = arm('then', s.then);
     if (s.else) (node as { else?: Region }).else = arm('else', s.else);
-    return cond ? node : undefined;
+    if (!cond) return undefined;
+    this.code.fill(index, node);
+    return index;
   }
 
   private call(s: ast.CallStmt, region: Region): CallNode | undefined {

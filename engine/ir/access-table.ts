@@ -1,0 +1,182 @@
+/**
+ * The access patterns of a compact program, as interned rows: the tensor, the index items (each an index or a
+ * slice of expression rows), the chain of views applied after indexing (today `.T` then `.bcast(n)`; the chain is
+ * where further views go), the element type, the memory and the static shape. Two operands that denote the same
+ * pattern share its row, whatever their place in the text: what differs per occurrence (the span, the text) is the
+ * operand's. A pattern is made an object again only when a consumer asks for it.
+ */
+import { Span } from '../base/span';
+import { DType, DTYPES } from '../base/dtype';
+import { Column, int32s, uint8s } from './columns';
+import { ExprTable } from './expr-table';
+import { AccessItem, AccessPattern, MemoryKind, ScalarExpr, TensorDecl } from './program';
+
+const AT = 0;
+const SLICE = 1;
+
+/** The views applied after indexing, in order. */
+const VIEW_TRANSPOSE = 0;
+const VIEW_BCAST = 1;
+
+const MEMORIES: readonly (MemoryKind | undefined)[] = [undefined, 'dram', 'sbuf', 'psum'];
+const DTYPE_CODE: ReadonlyMap<string, number> = new Map(DTYPES.map((d, i) => [d, i]));
+
+/** The parts of a pattern every occurrence shares, made again recently (direct-mapped by row). */
+interface Shared {
+  readonly row: number;
+  readonly items: readonly AccessItem[];
+  readonly shape: readonly (number | undefined)[];
+  readonly transpose: boolean;
+  readonly bcast?: ScalarExpr;
+}
+
+const CACHE_SIZE = 4096;
+
+/** Integers (32 bits each, -1 included) as a string of two characters each: exact, and cheap to hash. */
+function keyOf(fields: readonly number[]): string {
+  const codes = new Array<number>(fields.length * 2);
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i] | 0;
+    codes[2 * i] = (f >>> 16) & 0xffff;
+    codes[2 * i + 1] = f & 0xffff;
+  }
+  return String.fromCharCode(...codes);
+}
+
+export class AccessTable {
+  private readonly tensor: Column<Int32Array> = int32s();
+  private readonly memory: Column<Uint8Array> = uint8s();
+  private readonly dtype: Column<Uint8Array> = uint8s();
+  private readonly itemsFirst: Column<Int32Array> = int32s();
+  private readonly itemsCount: Column<Uint8Array> = uint8s();
+  private readonly viewsFirst: Column<Int32Array> = int32s();
+  private readonly viewsCount: Column<Uint8Array> = uint8s();
+  private readonly shapeFirst: Column<Int32Array> = int32s();
+  private readonly rank: Column<Uint8Array> = uint8s();
+  /** Items: kind, then an index row, or the lo, hi and step rows of a slice. */
+  private readonly itemKind: Column<Uint8Array> = uint8s();
+  private readonly itemA: Column<Int32Array> = int32s();
+  private readonly itemB: Column<Int32Array> = int32s();
+  private readonly itemC: Column<Int32Array> = int32s();
+  /** Views: kind and argument (an expression row, or -1). */
+  private readonly viewKind: Column<Uint8Array> = uint8s();
+  private readonly viewArg: Column<Int32Array> = int32s();
+  /** Static dimensions; -1 for one that depends on registers. */
+  private readonly dims: Column<Int32Array> = int32s();
+  private interned = new Map<string, number>();
+  private readonly cache: (Shared | undefined)[] = new Array<Shared | undefined>(CACHE_SIZE);
+  private readonly scratch: number[] = [];
+
+  constructor(
+    private readonly exprs: ExprTable,
+    /** The tensor declarations the program's patterns name, by index. */
+    private readonly decls: readonly TensorDecl[],
+    private readonly declIndex: (decl: TensorDecl) => number,
+  ) {}
+
+  /** The row of a pattern, interned. */
+  add(ap: AccessPattern): number {
+    // The fields as numbers, then as one key: a row per distinct pattern.
+    const fields = this.scratch;
+    fields.length = 0;
+    fields.push(this.declIndex(ap.tensor), MEMORIES.indexOf(ap.memory), DTYPE_CODE.get(ap.dtype)!, ap.items.length);
+    for (const it of ap.items) {
+      if (it.kind === 'at') fields.push(AT, this.exprs.add(it.index), -1, -1);
+      else fields.push(SLICE, this.exprs.add(it.lo), this.exprs.add(it.hi), this.exprs.add(it.step));
+    }
+    const views = (ap.transpose ? 1 : 0) + (ap.bcast ? 1 : 0);
+    fields.push(views);
+    if (ap.transpose) fields.push(VIEW_TRANSPOSE, -1);
+    if (ap.bcast) fields.push(VIEW_BCAST, this.exprs.add(ap.bcast));
+    fields.push(ap.shape.length);
+    for (const d of ap.shape) fields.push(d ?? -1);
+    const key = keyOf(fields);
+    const known = this.interned.get(key);
+    if (known !== undefined) return known;
+    return this.store(fields, key);
+  }
+
+  /** A new row from the fields `add` laid out. */
+  private store(fields: readonly number[], key: string): number {
+    let k = 0;
+    const row = this.tensor.push(fields[k++]);
+    this.memory.push(fields[k++]);
+    this.dtype.push(fields[k++]);
+    const items = fields[k++];
+    this.itemsFirst.push(this.itemKind.length);
+    this.itemsCount.push(items);
+    for (let i = 0; i < items; i++) {
+      this.itemKind.push(fields[k++]);
+      this.itemA.push(fields[k++]);
+      this.itemB.push(fields[k++]);
+      this.itemC.push(fields[k++]);
+    }
+    const views = fields[k++];
+    this.viewsFirst.push(this.viewKind.length);
+    this.viewsCount.push(views);
+    for (let i = 0; i < views; i++) {
+      this.viewKind.push(fields[k++]);
+      this.viewArg.push(fields[k++]);
+    }
+    const rank = fields[k++];
+    this.shapeFirst.push(this.dims.length);
+    this.rank.push(rank);
+    for (let i = 0; i < rank; i++) this.dims.push(fields[k++]);
+    this.interned.set(key, row);
+    return row;
+  }
+
+  /** The pattern of a row, with the text and span of one of its occurrences. */
+  get(row: number, text: string, span: Span): AccessPattern {
+    const shared = this.shared(row);
+    const tensor = this.decls[this.tensor.get(row)];
+    return {
+      tensor, items: shared.items, transpose: shared.transpose, bcast: shared.bcast, shape: shared.shape,
+      dtype: DTYPES[this.dtype.get(row)] as DType, memory: MEMORIES[this.memory.get(row)], text, span,
+    };
+  }
+
+  /** The tensor declaration a row names. */
+  tensorOf(row: number): TensorDecl {
+    return this.decls[this.tensor.get(row)];
+  }
+
+  private shared(row: number): Shared {
+    const slot = row & (CACHE_SIZE - 1);
+    const hit = this.cache[slot];
+    if (hit?.row === row) return hit;
+    const made = this.make(row);
+    this.cache[slot] = made;
+    return made;
+  }
+
+  private make(row: number): Shared {
+    const items: AccessItem[] = [];
+    const first = this.itemsFirst.get(row);
+    for (let i = 0; i < this.itemsCount.get(row); i++) {
+      const k = first + i;
+      const e = (col: Column<Int32Array>): ScalarExpr => this.exprs.get(col.get(k));
+      items.push(this.itemKind.get(k) === AT ? { kind: 'at', index: e(this.itemA) } : { kind: 'slice', lo: e(this.itemA), hi: e(this.itemB), step: e(this.itemC) });
+    }
+    let transpose = false;
+    let bcast: ScalarExpr | undefined;
+    const views = this.viewsFirst.get(row);
+    for (let i = 0; i < this.viewsCount.get(row); i++) {
+      if (this.viewKind.get(views + i) === VIEW_TRANSPOSE) transpose = true;
+      else bcast = this.exprs.get(this.viewArg.get(views + i));
+    }
+    const shape: (number | undefined)[] = [];
+    const dims = this.shapeFirst.get(row);
+    for (let i = 0; i < this.rank.get(row); i++) {
+      const d = this.dims.get(dims + i);
+      shape.push(d < 0 ? undefined : d);
+    }
+    return { row, items, shape, transpose, bcast };
+  }
+
+  seal(): void {
+    const columns = [this.tensor, this.memory, this.dtype, this.itemsFirst, this.itemsCount, this.viewsFirst, this.viewsCount, this.shapeFirst, this.rank, this.itemKind, this.itemA, this.itemB, this.itemC, this.viewKind, this.viewArg, this.dims];
+    for (const c of columns) c.seal();
+    this.interned = new Map();
+  }
+}

@@ -1,0 +1,395 @@
+/**
+ * The nodes of a program, compact: instructions as rows of typed arrays (their operands, attributes, access patterns
+ * and scalar expressions in tables of their own, interned where occurrences can share), everything else (loops,
+ * branches, calls, returns, fused groups) as objects, which are few. A checked program of millions of instructions
+ * keeps a few hundred bytes per instruction, and no object per instruction.
+ *
+ * A node is made an object again (`node(index)`) when a consumer asks for it; recently made ones are kept
+ * (direct-mapped by index), so a loop's nodes are made once. Two objects of one node may exist at different times:
+ * nodes are compared by `index`, never by identity.
+ */
+import { Span } from '../base/span';
+import { Expr } from '../base/expr';
+import { Column, int32s, uint16s, uint8s } from './columns';
+import { AccessTable } from './access-table';
+import { ExprTable } from './expr-table';
+import { OPCODES } from './opcodes';
+import { AttrValue, FunctionIR, InlineOrigin, InstrNode, Node, Operand, ProgramCode, Region, TensorDecl } from './program';
+import { SourceText } from './source-text';
+
+/** The kind of each node, as stored. */
+export const NODE_INSTR = 0;
+export const NODE_FOR = 1;
+export const NODE_IF = 2;
+export const NODE_CALL = 3;
+export const NODE_RETURN = 4;
+
+const KIND_CODE = { instr: NODE_INSTR, for: NODE_FOR, if: NODE_IF, call: NODE_CALL, return: NODE_RETURN } as const;
+
+const OPERAND_TENSOR = 0;
+const OPERAND_SCALAR = 1;
+const OPERAND_REGISTER = 2;
+const OPERAND_STRING = 3;
+const OPERAND_EVAL = 4;
+
+const ATTR_WORD = 0;
+const ATTR_OPERAND = 1;
+
+const OPCODE_NAMES: readonly string[] = [...OPCODES.keys()];
+const OPCODE_CODE: ReadonlyMap<string, number> = new Map(OPCODE_NAMES.map((o, i) => [o, i]));
+
+/** The attributes of every instruction that has none: one map, never changed. */
+const NO_ATTRIBUTES: ReadonlyMap<string, AttrValue> = new Map();
+
+const CACHE_SIZE = 8192;
+
+/** The opcode code of a node kept as an object. */
+const OBJECT = 255;
+
+export class Code implements ProgramCode {
+  /** Node kinds (NODE_*), by index. */
+  private readonly kinds: Column<Uint8Array> = uint8s();
+  private readonly opcodes: Column<Uint8Array> = uint8s();
+  private readonly regionOf: Column<Int32Array> = int32s();
+  private readonly fileOf: Column<Uint16Array> = uint16s();
+  /** line, col, endLine, endCol of each node. */
+  private readonly spans: Column<Int32Array> = int32s();
+  private readonly operandsFirst: Column<Int32Array> = int32s();
+  /** Operands of the node; bit 7 set when the first is the destination. */
+  private readonly operandsCount: Column<Uint8Array> = uint8s();
+  private readonly attrsFirst: Column<Int32Array> = int32s();
+  private readonly attrsCount: Column<Uint8Array> = uint8s();
+
+  private readonly operandKind: Column<Uint8Array> = uint8s();
+  private readonly operandRef: Column<Int32Array> = int32s();
+  /** A string's index for a text printed by a pass; -1 for the text the span covers in the source. */
+  private readonly operandText: Column<Int32Array> = int32s();
+  private readonly operandFile: Column<Uint16Array> = uint16s();
+  private readonly operandSpans: Column<Int32Array> = int32s();
+
+  private readonly attrName: Column<Int32Array> = int32s();
+  private readonly attrKind: Column<Uint8Array> = uint8s();
+  private readonly attrRef: Column<Int32Array> = int32s();
+  private readonly attrFile: Column<Uint16Array> = uint16s();
+  private readonly attrSpans: Column<Int32Array> = int32s();
+
+  private readonly strings: string[] = [];
+  private stringIndex = new Map<string, number>();
+  private readonly evals: Expr[] = [];
+  /** Nodes kept as objects: every node that is not a plain instruction. */
+  private readonly objects = new Map<number, Node>();
+  /** Ids that are not the node's origin (copies a pass made); origin ids are derived. */
+  private readonly ids = new Map<number, string>();
+  private readonly inlined = new Map<number, InlineOrigin>();
+
+  readonly files: string[] = [];
+  private readonly fileIndexOf = new Map<string, number>();
+  readonly regions: Region[] = [];
+  private readonly regionIndex = new Map<Region, number>();
+  private readonly decls: TensorDecl[] = [];
+  private readonly declIndex = new Map<TensorDecl, number>();
+  readonly exprs: ExprTable;
+  readonly accesses: AccessTable;
+
+  private readonly cache: (Node | undefined)[] = new Array<Node | undefined>(CACHE_SIZE);
+  private readonly cached = new Int32Array(CACHE_SIZE).fill(-1);
+  private sealed = false;
+
+  constructor(private readonly text: SourceText) {
+    const fileIndex = (file: string): number => this.fileIndex(file);
+    this.exprs = new ExprTable(this.files, fileIndex);
+    this.accesses = new AccessTable(this.exprs, this.decls, (d) => this.declOf(d));
+  }
+
+  get length(): number {
+    return this.kinds.length;
+  }
+
+  // ---- building ----
+
+  /**
+   * Appends a node; its index. A loop's or a branch's node is appended before its regions' nodes (reserve, then
+   * `fill`), so that indices follow the program's order.
+   */
+  append(node: Node): number {
+    const index = this.reserve();
+    this.fill(index, node);
+    return index;
+  }
+
+  /** A place for a node whose own nodes come first in the building but after it in the program. */
+  reserve(): number {
+    const index = this.kinds.push(NODE_RETURN);
+    this.opcodes.push(0);
+    this.regionOf.push(-1);
+    this.fileOf.push(0);
+    for (let k = 0; k < 4; k++) this.spans.push(0);
+    this.operandsFirst.push(0);
+    this.operandsCount.push(0);
+    this.attrsFirst.push(0);
+    this.attrsCount.push(0);
+    return index;
+  }
+
+  /** Stores a node at a reserved index (the node's `index` becomes it). */
+  fill(index: number, node: Node): void {
+    if (this.sealed) throw new Error('the program\'s code is sealed');
+    (node as { index: number }).index = index;
+    this.kinds.set(index, KIND_CODE[node.kind]);
+    this.regionOf.set(index, this.regionOfNode(node.region));
+    this.fileOf.set(index, this.fileIndex(node.span.file));
+    const s = index * 4;
+    this.spans.set(s, node.span.line);
+    this.spans.set(s + 1, node.span.col);
+    this.spans.set(s + 2, node.span.endLine);
+    this.spans.set(s + 3, node.span.endCol);
+    // A node built from source has no id yet: its origin is its id, derived when asked for.
+    if (node.id && node.id !== this.originId(index, node.region.fn)) this.ids.set(index, node.id);
+    if (node.kind !== 'instr' || node.members || !OPCODE_CODE.has(node.opcode)) {
+      if (!node.id) (node as { id: string }).id = this.originId(index, node.region.fn);
+      this.opcodes.set(index, OBJECT);
+      this.objects.set(index, node);
+      return;
+    }
+    if (node.inlined) this.inlined.set(index, node.inlined);
+    this.opcodes.set(index, OPCODE_CODE.get(node.opcode)!);
+    this.operandsFirst.set(index, this.operandKind.length);
+    if (node.dst) this.operand(node.dst);
+    for (const o of node.srcs) this.operand(o);
+    this.operandsCount.set(index, node.srcs.length + (node.dst ? 1 : 0) | (node.dst ? 0x80 : 0));
+    this.attrsFirst.set(index, this.attrName.length);
+    for (const [name, v] of node.attrs) this.attr(name, v);
+    this.attrsCount.set(index, node.attrs.size);
+  }
+
+  private operand(o: Operand): number {
+    const row = this.operandKind.length;
+    const span = o.kind === 'tensor' ? o.ap.span : o.span;
+    switch (o.kind) {
+      case 'tensor':
+        this.operandKind.push(OPERAND_TENSOR);
+        this.operandRef.push(this.accesses.add(o.ap));
+        this.operandText.push(this.textIndex(o.ap.text, span));
+        break;
+      case 'scalar':
+        this.operandKind.push(OPERAND_SCALAR);
+        this.operandRef.push(this.exprs.add(o.expr));
+        this.operandText.push(this.textIndex(o.text, span));
+        break;
+      case 'register':
+        this.operandKind.push(OPERAND_REGISTER);
+        this.operandRef.push(o.index);
+        this.operandText.push(-1);
+        break;
+      case 'string':
+        this.operandKind.push(OPERAND_STRING);
+        this.operandRef.push(this.string(o.value));
+        this.operandText.push(-1);
+        break;
+      case 'eval':
+        this.operandKind.push(OPERAND_EVAL);
+        this.operandRef.push(this.evals.push(o.expr) - 1);
+        this.operandText.push(this.string(o.text));
+        break;
+    }
+    this.operandFile.push(this.fileIndex(span.file));
+    pushSpan(this.operandSpans, span);
+    return row;
+  }
+
+  private attr(name: string, v: AttrValue): void {
+    this.attrName.push(this.string(name));
+    if (v.kind === 'word') {
+      this.attrKind.push(ATTR_WORD);
+      this.attrRef.push(this.string(v.word));
+      this.attrFile.push(this.fileIndex(v.span.file));
+      pushSpan(this.attrSpans, v.span);
+      return;
+    }
+    this.attrKind.push(ATTR_OPERAND);
+    this.attrRef.push(this.operand(v.operand));
+    this.attrFile.push(0);
+    for (let k = 0; k < 4; k++) this.attrSpans.push(0);
+  }
+
+  /** -1 when the text is what the span covers in the source (it is not kept twice); else the text's string. */
+  private textIndex(text: string, span: Span): number {
+    return this.text.covers(span, text) ? -1 : this.string(text);
+  }
+
+  private string(s: string): number {
+    let i = this.stringIndex.get(s);
+    if (i === undefined) {
+      i = this.strings.push(s) - 1;
+      this.stringIndex.set(s, i);
+    }
+    return i;
+  }
+
+  fileIndex(file: string): number {
+    let i = this.fileIndexOf.get(file);
+    if (i === undefined) {
+      i = this.files.push(file) - 1;
+      this.fileIndexOf.set(file, i);
+    }
+    return i;
+  }
+
+  private regionOfNode(region: Region): number {
+    let i = this.regionIndex.get(region);
+    if (i === undefined) {
+      i = this.regions.push(region) - 1;
+      this.regionIndex.set(region, i);
+    }
+    return i;
+  }
+
+  private declOf(decl: TensorDecl): number {
+    let i = this.declIndex.get(decl);
+    if (i === undefined) {
+      i = this.decls.push(decl) - 1;
+      this.declIndex.set(decl, i);
+    }
+    return i;
+  }
+
+  /** Ends the building: the columns are cut to their lengths and the interning maps let go. */
+  seal(): void {
+    const columns = [
+      this.kinds, this.opcodes, this.regionOf, this.fileOf, this.spans, this.operandsFirst, this.operandsCount, this.attrsFirst, this.attrsCount,
+      this.operandKind, this.operandRef, this.operandText, this.operandFile, this.operandSpans,
+      this.attrName, this.attrKind, this.attrRef, this.attrFile, this.attrSpans,
+    ];
+    for (const c of columns) c.seal();
+    this.exprs.seal();
+    this.accesses.seal();
+    this.stringIndex = new Map();
+    this.sealed = true;
+  }
+
+  // ---- reading ----
+
+  /** Whether a number is the index of a node. */
+  has(index: number): boolean {
+    return Number.isInteger(index) && index >= 0 && index < this.kinds.length;
+  }
+
+  /** The kind of a node (NODE_*), without making it. */
+  kindAt(index: number): number {
+    return this.kinds.get(index);
+  }
+
+  /** The line a node starts on, without making it. */
+  lineOf(index: number): number {
+    return this.spans.get(index * 4);
+  }
+
+  /** The file of a node, without making it. */
+  fileAt(index: number): string {
+    return this.files[this.fileOf.get(index)];
+  }
+
+  /** The function a node belongs to. */
+  functionOf(index: number): FunctionIR {
+    return this.regions[this.regionOf.get(index)].fn;
+  }
+
+  /** The node at an index, as an object. */
+  node(index: number): Node {
+    if (this.opcodes.get(index) === OBJECT) return this.objects.get(index)!;
+    const slot = index & (CACHE_SIZE - 1);
+    if (this.cached[slot] === index) return this.cache[slot]!;
+    const made = this.makeInstruction(index);
+    this.cache[slot] = made;
+    this.cached[slot] = index;
+    return made;
+  }
+
+  /** The nodes kept as objects (loops, branches, calls, returns, fused groups), by index. */
+  objectNodes(): IterableIterator<Node> {
+    return this.objects.values();
+  }
+
+  /** The ids that are not their node's origin (copies a pass made), with the node's index. */
+  copiedIds(): IterableIterator<[number, string]> {
+    return this.ids.entries();
+  }
+
+  /** The node's id: `module::func@line:col`, with a suffix for a copy a pass made. */
+  idOf(index: number): string {
+    return this.ids.get(index) ?? this.originId(index, this.functionOf(index));
+  }
+
+  private originId(index: number, fn: FunctionIR): string {
+    return [fn.fullName, '@', this.spans.get(index * 4), ':', this.spans.get(index * 4 + 1)].join('');
+  }
+
+  private spanOfNode(index: number): Span {
+    const s = index * 4;
+    return { file: this.files[this.fileOf.get(index)], line: this.spans.get(s), col: this.spans.get(s + 1), endLine: this.spans.get(s + 2), endCol: this.spans.get(s + 3) };
+  }
+
+  private makeInstruction(index: number): InstrNode {
+    const opcode = OPCODE_NAMES[this.opcodes.get(index)];
+    const region = this.regions[this.regionOf.get(index)];
+    const count = this.operandsCount.get(index);
+    const hasDst = (count & 0x80) !== 0;
+    const first = this.operandsFirst.get(index);
+    const srcs: Operand[] = [];
+    for (let i = hasDst ? 1 : 0; i < (count & 0x7f); i++) srcs.push(this.operandAt(first + i));
+    const attrs = this.attrsAt(index);
+    const engine = OPCODES.get(opcode)!.engine;
+    const id = this.idOf(index);
+    const span = this.spanOfNode(index);
+    const inlined = this.inlined.get(index);
+    // Fields in the order the checker writes them, so that a node made again is the node as it was built.
+    const node: InstrNode = hasDst
+      ? { kind: 'instr', opcode, engine, dst: this.operandAt(first), srcs, attrs, id, index, span, fn: region.fn, region }
+      : { kind: 'instr', opcode, engine, srcs, attrs, id, index, span, fn: region.fn, region };
+    return inlined ? { ...node, inlined } : node;
+  }
+
+  private attrsAt(index: number): ReadonlyMap<string, AttrValue> {
+    const n = this.attrsCount.get(index);
+    if (n === 0) return NO_ATTRIBUTES;
+    const out = new Map<string, AttrValue>();
+    const first = this.attrsFirst.get(index);
+    for (let i = first; i < first + n; i++) {
+      const name = this.strings[this.attrName.get(i)];
+      if (this.attrKind.get(i) === ATTR_WORD) {
+        out.set(name, { kind: 'word', word: this.strings[this.attrRef.get(i)], span: this.spanAt(this.attrSpans, i, this.attrFile.get(i)) });
+      } else {
+        out.set(name, { kind: 'operand', operand: this.operandAt(this.attrRef.get(i)) });
+      }
+    }
+    return out;
+  }
+
+  private operandAt(row: number): Operand {
+    const span = this.spanAt(this.operandSpans, row, this.operandFile.get(row));
+    const ref = this.operandRef.get(row);
+    const text = (): string => {
+      const t = this.operandText.get(row);
+      return t >= 0 ? this.strings[t] : this.text.of(span);
+    };
+    switch (this.operandKind.get(row)) {
+      case OPERAND_TENSOR: return { kind: 'tensor', ap: this.accesses.get(ref, text(), span) };
+      case OPERAND_SCALAR: return { kind: 'scalar', expr: this.exprs.get(ref), text: text(), span };
+      case OPERAND_REGISTER: return { kind: 'register', index: ref, span };
+      case OPERAND_STRING: return { kind: 'string', value: this.strings[ref], span };
+      default: return { kind: 'eval', expr: this.evals[ref], text: this.strings[this.operandText.get(row)], span };
+    }
+  }
+
+  private spanAt(spans: Column<Int32Array>, row: number, file: number): Span {
+    const s = row * 4;
+    return { file: this.files[file], line: spans.get(s), col: spans.get(s + 1), endLine: spans.get(s + 2), endCol: spans.get(s + 3) };
+  }
+}
+
+function pushSpan(spans: Column<Int32Array>, span: Span): void {
+  spans.push(span.line);
+  spans.push(span.col);
+  spans.push(span.endLine);
+  spans.push(span.endCol);
+}

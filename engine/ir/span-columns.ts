@@ -1,0 +1,45 @@
+/**
+ * Spans kept as numbers: four integers each (line, column, end line, end column), the file named by an index into the
+ * program's files. A span is made an object again only when asked for.
+ */
+import { Span } from '../base/span';
+import { Column, int32s } from './columns';
+
+export class SpanColumns {
+  private readonly numbers: Column<Int32Array> = int32s();
+  private sealed?: Int32Array;
+
+  /** Appends a span; its position (the file is the caller's to keep). */
+  push(span: Span): number {
+    const n = this.numbers;
+    const at = n.length / 4;
+    n.push(span.line);
+    n.push(span.col);
+    n.push(span.endLine);
+    n.push(span.endCol);
+    return at;
+  }
+
+  get count(): number {
+    return this.numbers.length / 4;
+  }
+
+  /** The span at a position, in a file. */
+  span(at: number, file: string): Span {
+    const n = this.sealed ?? this.numbers.view();
+    const k = at * 4;
+    return { file, line: n[k], col: n[k + 1], endLine: n[k + 2], endCol: n[k + 3] };
+  }
+
+  line(at: number): number {
+    return (this.sealed ?? this.numbers.view())[at * 4];
+  }
+
+  col(at: number): number {
+    return (this.sealed ?? this.numbers.view())[at * 4 + 1];
+  }
+
+  seal(): void {
+    this.sealed = this.numbers.seal();
+  }
+}
