@@ -1,7 +1,8 @@
 /**
  * A long run's progress as DAP's progress events, for clients that announce `supportsProgressReporting`: the engine's
  * first `progress` event of a run opens a notification (progressStart), later ones update it, and the run's stop or
- * end closes it (progressEnd). Cancelling it pauses the program (the session's `cancel`).
+ * end closes it (progressEnd). Cancelling it pauses the program (the session's `cancel`). A big program's check at
+ * launch is shown the same way, and closed when the launch is answered.
  */
 import { ProgressEndEvent, ProgressStartEvent, ProgressUpdateEvent } from '@vscode/debugadapter';
 import { DebugProtocol as P } from '@vscode/debugprotocol';
@@ -21,9 +22,18 @@ export class RunProgressEvents {
 
   /** `title`: the program; `cancellable`: false in a run without debugging, which cannot pause. */
   show(instructions: number, total: number | undefined, title: string, cancellable: boolean): void {
+    this.tell(instructions, total, 'instructions', title, cancellable);
+  }
+
+  /** A big program's check while it launches: `checking 1,200,000 of 5,000,000 lines`, not cancellable. */
+  loading(lines: number, total: number, title: string): void {
+    this.tell(lines, total, 'lines checked', title, false);
+  }
+
+  private tell(done: number, total: number | undefined, unit: string, title: string, cancellable: boolean): void {
     if (!this.enabled) return;
-    const message = total === undefined ? `${instructions.toLocaleString('en-US')} instructions` : `${instructions.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} instructions`;
-    const percentage = total === undefined || total === 0 ? undefined : Math.min(100, Math.floor((100 * instructions) / total));
+    const message = total === undefined ? `${done.toLocaleString('en-US')} ${unit}` : `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit}`;
+    const percentage = total === undefined || total === 0 ? undefined : Math.min(100, Math.floor((100 * done) / total));
     if (this.current === undefined) {
       this.current = `bir-run-${++this.count}`;
       const start: P.ProgressStartEvent = new ProgressStartEvent(this.current, title, message);

@@ -405,6 +405,8 @@ export class BirDebugSession extends DebugSession {
       result = { ok: false, diagnostics: [], message: '' };
     } finally {
       this.starting = undefined;
+      // The check's progress, if it showed, ends with the launch.
+      this.progress.end();
     }
     if (starting.terminated) {
       await engine.dispose();
@@ -568,6 +570,11 @@ export class BirDebugSession extends DebugSession {
   private onEngineEvent(engine: DebugEngine, event: EngineEvent): void {
     if (this.held) {
       this.held.push([engine, event]);
+      return;
+    }
+    // The check of the program being launched comes before the run has an engine.
+    if (event.kind === 'loading') {
+      if (engine === this.starting?.engine) this.progress.loading(event.lines, event.total, `Loading ${path.basename(event.file)}`);
       return;
     }
     if (engine !== this.engineOfRun && event.kind !== 'output') return;

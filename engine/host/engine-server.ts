@@ -241,7 +241,8 @@ export class EngineServer {
       readText: (f) => overlays[f] ?? disk.readText(f),
       exists: (f) => f in overlays || disk.exists(f),
     };
-    const checked = checkProgram(config.program, { host });
+    const progress = (lines: number, total: number): void => this.emit({ kind: 'loading', file: config.program, lines, total });
+    const checked = checkProgram(config.program, { host, progress });
     const diagnostics = checked.diagnostics.map((d) => ({ severity: d.severity, message: d.message, span: d.span, text: formatDiagnostic(d) }));
     if (!checked.program) {
       const errors = diagnostics.filter((d) => d.severity === 'error');

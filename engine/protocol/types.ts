@@ -259,4 +259,6 @@ export type EngineEvent =
   | { readonly kind: 'breakpoint'; readonly breakpoint: BreakpointInfo }
   | { readonly kind: 'exited'; readonly exitCode: number }
   /** A long run's progress (engine/host/run-progress.ts): instructions executed, and of how many when known ahead. */
-  | { readonly kind: 'progress'; readonly instructions: number; readonly total?: number };
+  | { readonly kind: 'progress'; readonly instructions: number; readonly total?: number }
+  /** A big program's check while it launches: lines of function bodies checked, of the lines of its files. */
+  | { readonly kind: 'loading'; readonly file: string; readonly lines: number; readonly total: number };

@@ -9,6 +9,8 @@ import * as path from 'path';
 import { DebugProtocol } from '@vscode/debugprotocol';
 import { DapSession, tempProgramDir, useDapSessions } from '../helpers/dap-client';
 import { ENDLESS, LONG_LOOP } from '../helpers/dap-programs';
+import { straightLine } from '../helpers/compiled-model';
+import { PROGRESS_LINES } from '../../engine/lang/check/checker';
 
 describe('DAP: progress of long runs', function () {
   this.timeout(60000);
@@ -16,11 +18,31 @@ describe('DAP: progress of long runs', function () {
 
   let endless: string;
   let long: string;
+  let model: string;
 
   before(() => {
-    const dir = tempProgramDir({ 'endless.bir': ENDLESS, 'long.bir': LONG_LOOP });
+    const dir = tempProgramDir({ 'endless.bir': ENDLESS, 'long.bir': LONG_LOOP, 'model.bir': straightLine(PROGRESS_LINES).files.get('model.bir')! });
     endless = path.join(dir, 'endless.bir');
     long = path.join(dir, 'long.bir');
+    model = path.join(dir, 'model.bir');
+  });
+
+  it('a big program shows how far its check is while it loads, closed when the launch is answered', async () => {
+    const s = await DapSession.start({ initialize: { supportsProgressReporting: true } });
+    const launched = await s.request('launch', { program: model, stopOnEntry: true });
+    assert.ok(launched.success, launched.message);
+    const start = s.events<DebugProtocol.ProgressStartEvent>('progressStart')[0];
+    assert.ok(start, 'a progress notification opened while the program was checked');
+    assert.strictEqual(start.body.title, 'Loading model.bir');
+    assert.strictEqual(start.body.cancellable, false);
+    assert.match(start.body.message!, /^[\d,]+ of 100,0\d\d lines checked$/);
+    const end = s.events<DebugProtocol.ProgressEndEvent>('progressEnd')[0];
+    assert.strictEqual(end?.body.progressId, start.body.progressId, 'and closed');
+    const answer = s.log.findIndex((r) => r.message.type === 'response' && (r.message as DebugProtocol.Response).command === 'launch');
+    assert.ok(s.indexOf(end) < answer, 'before the launch is answered');
+    await s.waitFor('initialized');
+    await s.ok('configurationDone');
+    assert.strictEqual((await s.waitForStop()).stopped.body.reason, 'entry');
   });
 
   it('a long run shows progress with a percentage; cancelling it pauses the program and closes it', async () => {

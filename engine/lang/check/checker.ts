@@ -36,6 +36,11 @@ export interface CheckOptions {
    * in the outline, then again as it is built. Both give the same result: `outline` is what tests compare with.
    */
   readonly bodies?: 'once' | 'outline';
+  /**
+   * Told now and then (every tenth of a second at most) how far the check of a big program is (PROGRESS_LINES lines
+   * or more): lines of function bodies checked, of the lines of every file the program loads. A launch shows it.
+   */
+  readonly progress?: (linesChecked: number, linesTotal: number) => void;
 }
 
 export interface CheckResult {
@@ -64,7 +69,7 @@ export function checkProgram(entryFile: string, options: CheckOptions = {}): Che
 
 function check(entryFile: string, options: CheckOptions, host: SourceHost, skipBodies: boolean): CheckResult {
   const diagnostics = new DiagnosticBag();
-  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES, skipBodies);
+  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES, skipBodies, options.progress);
   const program = checker.run(path.resolve(entryFile));
   checker.readUnreadBodies();
   return { program: diagnostics.hasErrors ? undefined : program, diagnostics: diagnostics.sorted() };
@@ -121,6 +126,7 @@ class Checker {
     private readonly dramLimit: number,
     /** Function bodies passed over in the outlines, and read once, as they are built (see checkProgram). */
     private readonly skipBodies: boolean,
+    private readonly progress?: (linesChecked: number, linesTotal: number) => void,
   ) {
     this.resolver = new Resolver(diagnostics);
   }
@@ -144,10 +150,14 @@ class Checker {
     for (const m of order) pending.push(...this.declareFunctions(m));
     const callees = new Map<FunctionIR, CallSite[]>();
     const code = new Code(new SourceText(this.sources));
+    const lines = this.progress ? [...this.sources.values()].reduce((n, text) => n + lineCount(text), 0) : 0;
+    const progress = this.progress && lines >= PROGRESS_LINES ? new CheckProgress(this.progress, lines) : undefined;
     for (const p of pending) {
       const builder = new BodyBuilder(p, code, this.resolver, (name, span, from) => this.lookupFunction(name, span, from));
       const outline = this.files.get(p.module.file)!;
-      builder.build((visit) => parseBody(this.sources.get(p.module.file)!, p.module.file, outline.bodies.get(p.decl)!, visit, outline.unread.get(p.decl)));
+      const told = progress ? progress.told(p.decl) : (visit: (s: ast.Stmt) => void) => visit;
+      builder.build((visit) => parseBody(this.sources.get(p.module.file)!, p.module.file, outline.bodies.get(p.decl)!, told(visit), outline.unread.get(p.decl)));
+      progress?.bodyDone(p.decl);
       this.builtBodies.add(p.decl);
       callees.set(p.fn, builder.calls);
     }
@@ -363,5 +373,50 @@ class Checker {
       return undefined;
     }
     return fn;
+  }
+}
+
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** Programs of fewer lines check too fast to show how far they are. */
+export const PROGRESS_LINES = 100_000;
+/** Statements between looks at the clock. */
+const PROGRESS_STATEMENTS = 4096;
+const PROGRESS_EVERY_MS = 100;
+
+/** How far the building of bodies is, in lines, told at most every PROGRESS_EVERY_MS. */
+class CheckProgress {
+  private done = 0;
+  private last = 0;
+
+  constructor(
+    private readonly tell: (linesChecked: number, linesTotal: number) => void,
+    private readonly total: number,
+  ) {}
+
+  /** The visitor of a body's statements, which tells how far the body is every so many statements. */
+  told(decl: ast.FuncDecl): (visit: (s: ast.Stmt) => void) => (s: ast.Stmt) => void {
+    const start = decl.body.open.line;
+    let count = 0;
+    return (visit) => (s) => {
+      visit(s);
+      if (++count % PROGRESS_STATEMENTS === 0) this.maybeTell(this.done + s.span.line - start);
+    };
+  }
+
+  bodyDone(decl: ast.FuncDecl): void {
+    this.done += decl.body.close.line - decl.body.open.line + 1;
+    this.maybeTell(this.done);
+  }
+
+  private maybeTell(lines: number): void {
+    const now = performance.now();
+    if (now - this.last < PROGRESS_EVERY_MS) return;
+    this.last = now;
+    this.tell(Math.min(lines, this.total), this.total);
   }
 }
