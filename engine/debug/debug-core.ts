@@ -13,7 +13,7 @@ import { Tracked } from '../machine/journal';
 import { REGISTERS, registerIndex } from '../machine/limits';
 import { Machine, MachineOptions } from '../machine/machine';
 import { elementIndex, viewSize } from '../machine/view';
-import { CONTROL_PAUSE, Interpreter } from '../run/interpreter';
+import { CONTROL_INTERRUPT, CONTROL_PAUSE, Interpreter } from '../run/interpreter';
 import { ExecutionHooks } from '../run/hooks';
 import { EvalError, Evaluator } from '../eval/evaluate';
 import { formatNumber, formatValue } from '../eval/format';
@@ -39,7 +39,7 @@ import { LineMap } from './line-map';
 import { memoryMap, MemoryMapArguments } from './memory-map';
 import { operandValue } from './operand-values';
 import { allocatingActivation, describeWrite, elementName } from './origins';
-import { DebugOutcome, Replay, ReplayStop, Visit } from './replay';
+import { DebugOutcome, Replay, ReplayInterrupted, ReplayStop, Visit } from './replay';
 import { MOVING_COMMANDS, ReplContext, replCommand, splitCommand } from './repl';
 import { functionName, LogicalFrame, logicalFrames, loopRegisters, nextNode } from './stack';
 import { ChangeHost, StateChanges } from './state-changes';
@@ -151,6 +151,9 @@ export class DebugCore implements ExecutionHooks {
   readonly changes: StateChanges;
   /** Set while the past is replayed. */
   private replay?: Replay;
+  /** Whether the host shares the interrupt flag (a pause asked for during a replay), and whether one stopped it. */
+  private readonly interruptible: boolean;
+  private interrupted = false;
   /** The record of which nodes ran, as the journal sees it. */
   private readonly lastRunRecord: Tracked;
   /** A forward :goto past the furthest point the run has reached: the run stops once this many instructions ran. */
@@ -180,6 +183,7 @@ export class DebugCore implements ExecutionHooks {
     readonly control: Int32Array,
   ) {
     this.machine = machine instanceof Machine ? machine : new Machine(program, machine);
+    this.interruptible = control.length > CONTROL_INTERRUPT;
     this.applyFilters();
     this.interpreter = new Interpreter(this.machine, control);
     this.lineMap = new LineMap(program);
@@ -210,6 +214,8 @@ export class DebugCore implements ExecutionHooks {
       leaveStop: () => this.resume(),
       replayTo: (replay) => this.replayTo(replay),
       stopAtReplay: (replay, fault) => this.stopAtReplay(replay, fault),
+      stopHere: (text) => this.stopHere(text),
+      takeInterrupt: () => this.takeInterrupt(),
       runForwardTo: (instructions) => (this.runToInstructions = instructions),
     };
   }
@@ -563,6 +569,12 @@ export class DebugCore implements ExecutionHooks {
    * shown to the search that asked for the replay, and a stop at the target tick only.
    */
   private replayNode(replay: Replay, tick: number, core: Core, frame: Frame, node: Node, enters: boolean, hitIds: number[], key: number, dataHit?: DataHit): boolean {
+    // A pause asked for while the past is replayed stops the replay here (not one that comes back to the present).
+    if (!replay.toPresent && this.takeInterrupt()) {
+      this.interrupted = true;
+      this.decision = { reason: 'pause', hitIds: [] };
+      return true;
+    }
     // A visit is made only for a search that looks: most replays (back to a tick) only run.
     const visit: Visit | undefined = replay.observe || replay.until ? { tick, core, frame, node, enters, hitIds, key, position: () => this.position(core, frame, node) } : undefined;
     if (visit) replay.observe?.(visit);
@@ -693,7 +705,12 @@ export class DebugCore implements ExecutionHooks {
       if ((outcome.kind !== 'stopped' && outcome.kind !== 'stopped-after') || !this.decision) {
         throw new EngineError(`the replay of the history did not reach tick ${replay.target} (${outcome.kind})`, 'internal');
       }
-      return { core: outcome.core, node: outcome.node, after: outcome.kind === 'stopped-after', decision: this.takeDecision() };
+      const decision = this.takeDecision();
+      if (this.interrupted) {
+        this.interrupted = false;
+        throw new ReplayInterrupted();
+      }
+      return { core: outcome.core, node: outcome.node, after: outcome.kind === 'stopped-after', decision };
     } finally {
       this.replay = undefined;
       this.machine.replaying = false;
@@ -710,11 +727,23 @@ export class DebugCore implements ExecutionHooks {
     return this.stopAt({ ...this.stopState0(core, node, d.reason, d.core), fault }, d.hitIds, d.text);
   }
 
-  /** A stop where the run is, after a move through time failed. */
-  stopHere(): DebugOutcome {
+  /** A stop where the run is, after a move through time failed or was paused. */
+  stopHere(text = 'stopped where the move through time failed'): DebugOutcome {
     const core = this.machine.cores.find((c) => c.frame && nextNode(c.frame)) ?? this.machine.cores[0];
     const node = core.frame ? nextNode(core.frame) : undefined;
-    return this.stopAt({ core, node, reason: 'pause' }, [], 'stopped where the move through time failed');
+    return this.stopAt({ core, node, reason: 'pause' }, [], text);
+  }
+
+  /** Whether a pause was asked for while the past is replayed; it is spent. */
+  private takeInterrupt(): boolean {
+    if (!this.interruptible || Atomics.load(this.control, CONTROL_INTERRUPT) === 0) return false;
+    Atomics.store(this.control, CONTROL_INTERRUPT, 0);
+    return true;
+  }
+
+  /** Forgets a pause asked for before now: a move through time about to be made is not interrupted by it. */
+  clearInterrupt(): void {
+    if (this.interruptible) Atomics.store(this.control, CONTROL_INTERRUPT, 0);
   }
 
   // ---- inspection ----

@@ -38,6 +38,15 @@ export interface Replay {
   readonly until?: (visit: Visit) => boolean;
   /** Stops after the node that brings the ticks to the target (where a data breakpoint stopped), not before the next. */
   readonly after?: boolean;
+  /** Brings the run back to the present (after a search of the past): a pause does not interrupt it. */
+  readonly toPresent?: boolean;
+}
+
+/** A replay stopped by a pause the user asked for while it ran: the move that made it stops where it is. */
+export class ReplayInterrupted extends Error {
+  constructor() {
+    super('the replay was paused');
+  }
 }
 
 /** Where a replay stopped: before `node` of `core`, or after it. */

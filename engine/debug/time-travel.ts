@@ -19,7 +19,7 @@ import { StepGranularity, StopReason } from '../protocol/types';
 import { Interpreter } from '../run/interpreter';
 import { Breakpoints } from './breakpoints';
 import { DataBreakpoints } from './data-breakpoints';
-import { DebugOutcome, Landing, Move, Replay, ReplayStop, StopPoint, Visit } from './replay';
+import { DebugOutcome, Landing, Move, Replay, ReplayInterrupted, ReplayStop, StopPoint, Visit } from './replay';
 import { frameEntry, isCall, isEntry } from './restart-frame';
 import { LogicalFrame, nextNode } from './stack';
 import { FramePosition, StepKind } from './stepping';
@@ -48,6 +48,10 @@ export interface TravelHost {
   replayTo(replay: Replay): ReplayStop;
   /** Replays to the replay's target and stops there as it says; a fault given is met again on resume. */
   stopAtReplay(replay: Replay, fault?: Fault): DebugOutcome;
+  /** Whether a pause was asked for since the move or search began (it is then spent). */
+  takeInterrupt(): boolean;
+  /** A stop where the run is now (after a move was paused), saying why. */
+  stopHere(text: string): DebugOutcome;
   /** The run goes on forward and stops once this many instructions have run. */
   runForwardTo(instructions: number): void;
 }
@@ -113,14 +117,14 @@ export class TimeTravel {
     const t = this.requireHistory(what);
     const { core, frame } = this.runningThread(threadId);
     this.historyBefore(what);
-    return () => {
+    return this.pausable(what, () => {
       const now = this.host.interpreter.ticks;
       const here = this.host.position(core, frame, nextNode(frame));
       const byLine = (granularity ?? this.host.stepBy) === 'line' && kind !== 'out';
       const wanted = (v: Visit): boolean => !v.after && v.core === core && (!byLine || v.enters) && backStepAccepts(kind, v.position(), here);
       const found = findBack(this.context(t), now, wanted);
       return this.land(t, found ? { target: found.tick, reason: 'step' } : this.startOf(t));
-    };
+    });
   }
 
   /** Runs backward to the previous stop of a breakpoint or an exception, or to the start of the history. */
@@ -128,7 +132,7 @@ export class TimeTravel {
     const t = this.requireHistory(what);
     if (threadId !== undefined) this.runningThread(threadId);
     this.historyBefore(what);
-    return () => {
+    return this.pausable(what, () => {
       const now = this.host.interpreter.ticks;
       const nodes = this.breakpointNodes();
       const faults = [...this.faultStops.keys()];
@@ -141,7 +145,7 @@ export class TimeTravel {
       if (found.hitIds.length > 0) return this.land(t, { target: found.tick, reason: this.reasonOf(found.hitIds), hitIds: found.hitIds, after: found.after });
       const fault = this.faultStops.get(found.tick)!;
       return this.land(t, { target: found.tick, reason: 'exception', text: fault.message }, fault);
-    };
+    });
   }
 
   /**
@@ -152,7 +156,7 @@ export class TimeTravel {
     const t = this.requireHistory(what);
     if (!Number.isSafeInteger(instructions) || instructions < 0) throw new EngineError(`${what} takes an instruction count (a whole number), found ${instructions}`, 'argument');
     if (instructions < t.startInstructions) throw new EngineError(`the history reaches back to instruction ${t.startInstructions}; ${instructions} is before it`, 'argument');
-    return () => {
+    return this.pausable(what, () => {
       if (instructions > this.frontierInstructions(t)) {
         this.host.runForwardTo(instructions);
         return 'run';
@@ -160,13 +164,13 @@ export class TimeTravel {
       const text = `instruction ${instructions}`;
       const replay: Replay = { target: t.frontier, reason: 'goto', text, until: () => this.host.machine.instructionsExecuted >= instructions };
       return this.land(t, replay, undefined, this.checkpointOfInstructions(t, instructions));
-    };
+    });
   }
 
   /** Goes back to the tick of a write the console found (`:last`), stopped before the node after it. */
   goToWrite(what: string, tick: number, text: string): Landing {
     const t = this.requireHistory(what);
-    return () => this.land(t, { target: tick, reason: 'goto', text });
+    return this.pausable(what, () => this.land(t, { target: tick, reason: 'goto', text }));
   }
 
   /**
@@ -185,7 +189,7 @@ export class TimeTravel {
     } else if (t.start > 0) {
       throw new EngineError(`'${what}': the history no longer reaches the start of the run (it reaches back to instruction ${t.startInstructions}; the launch attribute historyMiB bounds it)`, 'state');
     }
-    return () => this.land(t, { target: this.host.interpreter.ticks, reason: 'restart', text, until: isEntry(entry, from) }, undefined, t.checkpointBefore(Math.max(0, from)));
+    return this.pausable(what, () => this.land(t, { target: this.host.interpreter.ticks, reason: 'restart', text, until: isEntry(entry, from) }, undefined, t.checkpointBefore(Math.max(0, from))));
   }
 
   /**
@@ -200,11 +204,14 @@ export class TimeTravel {
     const frames = new Map(machine.cores.flatMap((c) => c.frames.map((f) => [f.activation, f] as const)));
     try {
       return search({ ...this.context(t), machine, runTo: (tick) => this.fastReplay(tick) });
+    } catch (e) {
+      if (e instanceof ReplayInterrupted) throw new EngineError(`'${what}' was paused before its search of the past ended`, 'state');
+      throw e;
     } finally {
       interpreter.reuseFrames = frames;
       try {
         t.restore(t.checkpointBefore(now), interpreter.ticks);
-        this.host.replayTo({ target: now, reason: stop.reason });
+        this.host.replayTo({ target: now, reason: stop.reason, toPresent: true });
       } finally {
         interpreter.reuseFrames = undefined;
       }
@@ -243,6 +250,18 @@ export class TimeTravel {
     return `The value was set in the past (instruction ${this.host.machine.instructionsExecuted.toLocaleString('en-US')}): the recorded history after this point is discarded, and the run goes on from the changed state.`;
   }
 
+  /** A move that a pause interrupts stops where its replay was, and says so. */
+  private pausable<T extends DebugOutcome | 'run'>(what: string, move: () => T): () => T | DebugOutcome {
+    return () => {
+      try {
+        return move();
+      } catch (e) {
+        if (!(e instanceof ReplayInterrupted)) throw e;
+        return this.host.stopHere(`paused during '${what}', at instruction ${this.host.machine.instructionsExecuted.toLocaleString('en-US')}`);
+      }
+    };
+  }
+
   /** Puts the run back at a checkpoint (the one before the replay's target unless given) and replays to the stop. */
   private land(t: Timeline, replay: Replay, fault?: Fault, checkpoint?: number): DebugOutcome {
     this.host.leaveStop();
@@ -260,7 +279,9 @@ export class TimeTravel {
     const machine = this.host.machine;
     machine.replaying = true;
     try {
-      const outcome = this.host.interpreter.runFast(Infinity, target);
+      const outcome = this.host.interpreter.runFast(Infinity, target, () => {
+        if (this.host.takeInterrupt()) throw new ReplayInterrupted();
+      });
       if (outcome) throw new EngineError(`the replay of the history did not reach tick ${target} (${outcome.kind})`, 'internal');
     } finally {
       machine.replaying = false;

@@ -469,6 +469,8 @@ export class EngineServer {
    * the furthest point reached).
    */
   private travel(move: Move): Record<string, never> {
+    // A pause asked for from now on interrupts the move's replays (the client flags it before the request comes).
+    this.debugCore().clearInterrupt();
     this.state = 'running';
     setImmediate(() => {
       this.emit({ kind: 'continued', threadId: 1, allThreads: true });
@@ -505,6 +507,9 @@ export class EngineServer {
    * within a slice. Stopped already (in the program or the compiler), a pause does nothing.
    */
   private pause(): void {
+    // The flag the client set at once has done its work (interrupting a move, if one was made): a search made later
+    // must not see it.
+    this.core?.clearInterrupt();
     if (this.state !== 'running') return;
     this.require('pause', 'debugging');
     this.debugCore().pause();

@@ -4,7 +4,7 @@
  * reads between instructions, and a kill when the worker cannot see it in time.
  */
 import { Worker } from 'worker_threads';
-import { CONTROL_TERMINATE } from '../run/interpreter';
+import { CONTROL_INTERRUPT, CONTROL_SLOTS, CONTROL_TERMINATE } from '../run/interpreter';
 import { EngineRequestMessage } from '../protocol/requests';
 import { EngineClient } from './engine-client';
 import { EngineToClient } from './messages';
@@ -26,7 +26,7 @@ const ANSWER_LIMIT_MS = 120_000;
 
 export class WorkerEngine extends EngineClient {
   private readonly worker: Worker;
-  private readonly control = new Int32Array(new SharedArrayBuffer(8));
+  private readonly control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_SLOTS));
   private exited = false;
   private killTimer?: NodeJS.Timeout;
 
@@ -52,6 +52,8 @@ export class WorkerEngine extends EngineClient {
   private readonly watchdogs = new Map<number, NodeJS.Timeout>();
 
   protected send(message: EngineRequestMessage): void {
+    // The worker may be replaying the past in one go: it sees this at once, the request only afterwards.
+    if (message.method === 'pause') Atomics.store(this.control, CONTROL_INTERRUPT, 1);
     this.worker.postMessage(message);
     const timer = setTimeout(() => {
       if (this.exited) return;

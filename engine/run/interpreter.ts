@@ -35,6 +35,13 @@ export type RunOutcome =
 /** Flags another thread may set while the loop runs (a SharedArrayBuffer in a worker). */
 export const CONTROL_PAUSE = 0;
 export const CONTROL_TERMINATE = 1;
+/**
+ * Set by the client the moment a pause is asked for, before the engine serves it: a move through time replays the
+ * past in one go, and reads this to stop where it is (the debug core's replays).
+ */
+export const CONTROL_INTERRUPT = 2;
+/** The flags a host shares with its engine. */
+export const CONTROL_SLOTS = 3;
 
 /** How often the fast loop looks at the terminate flag: rarely enough to cost nothing. */
 const FAST_CHECK_INTERVAL = 1024;
@@ -97,8 +104,9 @@ export class Interpreter {
    * search of the past replays this way.
    */
   runFast(): RunOutcome;
-  runFast(deadline: number, untilTick?: number): RunOutcome | undefined;
-  runFast(deadline = Infinity, untilTick = Infinity): RunOutcome | undefined {
+  /** `check` is called now and then between nodes (a search of the past stops there by throwing). */
+  runFast(deadline: number, untilTick?: number, check?: () => void): RunOutcome | undefined;
+  runFast(deadline = Infinity, untilTick = Infinity, check?: () => void): RunOutcome | undefined {
     if (this.finished) return this.finished;
     const cores = this.machine.cores;
     let sinceCheck = 0;
@@ -107,6 +115,7 @@ export class Interpreter {
         sinceCheck = 0;
         if (this.control[CONTROL_TERMINATE]) return this.finish({ kind: 'terminated', exitCode: 143 });
         if (deadline !== Infinity && performance.now() >= deadline) return undefined;
+        check?.();
       }
       const core = this.nextCore(cores);
       if (!core) return this.finishAll();

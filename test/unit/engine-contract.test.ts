@@ -82,6 +82,26 @@ describe('the DebugEngine contract (in process)', () => {
     assert.strictEqual((await exited).exitCode, 143);
   });
 
+  it('a pause asked for while a move through time replays the past stops the move where it is', async () => {
+    const { engine, events } = await launched();
+    await engine.request('setBreakpoints', { path: program, breakpoints: [{ line: 7, hitCondition: '30000' }] });
+    const atBreakpoint = nextEvent(events, engine, 'stopped');
+    await engine.request('configurationDone', {});
+    assert.strictEqual((await atBreakpoint).info.reason, 'breakpoint');
+    // The move is answered, then made; the pause is asked for in between, as a user presses it while it replays.
+    const moved = nextEvent(events, engine, 'stopped');
+    await engine.request('bir/goto', { instructions: 10 });
+    await engine.request('pause', {});
+    const info = (await moved).info;
+    assert.strictEqual(info.reason, 'pause');
+    assert.match(info.text ?? '', /^paused during 'bir\/goto', at instruction [\d,]+$/);
+    // A pause spent on the move does not interrupt what comes next.
+    const again = nextEvent(events, engine, 'stopped');
+    await engine.request('bir/goto', { instructions: 10 });
+    assert.strictEqual((await again).info.reason, 'goto');
+    await engine.request('terminate', {});
+  });
+
   it('refuses what the session\'s state cannot serve, saying why', async () => {
     const { engine, events } = await launched();
     await assert.rejects(engine.request('stackTrace', { threadId: 1 }), /'stackTrace' needs a stopped program, and it has not started \(send configurationDone\)/);

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { DebugCore } from '../../engine/debug/debug-core';
 import { DebugOutcome } from '../../engine/debug/replay';
-import { Interpreter } from '../../engine/run/interpreter';
+import { CONTROL_INTERRUPT, CONTROL_SLOTS, Interpreter } from '../../engine/run/interpreter';
 import { Machine } from '../../engine/machine/machine';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { Program } from '../../engine/ir/program';
@@ -181,5 +181,40 @@ describe('time travel: the state at every stop is the forward run\'s', function 
     const core = new DebugCore(program, npyMachineOptions({}), {}, new Int32Array(2));
     settle(core, core.run());
     assert.ok(core.interpreter.ticks > 3 * CHECKPOINT_TICKS);
+  });
+
+  it('a pause asked for while a move replays the past stops the move where its replay is, and the run goes on from there', () => {
+    const program = programOf(generated(23));
+    const control = new Int32Array(CONTROL_SLOTS);
+    const core = new DebugCore(program, npyMachineOptions({}), {}, control);
+    const last = generated(23).split('\n').findIndex((l) => l.includes('DmaCopy out <- b')) + 1;
+    core.setBreakpoints(program.entry.file, [{ line: last }]);
+    assert.strictEqual(settle(core, core.run()).kind, 'stopped');
+    const end = core.interpreter.ticks;
+    // The pause comes as the move starts: the first node the replay meets stops it.
+    const move = core.travel.goTo(':goto', 10);
+    Atomics.store(control, CONTROL_INTERRUPT, 1);
+    const paused = move();
+    assert.ok(paused !== 'run' && paused.kind === 'stopped');
+    assert.strictEqual(paused.info.reason, 'pause');
+    assert.match(paused.info.text!, /^paused during ':goto', at instruction [\d,]+$/);
+    assert.strictEqual(control[CONTROL_INTERRUPT], 0, 'the pause is spent');
+    assert.ok(core.interpreter.ticks < end && core.machine.instructionsExecuted !== 10, 'stopped in the past, short of the goto');
+    assert.strictEqual(referenceHashes(program, 1, new Set([core.interpreter.ticks])).get(core.interpreter.ticks), machineHash(core.machine), 'at a state the run had');
+    // Going on from there reaches the breakpoint again, in the state the run first had there.
+    const atEnd = referenceHashes(program, 1, new Set([end])).get(end);
+    core.continue();
+    assert.strictEqual(settle(core, core.run()).kind, 'stopped');
+    assert.strictEqual(core.interpreter.ticks, end);
+    assert.strictEqual(machineHash(core.machine), atEnd);
+    // A search of the past that a pause interrupts is refused, and the stop stays where it is.
+    Atomics.store(control, CONTROL_INTERRUPT, 1);
+    assert.throws(() => core.evaluate(':history b[0, 0]', undefined, 'repl'), /':history' was paused before its search of the past ended/);
+    assert.strictEqual(core.interpreter.ticks, end);
+    assert.strictEqual(machineHash(core.machine), atEnd);
+    // A step back is a move: it stops where its search was.
+    Atomics.store(control, CONTROL_INTERRUPT, 1);
+    const back = core.travel.stepBack('stepBack', 'over', 1)();
+    assert.strictEqual(back.kind === 'stopped' && back.info.reason, 'pause');
   });
 });
