@@ -217,4 +217,34 @@ describe('time travel: the state at every stop is the forward run\'s', function 
     const back = core.travel.stepBack('stepBack', 'over', 1)();
     assert.strictEqual(back.kind === 'stopped' && back.info.reason, 'pause');
   });
+
+  it('on several cores a step by instruction, forward or back, stops before a node of the core it names; back then forward comes back', () => {
+    for (const cores of [2, 3]) {
+      const program = programOf(`module mc\ncores ${cores}\nfunc main() {\n${Array.from({ length: 60 }, (_, i) => `  Set r${i % 16} = ${i}`).join('\n')}\n}\n`);
+      const core = new DebugCore(program, npyMachineOptions({ cores }), { stopOnEntry: true }, new Int32Array(2));
+      settle(core, core.run());
+      const rnd = random(cores);
+      /** Before a node of core c: the cores before it in the round have run one more node than those after. */
+      const isBefore = (c: number): boolean => core.machine.cores.every((other, i) => other.executed === core.machine.cores[c].executed + (i < c ? 1 : 0));
+      for (let k = 0; k < 6; k++) {
+        const thread = 1 + Math.floor(rnd() * cores);
+        core.step('over', thread, 'instruction');
+        const forward = settle(core, core.run());
+        assert.ok(forward.kind === 'stopped' && forward.info.threadId === thread && isBefore(thread - 1), `forward on thread ${thread}`);
+      }
+      // Back then forward on the thread stopped at: the same instant, every time.
+      for (let k = 0; k < 4; k++) {
+        const t = 1 + (k % cores);
+        core.step('over', t, 'instruction');
+        settle(core, core.run());
+        const at = core.interpreter.ticks;
+        const back = core.travel.stepBack('stepBack', 'over', t, 'instruction')();
+        assert.ok(back.kind === 'stopped' && back.info.threadId === t && isBefore(t - 1), `back on thread ${t}`);
+        assert.ok(core.interpreter.ticks < at);
+        core.step('over', t, 'instruction');
+        settle(core, core.run());
+        assert.strictEqual(core.interpreter.ticks, at, `back then forward on thread ${t} comes back`);
+      }
+    }
+  });
 });
