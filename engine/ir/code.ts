@@ -93,6 +93,7 @@ export class Code implements ProgramCode {
 
   private readonly cache: (Node | undefined)[] = new Array<Node | undefined>(CACHE_SIZE);
   private readonly cached = new Int32Array(CACHE_SIZE).fill(-1);
+  private readonly seen = new Int32Array(CACHE_SIZE).fill(-1);
   private sealed = false;
 
   constructor(private readonly text: SourceText) {
@@ -300,6 +301,12 @@ export class Code implements ProgramCode {
     const slot = index & (CACHE_SIZE - 1);
     if (this.cached[slot] === index) return this.cache[slot]!;
     const made = this.makeInstruction(index);
+    // Kept from its second making on: a node of straight-line code is made once, and keeping it would only make it
+    // live long enough to burden the collector.
+    if (this.seen[slot] !== index) {
+      this.seen[slot] = index;
+      return made;
+    }
     this.cache[slot] = made;
     this.cached[slot] = index;
     return made;

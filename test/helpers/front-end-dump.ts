@@ -4,7 +4,8 @@
  *
  * Values print as trees, fields in their order. Fields that point at an entity held elsewhere in the program (a node's
  * function and region, a region's owner, an access pattern's tensor, a call's callee) print as that entity's label,
- * marked `!` when the object is not the one the program holds at that entity's home.
+ * marked `!` when the object is not the one the program holds at that entity's home (for a node, made on demand:
+ * when the program's code holds another id at its index).
  */
 import { Diagnostic } from '../../engine/lang/diagnostics';
 import { Token } from '../../engine/lang/lexer';
@@ -74,7 +75,6 @@ function homes(program: Program): Map<object, string> {
     for (const a of fn.allocs) tensor(a);
     region(fn.body);
     forEachNode(fn.body, (n: Node) => {
-      labels.set(n, `node ${n.index} ${n.id}`);
       if (n.kind === 'for') region(n.body);
       if (n.kind === 'if') {
         region(n.then);
@@ -88,7 +88,11 @@ function homes(program: Program): Map<object, string> {
 /** The checked program, every field; sources by name and length (their text is the input). */
 export function dumpProgram(program: Program): string {
   const labels = homes(program);
-  const reference: Labeller = (v) => labels.get(v) ?? `! ${'fullName' in v ? `function ${(v as FunctionIR).fullName}` : 'name' in v ? `tensor ${(v as TensorDecl).name}` : 'id' in v ? `node ${(v as Node).id}` : 'an object the program does not hold'}`;
+  // Nodes are made objects on demand (two objects of one node may exist): a node is at home when the program's code
+  // holds its id at its index.
+  const nodeLabel = (n: Node): string => (program.code.has(n.index) && program.code.idOf(n.index) === n.id ? `node ${n.index} ${n.id}` : `! node ${n.id}`);
+  const isNode = (v: object): v is Node => 'kind' in v && 'index' in v && 'id' in v;
+  const reference: Labeller = (v) => labels.get(v) ?? (isNode(v) ? nodeLabel(v) : undefined) ?? `! ${'fullName' in v ? `function ${(v as FunctionIR).fullName}` : 'name' in v ? `tensor ${(v as TensorDecl).name}` : 'id' in v ? `node ${(v as Node).id}` : 'an object the program does not hold'}`;
   const order = allNodes(program).map((n, i) => (n.index === i ? '' : `node at ${i} has index ${n.index}`)).filter(Boolean);
   const rest = {
     entry: program.entry,
@@ -97,7 +101,7 @@ export function dumpProgram(program: Program): string {
     constants: program.constants,
     main: program.main,
     sources: new Map([...program.sources].map(([file, text]) => [file, text.length])),
-    nodes: allNodes(program).map((n) => labels.get(n) ?? `! node ${n.id}`),
+    nodes: allNodes(program).map(nodeLabel),
     order,
     functions: program.functions,
   };

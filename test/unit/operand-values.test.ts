@@ -86,7 +86,7 @@ func main() {
   function scope(node: Node, uninitializedFaults = true): Map<string, string> {
     const out = new Map<string, string>();
     visitNodes(program, (m, core, frame, n) => {
-      if (n !== node) return;
+      if (n.index !== node.index) return;
       for (const [role, op] of operandsOf(n)) out.set(`${role} ${op.kind === 'tensor' ? op.ap.text : op.kind === 'scalar' ? op.text : ''}`, shown(operandValue(m, core, frame, op)));
     }, uninitializedFaults);
     return out;

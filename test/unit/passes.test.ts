@@ -141,7 +141,8 @@ function checkStructure(program: Program, what: string): void {
   }
   assert.strictEqual(allNodes(program).length, seen.length, `${what}: Program.nodes lists every node`);
   seen.forEach((n, i) => {
-    assert.strictEqual(allNodes(program)[i], n, `${what}: Program.nodes[${i}] is ${n.id}`);
+    // Nodes are made objects on demand: the program's i-th node is the one the region lists, by its id.
+    assert.strictEqual(allNodes(program)[i].id, n.id, `${what}: Program.nodes[${i}] is ${n.id}`);
     assert.strictEqual(n.index, i, `${what}: ${n.id} has index ${i}`);
   });
   // Allocation names stay unique per function (inline adopts the callee's as `callee__name`).
