@@ -76,13 +76,27 @@ function sweep(func: ActivationFunction, from: number, to: number): Sweep {
       else if (outside(y)) result.domain++;
       else {
         result.boundary++;
-        if (result.samples.length < BOUNDARY_SAMPLES && result.boundary % 7 === 1) result.samples.push(bits[i]);
+        keepSample(result, bits[i]);
       }
     }
     result.inputs += n;
   }
   result.seconds = (performance.now() - started) / 1000;
   return result;
+}
+
+/** A reservoir of boundary inputs: each one found is kept with the same chance, so they spread over the range. */
+let draws = 0x2545f491;
+function keepSample(result: Sweep, bits: number): void {
+  if (result.samples.length < BOUNDARY_SAMPLES) {
+    result.samples.push(bits);
+    return;
+  }
+  draws ^= draws << 13;
+  draws ^= draws >>> 17;
+  draws ^= draws << 5;
+  const slot = (draws >>> 0) % result.boundary;
+  if (slot < BOUNDARY_SAMPLES) result.samples[slot] = bits;
 }
 
 const one = new Float32Array(1);
@@ -161,7 +175,7 @@ function main(argv: string[]): number {
     const leftCount = s.nan + s.domain + s.boundary;
     console.log(`${func}: ${s.inputs} inputs (0x${hex(from)}..0x${hex(to - 1)}) in ${s.seconds.toFixed(1)} s: ${s.mismatches} mismatches; ` +
       `left to the exact path ${leftCount} (NaN ${s.nan}, outside the fast domain ${s.domain}, near a rounding boundary ${s.boundary})`);
-    console.log(`  near a boundary, some: ${s.samples.map((b) => `0x${hex(b)}`).join(', ')}`);
+    console.log(`  near a boundary, some: ${s.samples.sort((a, b) => a - b).map((b) => `0x${hex(b)}`).join(', ')}`);
     failed ||= s.mismatches > 0;
   }
   return failed ? 1 : 0;
