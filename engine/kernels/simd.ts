@@ -14,7 +14,8 @@ export interface Kernels {
   matmul(a: number, b: number, out: number, K: number, M: number, N: number): void;
   binary(op: Op, a: number, b: number, out: number, n: number): void;
   scalarRows(op0: Op, op1: Op | -1, x: number, s0: number, s1: number, out: number, rows: number, cols: number): void;
-  activation(func: Func, x: number, scale: number, bias: number, out: number, rows: number, cols: number): void;
+  /** Returns how many elements it left to the host (transcendental functions, wasm/certified.ts): their indices at `left`. */
+  activation(func: Func, x: number, scale: number, bias: number, out: number, rows: number, cols: number, left: number): number;
   reduceRows(fold: Fold, x: number, out: number, rows: number, cols: number): void;
   transpose(x: number, out: number, P: number, F: number): void;
   firstBeyond(x: number, n: number, limit: number): number;

@@ -7,7 +7,8 @@ import { viewSize } from '../machine/view';
 import { activation, Binary, floatOp, integerOp, reduction } from './alu';
 import { attrOperand, attrScalar, compileColumn, Executor, isIntegerDType, ON_CHIP, scalarOf, tensorOf, word } from './common';
 import { allFinite, plane2d, readOperand, requireShape, scratch, viewOf, writeOperand } from './operands';
-import { simdKernels } from './simd';
+import { computeLeftLanes } from './exact-lanes';
+import { allocate, simdKernels } from './simd';
 import { allStagedFinite, areF32, copyStaged, results, stage, stages, stageValues, store } from './staging';
 import { Fold, Func, Op } from './wasm/codes';
 
@@ -19,10 +20,15 @@ const SIMD_OPS: Partial<Record<AluOp, Op>> = {
   eq: Op.Eq, ne: Op.Ne, lt: Op.Lt, le: Op.Le, gt: Op.Gt, ge: Op.Ge, and: Op.And, or: Op.Or, xor: Op.Xor,
 };
 
-/** Activation functions without transcendentals; the others keep the host-independent reference (base/math.ts). */
-const SIMD_FUNCS: Partial<Record<ActivationFunction, Func>> = {
+/**
+ * Every activation function: those without transcendentals computed exactly in f32, the others certified against
+ * the host-independent reference (base/math.ts), which computes the elements the kernel leaves (exact-lanes.ts).
+ */
+const SIMD_FUNCS: Record<ActivationFunction, Func> = {
   identity: Func.Identity, relu: Func.Relu, square: Func.Square, abs: Func.Abs, sign: Func.Sign,
   reciprocal: Func.Reciprocal, sqrt: Func.Sqrt, rsqrt: Func.Rsqrt,
+  exp: Func.Exp, sigmoid: Func.Sigmoid, silu: Func.Silu, gelu: Func.Gelu, tanh: Func.Tanh, softplus: Func.Softplus,
+  log: Func.Log, sin: Func.Sin, cos: Func.Cos,
 };
 
 const SIMD_FOLDS: Record<ReduceOp, Fold> = { add: Fold.Add, mul: Fold.Mul, max: Fold.Max, min: Fold.Min };
@@ -223,14 +229,16 @@ export function activate(node: InstrNode): Executor {
     const s = viewOf(src, f, c, m);
     const [rows, cols] = plane2d(s);
     requireShape(dst, d, rows, cols, 'the result');
-    const k = simdFunc !== undefined && stages(s) ? simdKernels(2 * rows * cols + 2 * rows) : undefined;
+    const k = stages(s) ? simdKernels(3 * rows * cols + 2 * rows) : undefined;
     if (k) {
       const x = stage(k, src, s, m);
       const sc = scale(f, c, m, rows, 1).values;
       const bi = bias(f, c, m, rows, 2).values;
       if (areF32(sc, rows) && areF32(bi, rows)) {
         const out = results(x.length);
-        k.activation(simdFunc!, x.at, stageValues(sc, rows).at, stageValues(bi, rows).at, out.at, rows, cols);
+        const left = allocate(x.length, 4);
+        const count = k.activation(simdFunc, x.at, stageValues(sc, rows).at, stageValues(bi, rows).at, out.at, rows, cols, left);
+        if (count > 0) computeLeftLanes(k, fn, out.at, out.length, left, count);
         return store(k, dst, d, out, m, c, () => allStagedFinite(x) && allFinite(sc.subarray(0, rows), bi.subarray(0, rows)));
       }
     }

@@ -202,7 +202,7 @@ const floatOrI32 = fc.oneof({ weight: 4, arbitrary: fc.constant<DType>('f32') },
 const scalarArb = fc.constantFrom('2', '-0.5', '0.1', '3', '0', '1e30', '-1e-40', '16777217', '7.5e-45', 'column');
 const faultsArb = fc.record({ nan: fc.boolean(), 'uninitialized-read': fc.boolean() });
 const ALU_OPS = ['add', 'sub', 'mul', 'div', 'max', 'min', 'pow', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'and', 'or', 'xor'];
-const FUNCS = ['identity', 'relu', 'square', 'abs', 'sign', 'reciprocal', 'sqrt', 'rsqrt', 'exp', 'tanh'];
+const FUNCS = ['identity', 'relu', 'square', 'abs', 'sign', 'reciprocal', 'sqrt', 'rsqrt', 'exp', 'tanh', 'gelu', 'sigmoid', 'silu', 'softplus', 'log', 'sin', 'cos'];
 
 /** One instruction under test and the tensors it needs. */
 interface Case {

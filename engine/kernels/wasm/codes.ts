@@ -29,7 +29,10 @@ export enum Op {
   Xor = 14,
 }
 
-/** Activation functions whose f32 results need no transcendental function (those stay on the host's reference). */
+/**
+ * Activation functions: up to Rsqrt, those whose f32 results f32 arithmetic computes exactly; from Exp on, the
+ * transcendental ones, certified against the host's exact path (certified.ts), which takes the elements left.
+ */
 export enum Func {
   Identity = 0,
   Relu = 1,
@@ -39,6 +42,15 @@ export enum Func {
   Reciprocal = 5,
   Sqrt = 6,
   Rsqrt = 7,
+  Exp = 8,
+  Sigmoid = 9,
+  Silu = 10,
+  Gelu = 11,
+  Tanh = 12,
+  Softplus = 13,
+  Log = 14,
+  Sin = 15,
+  Cos = 16,
 }
 
 /** Reductions of TensorReduce, in the float domain. */

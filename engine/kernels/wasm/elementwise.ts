@@ -1,8 +1,10 @@
 // Elementwise work of the vector and scalar engines on f32 values: TensorTensor, TensorScalar (a scalar per
-// partition), Activation (scale and bias per partition, then a function without transcendentals).
-// Rows are partitions; a row's last, partial vector is stored through a mask (the buffers are padded, so the
-// lanes past the end exist; they are written back as they were). Results are stored canonical (ops.ts).
+// partition), Activation (scale and bias per partition, then the function: those without transcendentals here,
+// the others certified in certified.ts). Rows are partitions; a row's last, partial vector is stored through a
+// mask (lanes.ts). Results are stored canonical (ops.ts).
+import { certifiedActivation } from './certified';
 import { Func, Op } from './codes';
+import { lanesBelow, storeMasked } from './lanes';
 import { apply, canonical } from './ops';
 
 /** out = a op b, n elements. */
@@ -80,8 +82,13 @@ function scalarRow(op: Op, x: usize, scalar: v128, out: usize, cols: i32): void 
   }
 }
 
-/** out[p, q] = func(x[p, q] · scale[p] + bias[p]), the product and the sum each rounded to f32. */
-export function activation(func: Func, x: usize, scale: usize, bias: usize, out: usize, rows: i32, cols: i32): void {
+/**
+ * out[p, q] = func(x[p, q] · scale[p] + bias[p]), the product and the sum each rounded to f32. Returns how many
+ * elements it left to the host's exact path (their indices at `left`, their argument in `out`): none, but for
+ * the transcendental functions (certified.ts).
+ */
+export function activation(func: Func, x: usize, scale: usize, bias: usize, out: usize, rows: i32, cols: i32, left: usize): i32 {
+  if (func >= Func.Exp) return certifiedActivation(func, x, scale, bias, out, rows, cols, left);
   switch (func) {
     case Func.Identity: activationLoop(Func.Identity, x, scale, bias, out, rows, cols); break;
     case Func.Relu: activationLoop(Func.Relu, x, scale, bias, out, rows, cols); break;
@@ -92,6 +99,7 @@ export function activation(func: Func, x: usize, scale: usize, bias: usize, out:
     case Func.Sqrt: activationLoop(Func.Sqrt, x, scale, bias, out, rows, cols); break;
     case Func.Rsqrt: activationLoop(Func.Rsqrt, x, scale, bias, out, rows, cols); break;
   }
+  return 0;
 }
 
 // @ts-ignore: decorator
@@ -139,15 +147,4 @@ export function activation(func: Func, x: usize, scale: usize, bias: usize, out:
   const low = f32x4.demote_f64x2_zero(f64x2.div(one, f64x2.sqrt(f64x2.promote_low_f32x4(y))));
   const high = f32x4.demote_f64x2_zero(f64x2.div(one, f64x2.sqrt(f64x2.promote_low_f32x4(v128.shuffle<f32>(y, y, 2, 3, 2, 3)))));
   return v128.shuffle<f32>(low, high, 0, 1, 4, 5);
-}
-
-/** A mask of the first n lanes (n in 1..3). */
-// @ts-ignore: decorator
-@inline function lanesBelow(n: i32): v128 {
-  return i32x4.gt_s(i32x4.splat(n), i32x4(0, 1, 2, 3));
-}
-
-// @ts-ignore: decorator
-@inline function storeMasked(p: usize, value: v128, mask: v128): void {
-  v128.store(p, v128.bitselect(value, v128.load(p), mask));
 }
