@@ -18,11 +18,11 @@
 import { execFileSync, spawn } from 'child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'fs';
 import * as http from 'http';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
 import { leftovers } from './no-leftovers.mjs';
+import { freePort } from './vscode-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const thisRepo = path.resolve(here, '..');
@@ -112,16 +112,6 @@ function step(name, cmd, cmdArgs, { cwd = dirs.repo, detached = false, onLine } 
   return { child, done };
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function httpStatus(url) {
   return new Promise((resolve) => {

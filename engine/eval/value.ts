@@ -98,8 +98,8 @@ export function readBlock(v: TensorValue, start: number, count: number, data: Fl
   }
 }
 
-/** Visits a tensor value block by block, in row-major order. */
-export function forEachBlock(v: TensorValue, visit: (data: Float64Array, written: Uint8Array, count: number, start: number) => void): void {
+/** Visits a tensor value block by block, in row-major order; a visit that returns true ends the reading there. */
+export function forEachBlock(v: TensorValue, visit: (data: Float64Array, written: Uint8Array, count: number, start: number) => boolean | void): void {
   const n = sizeOfValue(v);
   const size = Math.min(BLOCK, n);
   const data = new Float64Array(size);
@@ -107,7 +107,7 @@ export function forEachBlock(v: TensorValue, visit: (data: Float64Array, written
   for (let start = 0; start < n; start += size) {
     const count = Math.min(size, n - start);
     readBlock(v, start, count, data, written);
-    visit(data, written, count, start);
+    if (visit(data, written, count, start) === true) return;
   }
 }
 
@@ -136,16 +136,13 @@ export function materialize(v: TensorValue, span?: Span): DenseValue {
 
 /** The row-major index of the first element equal to 0, or -1 (reading stops there). */
 export function firstZero(v: TensorValue): number {
-  const n = sizeOfValue(v);
-  const size = Math.min(BLOCK, n);
-  const data = new Float64Array(size);
-  const written = new Uint8Array(size);
-  for (let start = 0; start < n; start += size) {
-    const count = Math.min(size, n - start);
-    readBlock(v, start, count, data, written);
-    for (let i = 0; i < count; i++) if (data[i] === 0) return start + i;
-  }
-  return -1;
+  let found = -1;
+  forEachBlock(v, (data, _written, count, start) => {
+    const i = data.subarray(0, count).indexOf(0);
+    if (i >= 0) found = start + i;
+    return found >= 0;
+  });
+  return found;
 }
 
 /** How many elements were never written, without reading any value. */
