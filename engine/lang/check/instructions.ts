@@ -334,7 +334,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ['psum']);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ['sbuf']);
     const attrs = this.attributes(s, NONE);
-    if (!dst || !src || !attrs || !this.copiesPackedBits(s, dst, src)) return undefined;
+    if (!dst || !src || !attrs) return undefined;
     const [p, f] = shape2d(src);
     const [dp, df] = shape2d(dst);
     if ((dp !== undefined && f !== undefined && dp !== f) || (df !== undefined && p !== undefined && df !== p)) {

@@ -5,15 +5,19 @@
  */
 import { DType, dtypeInfo, packedLayout } from '../../base/dtype';
 
-/** The instructions that move a packed element as its bits (Memset writes its value as the bits of every element). */
-const MOVES_BITS: ReadonlySet<string> = new Set(['DmaCopy', 'TensorCopy', 'Transpose', 'Memset', 'Load']);
+/**
+ * The instructions that move a packed element as its bits (Memset writes its value as the bits of every element;
+ * Load reads them into a register). Transpose is not one: PSUM, where it writes, holds f32 and i32 only.
+ */
+const MOVES_BITS: ReadonlySet<string> = new Set(['DmaCopy', 'TensorCopy', 'Memset', 'Load']);
+const MOVERS = [...MOVES_BITS].join(', ').replace(/, (\w+)$/, ' and $1');
 
 /** What is wrong with a packed operand of this instruction, or undefined when there is nothing wrong. */
 export function packedOperandProblem(opcode: string, role: string, dtype: DType): string | undefined {
   const packed = packedLayout(dtype);
   if (!packed || MOVES_BITS.has(opcode)) return undefined;
   return `the ${role} of ${opcode} is ${dtype}, a packed type (${packed.count} ${packed.element} in each ${dtypeInfo(dtype).bytes * 8}-bit element): `
-    + `${opcode} computes with values, and only ${[...MOVES_BITS].join(', ')} move a packed element, as its bits `
+    + `${opcode} computes with values, and only ${MOVERS} move a packed element, as its bits `
     + '(the MX matmul that reads its values is not in BIR yet)';
 }
 
