@@ -215,6 +215,8 @@ export class AddressSpace {
       // A NaN is stored as its dtype's one quiet NaN, as every store makes it: raw bytes may spell another.
       if (t.dtype !== 'f32' && Number.isNaN(decode(t.dtype, t.data[e]))) t.data[e] = encode(t.dtype, NaN);
       if (t.dtype === 'f32' && Number.isNaN(t.data[e])) t.data[e] = NaN;
+      // A byte holds one fp4e2m1 value, in its low 4 bits: the high ones are no part of it, and stores keep them 0.
+      if (t.dtype === 'fp4e2m1') t.data[e] &= 0xf;
       t.markWritten(e);
     }
   }

@@ -17,7 +17,7 @@ import { REGISTERS } from '../machine/limits';
 import { Machine } from '../machine/machine';
 import { Tensor } from '../machine/tensor';
 import { View } from '../machine/view';
-import { formatNumber } from '../eval/format';
+import { formatElement } from '../eval/format';
 import { BreakpointInfo, DataBreakpointInfoResult, DataBreakpointRequest } from '../protocol/types';
 import { AccessPlans, allocOf, dramOf, MAX_FLAT_RANK } from './access-plan';
 import { HitCondition, parseHitCondition, parseUserExpression, ParsedExpression } from './conditions';
@@ -474,7 +474,7 @@ export function parseDataId(dataId: string): Region | string {
 function describe(a: Access, chosen: number, changed: readonly number[], now: { values: Float64Array; written: Uint8Array }): string {
   const node = a.member ?? a.node;
   const who = `${node.kind === 'instr' ? node.opcode : node.kind} at line ${node.span.line}${a.member ? ` (fused into ${(a.node as InstrNode).group})` : ''}`;
-  const value = (v: number, written: number): string => (written ? formatNumber(v) : '<uninit>');
+  const value = (v: number, written: number): string => (written ? formatElement(v, a.tensor?.dtype) : '<uninit>');
   const before = value(a.old[chosen], a.oldWritten[chosen]);
   const after = value(now.values[chosen], now.written[chosen]);
   if (a.register !== undefined) return a.write ? `${who} wrote r${a.register}: ${before} → ${after}` : `${who} read r${a.register}: ${before}`;

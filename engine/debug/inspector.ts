@@ -9,8 +9,8 @@ import { EngineError } from '../protocol/errors';
 import { ScopeInfo, VariableInfo } from '../protocol/types';
 import { Machine } from '../machine/machine';
 import { View, wholeView } from '../machine/view';
-import { formatNumber } from '../eval/format';
-import { readBlock, shapeOf, TensorValue, Value, ViewValue } from '../eval/value';
+import { formatElement, formatNumber } from '../eval/format';
+import { dtypeLabel, readBlock, shapeOf, TensorValue, Value, ViewValue } from '../eval/value';
 import { LogicalFrame, functionName, loopRegisters } from './stack';
 import { tensorSummary } from './tensor-summary';
 import { REGISTERS, PSUM_BYTES_PER_PARTITION, registerIndex, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
@@ -127,7 +127,7 @@ export class Inspector {
       for (let k = 0; k < n; k++) {
         const i = from + k;
         const memoryReference = value.kind === 'view' ? this.memoryReference(indexFirst(value, i)) : undefined;
-        out.push({ name: `[${i}]`, value: written[k] ? formatNumber(data[k]) : '<uninit>', type: typeOf(value), evaluateName: evaluateName === undefined ? undefined : `${evaluateName}[${i}]`, reference: 0, memoryReference });
+        out.push({ name: `[${i}]`, value: written[k] ? formatElement(data[k], dtypeLabel(value)) : '<uninit>', type: typeOf(value), evaluateName: evaluateName === undefined ? undefined : `${evaluateName}[${i}]`, reference: 0, memoryReference });
       }
       return out;
     }

@@ -77,10 +77,16 @@ function orderedBits(v: number, dtype: DType): number {
       return bits & 0x8000 ? -(bits & 0x7fff) : bits;
     }
     case 'fp8e4m3':
+    case 'fp8e4m3fn':
     case 'fp8e5m2': {
       const bits = encode(dtype, v);
       return bits & 0x80 ? -(bits & 0x7f) : bits;
     }
+    case 'fp4e2m1': {
+      const bits = encode(dtype, v);
+      return bits & 0x8 ? -(bits & 0x7) : bits;
+    }
+    // e8m0 has no sign (its codes are in the order of its values); integers and packed types count their bits.
     default:
       return encode(dtype, v);
   }

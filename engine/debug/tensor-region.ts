@@ -5,6 +5,7 @@
  * their minimum and maximum, with flags that keep NaN, infinities and never-written elements visible whatever the
  * block's size. Statistics and the histogram are exact over the whole region, read block by block.
  */
+import { dtypeInfo, isDType } from '../base/dtype';
 import { EngineError } from '../protocol/errors';
 import { BLOCK, readBlock, shapeOf, TensorValue } from '../eval/value';
 import { accumulate, emptyStatistics, Statistics } from './tensor-summary';
@@ -299,7 +300,9 @@ export function binOf(x: number, lo: number, width: number, bins: number): numbe
 
 /** Whether every value of a dtype is a float32 (f32 arrays then carry them exactly, at half the bytes of f64). */
 export function fitsFloat32(dtype: string): boolean {
-  return dtype !== 'i32' && dtype !== 'u32' && dtype !== 'f64';
+  // 32-bit integers, and the bits of packed fp8 x4 elements, go beyond 2^24.
+  if (isDType(dtype)) return !(dtypeInfo(dtype).isInteger && dtypeInfo(dtype).bytes === 4);
+  return dtype !== 'f64';
 }
 
 /** A typed array's bytes in base64: what the view's values travel as (converted when the array is of another type). */

@@ -1,5 +1,7 @@
 /** Numbers and tensors as people read them: the shortest text that gives back the stored value. */
-import { elementAt, shapeOf, TensorValue, Value } from './value';
+import { DType, dtypeInfo, isDType, packedLayout } from '../base/dtype';
+import { unpackValues } from '../machine/packed';
+import { dtypeLabel, elementAt, shapeOf, TensorValue, Value } from './value';
 
 /** Integers as integers; f32 values with the fewest digits that round back to the same f32; others in full. */
 export function formatNumber(x: number): string {
@@ -15,6 +17,16 @@ export function formatNumber(x: number): string {
     }
   }
   return String(x);
+}
+
+/**
+ * An element of a tensor of that dtype: a number, except a packed element, which is its bits in hex with the four
+ * values it holds, the first (lowest bits) first: `0x3c3c3c3c (1, 1, 1, 1)`.
+ */
+export function formatElement(x: number, dtype: DType | string | undefined): string {
+  if (dtype === undefined || !isDType(dtype) || !packedLayout(dtype) || !Number.isInteger(x) || x < 0 || x > dtypeInfo(dtype).maxFinite) return formatNumber(x);
+  const digits = dtypeInfo(dtype).bytes * 2;
+  return `0x${x.toString(16).padStart(digits, '0')} (${unpackValues(dtype, x).map(formatNumber).join(', ')})`;
 }
 
 function tidy(s: string): string {
@@ -50,7 +62,7 @@ function nest(v: TensorValue, shape: readonly number[], dim: number, offset: num
 
 function element(v: TensorValue, i: number): string {
   const e = elementAt(v, i);
-  return e.written ? formatNumber(e.value) : '?';
+  return e.written ? formatElement(e.value, dtypeLabel(v)) : '?';
 }
 
 function range(a: number, b: number): number[] {

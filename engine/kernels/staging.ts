@@ -20,10 +20,12 @@ const FORMATS: Partial<Record<DType, Format>> = {
   bf16: Format.BF16,
   f16: Format.F16,
   fp8e4m3: Format.FP8E4M3,
+  fp8e4m3fn: Format.FP8E4M3FN,
   fp8e5m2: Format.FP8E5M2,
 };
 
-/** Whether the view's values can be staged: its dtype is a float format. */
+/** Whether the view's values can be staged: its dtype is a float format the kernels decode (e8m0 and fp4e2m1 are
+ * not: they take the scalar path, as the integers and the packed types do). */
 export function stages(v: View): boolean {
   return FORMATS[v.tensor.dtype] !== undefined;
 }

@@ -1,14 +1,18 @@
 // The machine's element data types: storage layout, bit-exact rounding on store, exact decode on load.
 // Every narrower float format is reached through f32 first: kernels compute in f32, and the rules below say so.
+// The formats narrower than f16 are small-floats.ts and e8m0.ts; packed elements are their bits (see packed.ts).
 import { getFloat16, f16round } from '@petamoriken/float16';
 import { DType } from '../base/dtype';
+import { E8M0_VALUES, encodeE8M0 } from './e8m0';
+import { E2M1_VALUES, E4M3FN_VALUES, E4M3_VALUES, E5M2_VALUES, encodeE2M1, encodeE4M3, encodeE4M3FN, encodeE5M2 } from './small-floats';
 
 // ---------------------------------------------------------------------------------------------
 // Element arrays
 
 /** The typed array that holds elements of this dtype in their own bytes:
- * f32 Float32Array; bf16, f16, u16 Uint16Array (for bf16/f16: the bit patterns); fp8e4m3, fp8e5m2, u8 Uint8Array (fp8: bit patterns);
- * i32 Int32Array; i16 Int16Array; i8 Int8Array; u32 Uint32Array. */
+ * f32 Float32Array; bf16, f16, u16 Uint16Array (for bf16/f16: the bit patterns); the fp8 types, e8m0, fp4e2m1 and u8
+ * Uint8Array (bit patterns; fp4e2m1 one value per byte, in the low nibble); i32 Int32Array; i16 Int16Array; i8
+ * Int8Array; u32 Uint32Array; the packed types Uint32Array (fp8 x4) and Uint16Array (fp4 x4), their bits. */
 export type ElementArray = Float32Array | Uint16Array | Uint8Array | Int32Array | Int16Array | Int8Array | Uint32Array;
 
 interface ElementArrayConstructor {
@@ -22,7 +26,13 @@ const ELEMENT_ARRAY: Readonly<Record<DType, ElementArrayConstructor>> = {
   bf16: Uint16Array,
   f16: Uint16Array,
   fp8e4m3: Uint8Array,
+  fp8e4m3fn: Uint8Array,
   fp8e5m2: Uint8Array,
+  e8m0: Uint8Array,
+  fp4e2m1: Uint8Array,
+  fp8e4m3fn_x4: Uint32Array,
+  fp8e5m2_x4: Uint32Array,
+  fp4e2m1_x4: Uint16Array,
   i32: Int32Array,
   i16: Int16Array,
   i8: Int8Array,
@@ -117,79 +127,11 @@ function roundF16(v: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// fp8: both formats share one rounding routine on the f32 bit pattern, parameterised by their layout.
-
-/** The fp8 magnitude code (exponent and mantissa, no sign) of |f|, f being the f32 in the scratch slot,
- * rounded to nearest with ties to even, including the format's subnormals; codes above maxCode clamp to it. */
-function fp8Magnitude(mantBits: number, bias: number, maxCode: number): number {
-  const absBits = scratchU32[0] & 0x7fffffff;
-  let code: number;
-  if ((absBits >>> F32_MANT_BITS) >= F32_BIAS + 1 - bias) {
-    // Normal range: drop the low mantissa bits with RNE; the carry may ripple into the exponent. Then rebias.
-    const shift = F32_MANT_BITS - mantBits;
-    const rounded = absBits + ((1 << (shift - 1)) - 1) + ((absBits >>> shift) & 1);
-    code = (rounded >>> shift) - ((F32_BIAS - bias) << mantBits);
-  } else {
-    // Below the smallest normal: count in units of the smallest subnormal (exact, a power-of-two scaling)
-    // and round that to an integer by the 2^52 trick. A result of 2^mantBits is the
-    // smallest normal's code, so rounding up across the boundary needs no special case.
-    const units = Math.abs(scratchF32[0]) * 2 ** (bias - 1 + mantBits);
-    code = (units + TWO_POW_52) - TWO_POW_52;
-  }
-  return code > maxCode ? maxCode : code;
-}
-
-function f32SignToFp8(): number {
-  return (scratchU32[0] >>> 24) & 0x80;
-}
-
-/** fp8e4m3 (OCP E4M3FN: bias 7, no infinities, NaN only S.1111.111, max finite 448, min subnormal 2^-9):
- * round v to f32, then to nearest with ties to even including subnormals. A value whose rounding exceeds
- * 448 in magnitude saturates to ±448, and ±inf saturate to ±448 too. NaN becomes 0x7F whatever its sign
- * (the host's NaN sign is not portable). -0 keeps its sign (0x80). */
-function encodeE4M3(v: number): number {
-  if (v !== v) return 0x7f;
-  scratchF32[0] = v;
-  return f32SignToFp8() | fp8Magnitude(3, 7, 0x7e);
-}
-
-/** fp8e5m2 (bias 15, IEEE-like with infinities 0x7C/0xFC, max finite 57344, min subnormal 2^-16):
- * round v to f32, then to nearest with ties to even including subnormals. A finite v whose rounding exceeds
- * 57344 in magnitude saturates to ±57344 (the hardware's saturating convert) - also when v is finite but
- * beyond the f32 range; ±inf stay ±inf. NaN becomes the quiet NaN 0x7E whatever its sign. -0 keeps its sign (0x80). */
-function encodeE5M2(v: number): number {
-  if (v !== v) return 0x7e;
-  scratchF32[0] = v;
-  const magnitude = v === Infinity || v === -Infinity ? 0x7c : fp8Magnitude(2, 15, 0x7b);
-  return f32SignToFp8() | magnitude;
-}
-
-function buildFp8Table(mantBits: number, bias: number, hasInfinity: boolean): Float64Array {
-  const table = new Float64Array(256);
-  const expMax = (1 << (7 - mantBits)) - 1;
-  const mantMask = (1 << mantBits) - 1;
-  for (let bits = 0; bits < 256; bits++) {
-    const sign = bits & 0x80 ? -1 : 1;
-    const exp = (bits & 0x7f) >>> mantBits;
-    const mant = bits & mantMask;
-    let magnitude: number;
-    if (exp === 0) magnitude = mant * 2 ** (1 - bias - mantBits);
-    else if (exp === expMax && hasInfinity) magnitude = mant === 0 ? Infinity : NaN;
-    else if (exp === expMax && mant === mantMask) magnitude = NaN;
-    else magnitude = (1 + mant / (1 << mantBits)) * 2 ** (exp - bias);
-    table[bits] = sign * magnitude;
-  }
-  return table;
-}
-
-const E4M3_VALUES = buildFp8Table(3, 7, false);
-const E5M2_VALUES = buildFp8Table(2, 15, true);
-
-// ---------------------------------------------------------------------------------------------
 // Integers
 
 /** Integers (i32 i16 i8 u32 u16 u8): round to nearest with ties to even, then saturate to the type's range;
- * NaN becomes 0, +inf the max, -inf the min, -0 becomes 0. */
+ * NaN becomes 0, +inf the max, -inf the min, -0 becomes 0. A packed element stores a value as its bits, an unsigned
+ * integer of its width, by the same rule (the checker lets only bits reach it: a copy of its own type or of u32/u16). */
 function encodeInt(v: number, min: number, max: number): number {
   // The bounds are integers, so saturating before rounding gives the same result, and leaves |v| < 2^32
   // for the rounding below. The negated comparison also catches NaN.
@@ -214,7 +156,12 @@ export function encode(d: DType, v: number): number {
     case 'bf16': return encodeBf16(v);
     case 'f16': return encodeF16(v);
     case 'fp8e4m3': return encodeE4M3(v);
+    case 'fp8e4m3fn': return encodeE4M3FN(v);
     case 'fp8e5m2': return encodeE5M2(v);
+    case 'e8m0': return encodeE8M0(v);
+    case 'fp4e2m1': return encodeE2M1(v);
+    case 'fp8e4m3fn_x4': case 'fp8e5m2_x4': return encodeInt(v, 0, U32_MAX);
+    case 'fp4e2m1_x4': return encodeInt(v, 0, U16_MAX);
     case 'i32': return encodeInt(v, I32_MIN, I32_MAX);
     case 'i16': return encodeInt(v, I16_MIN, I16_MAX);
     case 'i8': return encodeInt(v, I8_MIN, I8_MAX);
@@ -224,13 +171,17 @@ export function encode(d: DType, v: number): number {
   }
 }
 
-/** The value (a JS number) that a stored element represents. Exact for every bit pattern; NaN patterns give NaN. */
+/** The value (a JS number) that a stored element represents. Exact for every bit pattern; NaN patterns give NaN.
+ * A packed element's value is its bits. */
 export function decode(d: DType, stored: number): number {
   switch (d) {
     case 'bf16': return decodeBf16(stored);
     case 'f16': return decodeF16(stored);
     case 'fp8e4m3': return E4M3_VALUES[stored & 0xff];
+    case 'fp8e4m3fn': return E4M3FN_VALUES[stored & 0xff];
     case 'fp8e5m2': return E5M2_VALUES[stored & 0xff];
+    case 'e8m0': return E8M0_VALUES[stored & 0xff];
+    case 'fp4e2m1': return E2M1_VALUES[stored & 0xf];
     default: return stored;
   }
 }
@@ -242,7 +193,10 @@ export function roundTo(d: DType, v: number): number {
     case 'bf16': return decodeBf16(encodeBf16(v));
     case 'f16': return roundF16(v);
     case 'fp8e4m3': return E4M3_VALUES[encodeE4M3(v)];
+    case 'fp8e4m3fn': return E4M3FN_VALUES[encodeE4M3FN(v)];
     case 'fp8e5m2': return E5M2_VALUES[encodeE5M2(v)];
+    case 'e8m0': return E8M0_VALUES[encodeE8M0(v)];
+    case 'fp4e2m1': return E2M1_VALUES[encodeE2M1(v)];
     default: return encode(d, v);
   }
 }
@@ -265,7 +219,13 @@ const RANGE_ENCODERS: Readonly<Record<DType, RangeEncoder>> = {
   bf16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeBf16(src[s + i]); },
   f16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeF16(src[s + i]); },
   fp8e4m3: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeE4M3(src[s + i]); },
+  fp8e4m3fn: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeE4M3FN(src[s + i]); },
   fp8e5m2: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeE5M2(src[s + i]); },
+  e8m0: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeE8M0(src[s + i]); },
+  fp4e2m1: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeE2M1(src[s + i]); },
+  fp8e4m3fn_x4: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], 0, U32_MAX); },
+  fp8e5m2_x4: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], 0, U32_MAX); },
+  fp4e2m1_x4: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], 0, U16_MAX); },
   i32: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], I32_MIN, I32_MAX); },
   i16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], I16_MIN, I16_MAX); },
   i8: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], I8_MIN, I8_MAX); },
@@ -282,7 +242,13 @@ const RANGE_DECODERS: Readonly<Record<DType, RangeDecoder>> = {
   bf16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = decodeBf16(src[s + i]); },
   f16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = F16_VALUES[src[s + i] & 0xffff]; },
   fp8e4m3: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = E4M3_VALUES[src[s + i] & 0xff]; },
+  fp8e4m3fn: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = E4M3FN_VALUES[src[s + i] & 0xff]; },
   fp8e5m2: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = E5M2_VALUES[src[s + i] & 0xff]; },
+  e8m0: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = E8M0_VALUES[src[s + i] & 0xff]; },
+  fp4e2m1: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = E2M1_VALUES[src[s + i] & 0xf]; },
+  fp8e4m3fn_x4: copyDecoder,
+  fp8e5m2_x4: copyDecoder,
+  fp4e2m1_x4: copyDecoder,
   i32: copyDecoder,
   i16: copyDecoder,
   i8: copyDecoder,

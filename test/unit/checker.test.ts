@@ -190,7 +190,7 @@ describe('checker', () => {
 
   describe('types and allocations', () => {
     it('reports unknown dtypes in DRAM tensors, allocations and parameters', () => {
-      const known = '(known: f32 bf16 f16 fp8e4m3 fp8e5m2 i32 i16 i8 u32 u16 u8)';
+      const known = '(known: f32 bf16 f16 fp8e4m3 fp8e4m3fn fp8e5m2 e8m0 fp4e2m1 fp8e4m3fn_x4 fp8e5m2_x4 fp4e2m1_x4 i32 i16 i8 u32 u16 u8)';
       const text = ['module m', 'dram x : f31[4]', 'func main() {', '  sbuf a : float[4, 4]', '}', 'func f(t: f64[4]) {', '}', ''].join('\n');
       expectDiagnostics(text, [
         ['dram x : »f31', `unknown data type 'f31' for 'x' ${known}`],
@@ -236,6 +236,32 @@ describe('checker', () => {
       const p = expectProgram(['module m', 'const P = 64', 'dram t : f32[P * 2, P / 4 + 1]', 'func main() {', '  sbuf s : i8[P, 2 ** 10]', '}', ''].join('\n'));
       assert.deepStrictEqual(p.drams[0].shape, [128, 17]);
       assert.deepStrictEqual(p.main.allocs[0].shape, [64, 1024]);
+    });
+
+    it('accepts every dtype of the MX formats, and gives BIR\'s name for an NKI one', () => {
+      const names = ['fp8e4m3', 'fp8e4m3fn', 'fp8e5m2', 'e8m0', 'fp4e2m1', 'fp8e4m3fn_x4', 'fp8e5m2_x4', 'fp4e2m1_x4'];
+      const p = expectProgram(['module m', ...names.map((d, i) => `dram t${i} : ${d}[4, 8]`), 'func main() {', ...names.map((d, i) => `  sbuf s${i} : ${d}[4, 8]`), '}', ''].join('\n'));
+      assert.deepStrictEqual(p.drams.map((t) => t.dtype), names);
+      expectDiagnostics(['module m', 'dram x : float8_e4m3fn[4]', 'dram y : float4_e2m1fn_x4[4]', 'func main() {', '}', ''].join('\n'), [
+        ['dram x : »float8_e4m3fn', "unknown data type 'float8_e4m3fn' for 'x' (known: f32 bf16 f16 fp8e4m3 fp8e4m3fn"],
+        ['dram y : »float4_e2m1fn_x4', "u8); NKI's float4_e2m1fn_x4 is fp4e2m1_x4 in BIR"],
+      ]);
+    });
+
+    it('lets packed types only be moved as bits: copies of their own dtype or u32/u16, Memset, Load', () => {
+      const decls = ['module m', 'dram q : fp8e5m2_x4[4, 8]', 'dram u : u32[4, 8]', 'dram h : u16[4, 8]', 'dram f : f32[4, 8]', 'dram r : fp4e2m1_x4[4, 8]', 'dram e : fp8e4m3fn_x4[4, 8]'];
+      const body = (lines: string[]): string => [...decls, 'func main() {', '  sbuf a : fp8e5m2_x4[4, 8]', '  sbuf b : f32[4, 8]', ...lines.map((l) => `  ${l}`), '}', ''].join('\n');
+      expectProgram(body(['DmaCopy a <- q', 'DmaCopy u <- a', 'DmaCopy a <- u', 'TensorCopy a <- a', 'Memset a <- 0', 'Load r1 <- a[0, 0]', 'DmaCopy r <- h', 'DmaCopy q <- a']));
+      expectDiagnostics(body(['DmaCopy a <- f', 'DmaCopy h <- q', 'DmaCopy e <- q', 'TensorCopy b <- a']), [
+        ['DmaCopy a <- f', 'DmaCopy cannot convert f32 to fp8e5m2_x4: a fp8e5m2_x4 element holds the bits of 4 fp8e5m2 values, and no rounding into or out of it is defined; copy it to or from fp8e5m2_x4 or u32 (its bits)'],
+        ['DmaCopy h <- q', 'DmaCopy cannot convert fp8e5m2_x4 to u16'],
+        ['DmaCopy e <- q', 'DmaCopy cannot convert fp8e5m2_x4 to fp8e4m3fn_x4'],
+        ['TensorCopy b <- a', 'TensorCopy cannot convert fp8e5m2_x4 to f32'],
+      ]);
+      expectDiagnostics(body(['TensorScalar a <- b, op = add, scalar = 1', 'Activation b <- a, func = exp']), [
+        ['TensorScalar »a <-', 'the destination of TensorScalar is fp8e5m2_x4, a packed type (4 fp8e5m2 in each 32-bit element): TensorScalar computes with values, and only DmaCopy, TensorCopy, Memset and Load move a packed element, as its bits (the MX matmul that reads its values is not in BIR yet)'],
+        ['Activation b <- »a', 'the source of Activation is fp8e5m2_x4, a packed type'],
+      ]);
     });
 
     it('holds only f32 and i32 in PSUM', () => {

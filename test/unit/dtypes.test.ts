@@ -1,169 +1,17 @@
-// The dtypes module against an independent reference: decoders written from the formats' bit-field
-// definitions, and a round-to-nearest-even encoder that picks between neighbouring values by search over
-// the reference table. Nothing here calls the module to build an expectation.
+// The dtypes module against an independent reference (test/helpers/float-reference.ts): decoders written from the
+// formats' bit-field definitions, and a round-to-nearest-even encoder that picks between neighbouring values by
+// search over the reference table. Nothing here calls the module to build an expectation. e8m0 and the packed
+// types are test/unit/mx-dtypes.test.ts.
 import * as assert from 'node:assert/strict';
 import { DType, DTYPES, isDType, dtypeInfo } from '../../engine/base/dtype';
 import { createElementArray, elementArrayOn, encode, decode, roundTo, encodeRange, decodeRange } from '../../engine/machine/dtypes';
 import { mulberry32 } from '../../engine/machine/random';
+import {
+  BF16, E2M1, E4M3, E4M3FN, E5M2, F16, FloatFormat, Mismatches, f32FromBits, hex, nextDownF32, nextUpF32, patternCount,
+  refDecode, refEncode, refTable, same, signMask,
+} from '../helpers/float-reference';
 
-// ---------------------------------------------------------------------------------------------
-// Helpers
-
-function same(a: number, b: number): boolean {
-  return (Number.isNaN(a) && Number.isNaN(b)) || Object.is(a, b);
-}
-
-function hex(n: number): string {
-  return '0x' + n.toString(16);
-}
-
-/** Collects mismatches so one failing assertion reports the first few instead of stopping at one. */
-class Mismatches {
-  private readonly items: string[] = [];
-  private total = 0;
-  add(msg: string): void {
-    this.total++;
-    if (this.items.length < 10) this.items.push(msg);
-  }
-  check(what: string): void {
-    assert.equal(this.total, 0, `${what}: ${this.total} mismatches, first: \n  ${this.items.join('\n  ')}`);
-  }
-}
-
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-
-function f32FromBits(bits: number): number {
-  u32[0] = bits;
-  return f32[0];
-}
-
-function f32Bits(x: number): number {
-  f32[0] = x;
-  return u32[0];
-}
-
-/** The next f32 above x (x a finite nonzero f32). */
-function nextUpF32(x: number): number {
-  const bits = f32Bits(x);
-  return f32FromBits(x > 0 ? bits + 1 : bits - 1);
-}
-
-function nextDownF32(x: number): number {
-  return -nextUpF32(-x);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reference formats
-
-interface FloatFormat {
-  readonly dtype: DType;
-  readonly expBits: number;
-  readonly mantBits: number;
-  readonly bias: number;
-  /** IEEE-like: all-ones exponent is inf (mantissa 0) or NaN. Otherwise (E4M3FN) only all-ones everywhere is NaN. */
-  readonly ieeeSpecials: boolean;
-  /** What a finite value beyond the largest finite one becomes: IEEE rounding (maybe to inf), or saturation. */
-  readonly finiteOverflow: 'ieee' | 'saturate';
-  /** Code (without sign) an infinite input becomes. */
-  readonly infCode: number;
-  /** The NaN code encode must produce for a positive NaN input. */
-  readonly nanCode: number;
-  /** Whether a NaN keeps the sign bit its f32 pattern has (bf16), or always becomes nanCode. */
-  readonly nanKeepsSign: boolean;
-}
-
-const BF16: FloatFormat = { dtype: 'bf16', expBits: 8, mantBits: 7, bias: 127, ieeeSpecials: true, finiteOverflow: 'ieee', infCode: 0x7f80, nanCode: 0x7fc0, nanKeepsSign: false };
-const F16: FloatFormat = { dtype: 'f16', expBits: 5, mantBits: 10, bias: 15, ieeeSpecials: true, finiteOverflow: 'ieee', infCode: 0x7c00, nanCode: 0x7e00, nanKeepsSign: false };
-const E4M3: FloatFormat = { dtype: 'fp8e4m3', expBits: 4, mantBits: 3, bias: 7, ieeeSpecials: false, finiteOverflow: 'saturate', infCode: 0x7e, nanCode: 0x7f, nanKeepsSign: false };
-const E5M2: FloatFormat = { dtype: 'fp8e5m2', expBits: 5, mantBits: 2, bias: 15, ieeeSpecials: true, finiteOverflow: 'saturate', infCode: 0x7c, nanCode: 0x7e, nanKeepsSign: false };
-const FORMATS = [BF16, F16, E4M3, E5M2];
-
-function patternCount(fmt: FloatFormat): number {
-  return 2 ** (1 + fmt.expBits + fmt.mantBits);
-}
-
-function signMask(fmt: FloatFormat): number {
-  return 2 ** (fmt.expBits + fmt.mantBits);
-}
-
-/** The value a bit pattern represents, from the definition: (-1)^s * 2^(e-bias) * 1.m, or 2^(1-bias) * 0.m. */
-function refDecode(fmt: FloatFormat, bits: number): number {
-  const mantScale = 2 ** fmt.mantBits;
-  const expAllOnes = 2 ** fmt.expBits - 1;
-  const negative = bits >= signMask(fmt);
-  const exp = Math.floor((bits % signMask(fmt)) / mantScale);
-  const mant = bits % mantScale;
-  let magnitude: number;
-  if (fmt.ieeeSpecials && exp === expAllOnes) magnitude = mant === 0 ? Infinity : NaN;
-  else if (!fmt.ieeeSpecials && exp === expAllOnes && mant === mantScale - 1) magnitude = NaN;
-  else if (exp === 0) magnitude = (mant / mantScale) * 2 ** (1 - fmt.bias);
-  else magnitude = (1 + mant / mantScale) * 2 ** (exp - fmt.bias);
-  return negative ? -magnitude : magnitude;
-}
-
-interface RefTable {
-  /** Non-negative finite values, ascending, with their codes. */
-  readonly values: number[];
-  readonly codes: number[];
-  readonly max: number;
-  readonly maxCode: number;
-  /** Spacing of the top binade: IEEE rounding overflows at max + topUlp / 2. */
-  readonly topUlp: number;
-}
-
-const tables = new Map<FloatFormat, RefTable>();
-
-function refTable(fmt: FloatFormat): RefTable {
-  const cached = tables.get(fmt);
-  if (cached) return cached;
-  const entries: { value: number; code: number }[] = [];
-  for (let code = 0; code < signMask(fmt); code++) {
-    const value = refDecode(fmt, code);
-    if (Number.isFinite(value)) entries.push({ value, code });
-  }
-  entries.sort((a, b) => a.value - b.value);
-  const values = entries.map((e) => e.value);
-  const codes = entries.map((e) => e.code);
-  const n = values.length;
-  const table = { values, codes, max: values[n - 1], maxCode: codes[n - 1], topUlp: values[n - 1] - values[n - 2] };
-  tables.set(fmt, table);
-  return table;
-}
-
-/** Index of the largest table value <= a (a >= 0, a <= max). */
-function floorIndex(values: number[], a: number): number {
-  let lo = 0, hi = values.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (values[mid] <= a) lo = mid; else hi = mid - 1;
-  }
-  return lo;
-}
-
-/** The code the format's rules give v: f32 first, then nearest representable, ties to the even code,
- * then the overflow/saturation rule. */
-function refEncode(fmt: FloatFormat, v: number): number {
-  if (Number.isNaN(v)) return fmt.nanKeepsSign && f32Bits(v) >= 0x80000000 ? fmt.nanCode + signMask(fmt) : fmt.nanCode;
-  const t = refTable(fmt);
-  const f = Math.fround(v);
-  const sign = f < 0 || Object.is(f, -0) ? signMask(fmt) : 0;
-  const a = Math.abs(f);
-  if (!Number.isFinite(v)) return sign + fmt.infCode;
-  if (a > t.max) {
-    if (fmt.finiteOverflow === 'saturate') return sign + t.maxCode;
-    return sign + (a >= t.max + t.topUlp / 2 ? fmt.infCode : t.maxCode);
-  }
-  const i = floorIndex(t.values, a);
-  if (t.values[i] === a) return sign + t.codes[i];
-  const below = a - t.values[i];
-  const above = t.values[i + 1] - a;
-  let code: number;
-  if (below < above) code = t.codes[i];
-  else if (above < below) code = t.codes[i + 1];
-  else code = t.codes[i] % 2 === 0 ? t.codes[i] : t.codes[i + 1];
-  return sign + code;
-}
+const FORMATS = [BF16, F16, E4M3, E4M3FN, E5M2, E2M1];
 
 /** Checks encode and roundTo for v against the reference. */
 function checkEncode(fmt: FloatFormat, v: number, bad: Mismatches): void {
@@ -182,14 +30,23 @@ describe('dtypes: float formats against the reference', () => {
   it('the reference itself has the known landmarks', () => {
     assert.equal(refTable(BF16).max, 3.3895313892515355e38);
     assert.equal(refTable(F16).max, 65504);
-    assert.equal(refTable(E4M3).max, 448);
+    assert.equal(refTable(E4M3).max, 240);
+    assert.equal(refTable(E4M3FN).max, 448);
     assert.equal(refTable(E5M2).max, 57344);
+    assert.equal(refTable(E2M1).max, 6);
+    assert.deepEqual(refTable(E2M1).values, [0, 0.5, 1, 1.5, 2, 3, 4, 6]);
     assert.equal(refDecode(E4M3, 0x01), 2 ** -9);
+    assert.equal(refDecode(E4M3FN, 0x01), 2 ** -9);
     assert.equal(refDecode(E5M2, 0x01), 2 ** -16);
     assert.equal(refDecode(F16, 0x0001), 2 ** -24);
     assert.equal(refDecode(BF16, 0x0001), 2 ** -133);
-    assert.ok(Number.isNaN(refDecode(E4M3, 0x7f)) && Number.isNaN(refDecode(E4M3, 0xff)));
-    assert.equal(refDecode(E4M3, 0x78), 256);
+    assert.ok(Number.isNaN(refDecode(E4M3FN, 0x7f)) && Number.isNaN(refDecode(E4M3FN, 0xff)));
+    assert.equal(refDecode(E4M3FN, 0x78), 256);
+    assert.equal(refDecode(E4M3, 0x77), 240);
+    assert.equal(refDecode(E4M3, 0x78), Infinity);
+    assert.equal(refDecode(E4M3, 0xf8), -Infinity);
+    assert.ok(Number.isNaN(refDecode(E4M3, 0x79)) && Number.isNaN(refDecode(E4M3, 0x7c)) && Number.isNaN(refDecode(E4M3, 0xff)));
+    assert.equal(refDecode(E2M1, 0xf), -6);
     assert.equal(refDecode(E5M2, 0x7c), Infinity);
     assert.equal(refDecode(E5M2, 0xfc), -Infinity);
   });
@@ -259,8 +116,14 @@ describe('dtypes: float formats against the reference', () => {
         assert.ok(Object.is(roundTo(fmt.dtype, -0), -0));
         assert.ok(Object.is(decode(fmt.dtype, signMask(fmt)), -0));
         assert.equal(encode(fmt.dtype, NaN), fmt.nanCode);
-        assert.ok(Number.isNaN(roundTo(fmt.dtype, NaN)));
-        assert.ok(Number.isNaN(decode(fmt.dtype, fmt.nanCode)));
+        assert.equal(encode(fmt.dtype, f32FromBits(0xffc00001)), fmt.nanCode, 'a negative NaN with a payload');
+        if (fmt.specials === 'none') {
+          // No NaN to store: +0, as the integers.
+          assert.ok(Object.is(roundTo(fmt.dtype, NaN), 0));
+        } else {
+          assert.ok(Number.isNaN(roundTo(fmt.dtype, NaN)));
+          assert.ok(Number.isNaN(decode(fmt.dtype, fmt.nanCode)));
+        }
         // Values far below the smallest subnormal round to a zero of their own sign.
         assert.equal(encode(fmt.dtype, 1e-300), 0);
         assert.equal(encode(fmt.dtype, -1e-300), signMask(fmt));
@@ -288,6 +151,14 @@ describe('dtypes: float formats against the reference', () => {
         assert.equal(encode(fmt.dtype, Infinity), fmt.infCode);
         assert.equal(encode(fmt.dtype, -Infinity), fmt.infCode + neg);
       });
+
+      if (count <= 256) {
+        it('matches the reference on a sweep of f32 patterns (every 4093rd, both signs)', () => {
+          const bad = new Mismatches();
+          for (let bits = 0; bits < 2 ** 32; bits += 4093) checkEncode(fmt, f32FromBits(bits), bad);
+          bad.check('sweep');
+        });
+      }
 
       it('matches the reference on random values', () => {
         const bad = new Mismatches();
@@ -328,8 +199,10 @@ describe('dtypes: float formats against the reference', () => {
     assert.equal(encode('bf16', negNaN), 0x7fc0);
     assert.equal(encode('bf16', NaN), 0x7fc0);
     assert.equal(encode('f16', negNaN), 0x7e00);
-    assert.equal(encode('fp8e4m3', negNaN), 0x7f);
+    assert.equal(encode('fp8e4m3', negNaN), 0x7c);
+    assert.equal(encode('fp8e4m3fn', negNaN), 0x7f);
     assert.equal(encode('fp8e5m2', negNaN), 0x7e);
+    assert.equal(encode('fp4e2m1', negNaN), 0x0, 'fp4e2m1 has no NaN');
     // A signalling f32 NaN still becomes the quiet bf16 NaN, not an infinity.
     assert.equal(encode('bf16', f32FromBits(0x7f800001)), 0x7fc0);
   });
@@ -342,6 +215,23 @@ describe('dtypes: float formats against the reference', () => {
     assert.equal(encode('fp8e4m3', 2 ** -10), 0x00, 'half the smallest subnormal ties to zero');
     assert.equal(encode('fp8e4m3', 3 * 2 ** -10), 0x02, '1.5 units ties to 2');
     assert.equal(encode('fp8e4m3', 15 * 2 ** -10), 0x08, 'rounding up out of the subnormals gives the smallest normal');
+    assert.equal(encode('fp8e4m3fn', 3 * 2 ** -10), 0x02);
+    assert.equal(encode('fp4e2m1', 0.5), 0x1, 'the one subnormal of e2m1');
+    assert.equal(encode('fp4e2m1', 0.25), 0x0, 'half of it ties to zero');
+    assert.equal(encode('fp4e2m1', 0.75), 0x2, '1.5 units ties to 2: the smallest normal, 1');
+  });
+
+  it('saturates the hardware E4M3 at 240 where OCP E4M3FN reaches 448, and keeps its infinities', () => {
+    assert.equal(decode('fp8e4m3', encode('fp8e4m3', 247.9)), 240);
+    assert.equal(decode('fp8e4m3', encode('fp8e4m3', 248)), 240, 'the overflow tie saturates');
+    assert.equal(decode('fp8e4m3', encode('fp8e4m3', -448)), -240);
+    assert.equal(encode('fp8e4m3', Infinity), 0x78);
+    assert.equal(encode('fp8e4m3', -Infinity), 0xf8);
+    assert.equal(decode('fp8e4m3fn', encode('fp8e4m3fn', 448)), 448);
+    assert.equal(decode('fp8e4m3fn', encode('fp8e4m3fn', Infinity)), 448);
+    // The same byte means different values: OCP's 256 (0x78) is the hardware's infinity.
+    assert.equal(decode('fp8e4m3fn', 0x78), 256);
+    assert.equal(decode('fp8e4m3', 0x78), Infinity);
   });
 });
 
@@ -524,34 +414,50 @@ describe('dtypes: encodeRange / decodeRange', () => {
 
 describe('dtypes: facts', () => {
   it('lists the dtypes and recognises their names', () => {
-    assert.deepEqual([...DTYPES], ['f32', 'bf16', 'f16', 'fp8e4m3', 'fp8e5m2', 'i32', 'i16', 'i8', 'u32', 'u16', 'u8']);
+    assert.deepEqual([...DTYPES], [
+      'f32', 'bf16', 'f16', 'fp8e4m3', 'fp8e4m3fn', 'fp8e5m2', 'e8m0', 'fp4e2m1', 'fp8e4m3fn_x4', 'fp8e5m2_x4', 'fp4e2m1_x4',
+      'i32', 'i16', 'i8', 'u32', 'u16', 'u8',
+    ]);
     for (const d of DTYPES) assert.ok(isDType(d));
     for (const s of ['f64', 'F32', 'fp8', 'int8', '', 'toString', 'constructor']) assert.ok(!isDType(s), s);
   });
 
   it('dtypeInfo', () => {
-    const expected: Record<DType, [number, boolean, boolean, number, number]> = {
-      // bytes, isFloat, isSigned, maxFinite, minFinite
-      f32: [4, true, true, 3.4028234663852886e38, -3.4028234663852886e38],
-      bf16: [2, true, true, 3.3895313892515355e38, -3.3895313892515355e38],
-      f16: [2, true, true, 65504, -65504],
-      fp8e4m3: [1, true, true, 448, -448],
-      fp8e5m2: [1, true, true, 57344, -57344],
-      i32: [4, false, true, 2147483647, -2147483648],
-      i16: [2, false, true, 32767, -32768],
-      i8: [1, false, true, 127, -128],
-      u32: [4, false, false, 4294967295, 0],
-      u16: [2, false, false, 65535, 0],
-      u8: [1, false, false, 255, 0],
+    const expected: Record<DType, [number, boolean, boolean, number, number, string | undefined]> = {
+      // bytes, isFloat, isSigned, maxFinite, minFinite, NKI name
+      f32: [4, true, true, 3.4028234663852886e38, -3.4028234663852886e38, 'float32'],
+      bf16: [2, true, true, 3.3895313892515355e38, -3.3895313892515355e38, 'bfloat16'],
+      f16: [2, true, true, 65504, -65504, 'float16'],
+      fp8e4m3: [1, true, true, 240, -240, 'float8_e4m3'],
+      fp8e4m3fn: [1, true, true, 448, -448, 'float8_e4m3fn'],
+      fp8e5m2: [1, true, true, 57344, -57344, 'float8_e5m2'],
+      e8m0: [1, true, false, 2 ** 127, 2 ** -127, 'float8_e8m0fnu'],
+      fp4e2m1: [1, true, true, 6, -6, undefined],
+      fp8e4m3fn_x4: [4, false, false, 4294967295, 0, 'float8_e4m3fn_x4'],
+      fp8e5m2_x4: [4, false, false, 4294967295, 0, 'float8_e5m2_x4'],
+      fp4e2m1_x4: [2, false, false, 65535, 0, 'float4_e2m1fn_x4'],
+      i32: [4, false, true, 2147483647, -2147483648, 'int32'],
+      i16: [2, false, true, 32767, -32768, 'int16'],
+      i8: [1, false, true, 127, -128, 'int8'],
+      u32: [4, false, false, 4294967295, 0, 'uint32'],
+      u16: [2, false, false, 65535, 0, 'uint16'],
+      u8: [1, false, false, 255, 0, 'uint8'],
+    };
+    const packed: Partial<Record<DType, object>> = {
+      fp8e4m3fn_x4: { element: 'fp8e4m3fn', count: 4, bitsEach: 8, container: 'u32' },
+      fp8e5m2_x4: { element: 'fp8e5m2', count: 4, bitsEach: 8, container: 'u32' },
+      fp4e2m1_x4: { element: 'fp4e2m1', count: 4, bitsEach: 4, container: 'u16' },
     };
     for (const d of DTYPES) {
       const info = dtypeInfo(d);
-      const [bytes, isFloat, isSigned, maxFinite, minFinite] = expected[d];
+      const [bytes, isFloat, isSigned, maxFinite, minFinite, nki] = expected[d];
+      const { packed: layout, ...rest } = info;
       assert.deepEqual(
-        { ...info },
-        { name: d, bytes, isFloat, isInteger: !isFloat, isSigned, maxFinite, minFinite },
+        { ...rest },
+        { name: d, bytes, isFloat, isInteger: !isFloat, isSigned, maxFinite, minFinite, nki },
         d,
       );
+      assert.deepEqual(layout && { ...layout }, packed[d], d);
       // The largest finite value is what the format stores for it, and its own rounding.
       assert.equal(roundTo(d, maxFinite), maxFinite, d);
       assert.equal(roundTo(d, minFinite), minFinite, d);
@@ -560,7 +466,8 @@ describe('dtypes: facts', () => {
 
   it('element arrays have the documented types and byte sizes', () => {
     const ctor: Record<DType, string> = {
-      f32: 'Float32Array', bf16: 'Uint16Array', f16: 'Uint16Array', fp8e4m3: 'Uint8Array', fp8e5m2: 'Uint8Array',
+      f32: 'Float32Array', bf16: 'Uint16Array', f16: 'Uint16Array', fp8e4m3: 'Uint8Array', fp8e4m3fn: 'Uint8Array', fp8e5m2: 'Uint8Array',
+      e8m0: 'Uint8Array', fp4e2m1: 'Uint8Array', fp8e4m3fn_x4: 'Uint32Array', fp8e5m2_x4: 'Uint32Array', fp4e2m1_x4: 'Uint16Array',
       i32: 'Int32Array', i16: 'Int16Array', i8: 'Int8Array', u32: 'Uint32Array', u16: 'Uint16Array', u8: 'Uint8Array',
     };
     const buffer = new ArrayBuffer(64);

@@ -325,9 +325,11 @@ dram d4 : f32[1, 4] output`, `
         0, -0, 1, -1, 0.5, -0.5, 1.5, 2.5, -2.5, 3.14159, 100.7, -129.5, 127.5, 255.5, 256, 300, -300,
         448, 449, 464, 480, 500, 1e5, -1e5, 65504, 65519, 65520, 57344, 61440, 70000, 3e9, -3e9, 5e9,
         1e-3, 1e-8, 2 ** -10, 2 ** -17, 1e38, 3.4e38, 16777217, 0.1, Infinity, -Infinity, NaN,
+        240, 247, 248, 0.25, 0.75, 3, 5, 6, 7, 2 ** -127, 2 ** 127,
       ];
       const n = values.length;
-      const dtypes: DType[] = ['f32', 'bf16', 'f16', 'fp8e4m3', 'fp8e5m2', 'i32', 'i16', 'i8', 'u32', 'u16', 'u8'];
+      // Every dtype but the packed ones, which no cast reaches (test 'packed types' below).
+      const dtypes: DType[] = ['f32', 'bf16', 'f16', 'fp8e4m3', 'fp8e4m3fn', 'fp8e5m2', 'e8m0', 'fp4e2m1', 'i32', 'i16', 'i8', 'u32', 'u16', 'u8'];
       // Each dtype gets the values through f32 (x), then is copied to every other dtype, via DRAM and via SBUF.
       const decls = [`dram x : f32[1, ${n}] input`];
       const body: string[] = [];
@@ -366,8 +368,22 @@ dram d4 : f32[1, 4] output`, `
       assert.equal(at('s_i32', Infinity), 2147483647);
       assert.equal(at('s_u32', 5e9), 4294967295);
       assert.ok(Object.is(at('s_i16', -0), 0), 'integers store -0 as 0');
-      assert.equal(at('s_fp8e4m3', 500), 448, 'e4m3 saturates');
-      assert.equal(at('s_fp8e4m3', Infinity), 448, 'e4m3 saturates inf');
+      assert.equal(at('s_fp8e4m3', 500), 240, 'the hardware e4m3 saturates finite values at 240');
+      assert.equal(at('s_fp8e4m3', 248), 240);
+      assert.equal(at('s_fp8e4m3', 247), 240);
+      assert.equal(at('s_fp8e4m3', Infinity), Infinity, 'the hardware e4m3 keeps inf');
+      assert.equal(at('s_fp8e4m3fn', 500), 448, 'e4m3fn saturates');
+      assert.equal(at('s_fp8e4m3fn', Infinity), 448, 'e4m3fn saturates inf');
+      assert.equal(at('s_e8m0', 3), 2, '1.5 * 2 ties to the even code (2^1)');
+      assert.equal(at('s_e8m0', 0), 2 ** -127, 'e8m0 has no zero');
+      assert.equal(at('s_e8m0', -300), 2 ** -127, 'e8m0 has no sign');
+      assert.equal(at('s_e8m0', Infinity), 2 ** 127);
+      assert.ok(Number.isNaN(at('s_e8m0', NaN)));
+      assert.equal(at('s_fp4e2m1', 5), 4, '5 ties to the even code (4)');
+      assert.equal(at('s_fp4e2m1', 0.75), 1);
+      assert.equal(at('s_fp4e2m1', 300), 6, 'e2m1 saturates');
+      assert.equal(at('s_fp4e2m1', -Infinity), -6);
+      assert.ok(Object.is(at('s_fp4e2m1', NaN), 0), 'e2m1 has no NaN');
       assert.equal(at('s_fp8e5m2', 70000), 57344, 'e5m2 saturates finite values');
       assert.equal(at('s_fp8e5m2', Infinity), Infinity, 'e5m2 keeps inf');
       assert.equal(at('s_f16', 65519), 65504);
@@ -395,7 +411,7 @@ dram y : f32[4, 8] output`, `
   describe('TensorCopy', () => {
     it('copies on chip (SBUF and PSUM) with a cast to the destination dtype', () => {
       const values = [0, -0, 0.1, -1.7, 2.5, 3.5, 1000.3, -40000, 70000, 300, -3, 1e-6, 123456.7, NaN, Infinity, -Infinity];
-      const dtypes: DType[] = ['bf16', 'f16', 'fp8e4m3', 'fp8e5m2', 'i32', 'i16', 'i8', 'u32', 'u16', 'u8'];
+      const dtypes: DType[] = ['bf16', 'f16', 'fp8e4m3', 'fp8e4m3fn', 'fp8e5m2', 'e8m0', 'fp4e2m1', 'i32', 'i16', 'i8', 'u32', 'u16', 'u8'];
       const decls = ['dram x : f32[2, 8] input', 'dram p : f32[2, 8] output', 'dram q : i32[2, 8] output'];
       const body = ['  sbuf a : f32[2, 8]', '  psum pa : f32[2, 8]', '  psum pi : i32[2, 8]', '  DmaCopy a <- x'];
       for (const d of dtypes) {
@@ -412,6 +428,43 @@ dram y : f32[4, 8] output`, `
       }
       sameBits(read(r.machine, 'p'), x, 'SBUF -> PSUM f32');
       sameBits(read(r.machine, 'q'), x.map((v) => roundTo('i32', v)), 'PSUM f32 -> PSUM i32');
+    });
+  });
+
+  // -------------------------------------------------------------------------------------------
+  describe('packed types', () => {
+    it('move as their bits through DmaCopy, TensorCopy and Load; Memset writes bits; Print shows the values', () => {
+      const bits = [0x7b38bc3c, 0xffffffff, 0, 0x80000001, 0x3c3c3c3c, 0x00ff00ff];
+      const r = ok(program(`
+dram x : fp8e5m2_x4[2, 3] input
+dram y : fp8e5m2_x4[2, 3] output
+dram u : u32[2, 3] output
+dram z : fp8e5m2_x4[2, 3] output`, `
+  sbuf a : fp8e5m2_x4[2, 3]
+  sbuf b : fp8e5m2_x4[2, 3]
+  DmaCopy a <- x
+  TensorCopy b <- a
+  DmaCopy y <- b
+  DmaCopy u <- b
+  Memset b <- 0
+  DmaCopy z <- b
+  Load r1 <- x[0, 0]
+  Print r1, x[0, 0]`), { inputs: { x: { dtype: 'u32', shape: [2, 3], data: Uint32Array.from(bits) } } });
+      sameBits(read(r.machine, 'y'), bits, 'the bits copied');
+      sameBits(read(r.machine, 'u'), bits, 'into u32: the same bits');
+      sameBits(read(r.machine, 'z'), new Array(6).fill(0), 'Memset 0 clears');
+      assert.deepEqual(r.lines, [`${0x7b38bc3c} 0x7b38bc3c (1, -1, 0.5, 57344)`]);
+    });
+
+    it('fp4e2m1_x4 travels as u16, u16 data becomes fp4e2m1_x4 bits', () => {
+      const bits = [0xf721, 0x0000, 0xffff, 0x1234];
+      const r = ok(program(`
+dram x : u16[1, 4] input
+dram y : fp4e2m1_x4[1, 4] output`, `
+  sbuf a : fp4e2m1_x4[1, 4]
+  DmaCopy a <- x
+  DmaCopy y <- a`), { inputs: { x: { dtype: 'u16', shape: [1, 4], data: Uint16Array.from(bits) } } });
+      sameBits(read(r.machine, 'y'), bits, 'u16 -> fp4e2m1_x4');
     });
   });
 
@@ -447,7 +500,7 @@ dram g : fp8e4m3[3, 5] output`, `
       sameBits(read(r.machine, 'b'), new Array(15).fill(roundTo('bf16', 1 / 3)), 'bf16 1/3');
       sameBits(read(r.machine, 'c'), new Array(15).fill(127), 'i8 saturates');
       sameBits(read(r.machine, 'd'), new Array(15).fill(0), 'u8 saturates at 0');
-      sameBits(read(r.machine, 'g'), new Array(15).fill(448), 'fp8e4m3 saturates');
+      sameBits(read(r.machine, 'g'), new Array(15).fill(240), 'fp8e4m3 saturates at 240');
       const e = read(r.machine, 'e');
       const mask = writtenMask(r.machine, 'e');
       for (let i = 0; i < 3; i++) {
@@ -544,6 +597,7 @@ dram z : f32[${M}, ${N}] output`, `
       ['f32', 'f32', 128, 64, 96],
       ['bf16', 'bf16', 128, 128, 512],
       ['fp8e4m3', 'fp8e5m2', 64, 32, 40],
+      ['fp8e4m3fn', 'fp8e4m3', 48, 16, 24],
       ['f32', 'bf16', 17, 5, 9],
       ['i32', 'i8', 8, 4, 6],
     ] as [DType, DType, number, number, number][]) {

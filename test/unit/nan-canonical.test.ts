@@ -1,6 +1,6 @@
 /**
  * Every float format stores one NaN: its quiet NaN with the sign clear (f32 0x7FC00000, bf16 0x7FC0, f16 0x7E00,
- * fp8e4m3 0x7F, fp8e5m2 0x7E), whatever NaN the host made (x86 gives inf − inf a negative one) or a file held (a
+ * fp8e4m3 0x7C, fp8e4m3fn 0x7F, fp8e5m2 0x7E, e8m0 0xFF), whatever NaN the host made (x86 gives inf − inf a negative one) or a file held (a
  * payload, a sign). Before, f32 stores kept them.
  */
 import * as assert from 'assert';
@@ -63,7 +63,9 @@ func main() {
   it('bf16 and fp8 bit patterns from a file keep their values but not a NaN\'s payload or sign; widening gives 0x7FC00000', () => {
     const program = programOf(`module canon
 dram b : bf16[1, 3] input
-dram e : fp8e4m3[1, 2] input
+dram e : fp8e4m3fn[1, 2] input
+dram h : fp8e4m3[1, 3] input
+dram s : e8m0[1, 2] input
 dram w : f32[1, 3] output
 func main() {
   DmaCopy w <- b
@@ -71,11 +73,15 @@ func main() {
 `);
     const b: NpyArray = { dtype: 'u16', shape: [1, 3], data: new Uint16Array([0x7fa1, 0xffc0, 0x3fc0]) };
     const e: NpyArray = { dtype: 'u8', shape: [1, 2], data: new Uint8Array([0xff, 0x38]) };
-    const { outcome, machine } = runProgram(program, { inputs: { b, e } });
+    const h: NpyArray = { dtype: 'u8', shape: [1, 3], data: new Uint8Array([0xff, 0xf9, 0xf8]) };
+    const s: NpyArray = { dtype: 'u8', shape: [1, 2], data: new Uint8Array([0xff, 0x7f]) };
+    const { outcome, machine } = runProgram(program, { inputs: { b, e, h, s } });
     assert.strictEqual(outcome.kind, 'exited');
     const slot = (name: string): number => program.drams.find((t) => t.name === name)!.slot;
     assert.deepStrictEqual([...machine.drams[slot('b')].data], [0x7fc0, 0x7fc0, 0x3fc0]);
     assert.deepStrictEqual([...machine.drams[slot('e')].data], [0x7f, 0x38]);
+    assert.deepStrictEqual([...machine.drams[slot('h')].data], [0x7c, 0x7c, 0xf8], 'the hardware e4m3: NaNs canonical, -inf kept');
+    assert.deepStrictEqual([...machine.drams[slot('s')].data], [0xff, 0x7f]);
     assert.deepStrictEqual(bitsOf(machine.drams[slot('w')].data as Float32Array), [F32_NAN, F32_NAN, 0x3fc00000]);
   });
 });

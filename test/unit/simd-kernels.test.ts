@@ -1,9 +1,9 @@
 /**
  * The WebAssembly SIMD kernels against the scalar reference, bit for bit.
  *
- * - Formats: the kernels' decode of every bf16, f16 and fp8 pattern and their encode of every value that matters
- *   (every pattern's value, every midpoint between neighbours, the edges of each format, random f32 patterns)
- *   equal engine/machine/dtypes.ts.
+ * - Formats: the kernels' decode of every bf16, f16 and fp8 pattern (the three fp8 formats) and their encode of every
+ *   value that matters (every pattern's value, every midpoint between neighbours, the edges of each format, random
+ *   f32 patterns) equal engine/machine/dtypes.ts. e8m0 and fp4e2m1 stay on the host: programs mix them in.
  * - Programs: random instructions (every opcode with a SIMD path) on random shapes, strided views (offsets and
  *   steps, .T and .bcast for DMA), every dtype, data with NaN (payloads and signs), ±Inf, subnormals, ±0 and
  *   values at rounding ties, with the faults on or off; each runs with the kernels on and off, and the outcome
@@ -25,9 +25,14 @@ import { mulberry32 } from '../../engine/machine/random';
 /** Programs per opcode; FC_RUNS=n makes a longer (or shorter) session. */
 const RUNS = Number(process.env.FC_RUNS ?? 100);
 
-const FLOATS: readonly DType[] = ['f32', 'bf16', 'f16', 'fp8e4m3', 'fp8e5m2'];
+/** The float dtypes the kernels decode and encode. */
+const KERNEL_FLOATS: readonly DType[] = ['f32', 'bf16', 'f16', 'fp8e4m3', 'fp8e4m3fn', 'fp8e5m2'];
+/** Programs also mix in the floats the kernels leave to the host (a staged result stored into them, for one). */
+const FLOATS: readonly DType[] = [...KERNEL_FLOATS, 'e8m0', 'fp4e2m1'];
 const INTS: readonly DType[] = ['i32', 'i16', 'i8', 'u32', 'u16', 'u8'];
-const FORMAT_OF: Record<string, Format> = { f32: Format.F32, bf16: Format.BF16, f16: Format.F16, fp8e4m3: Format.FP8E4M3, fp8e5m2: Format.FP8E5M2 };
+const FORMAT_OF: Record<string, Format> = {
+  f32: Format.F32, bf16: Format.BF16, f16: Format.F16, fp8e4m3: Format.FP8E4M3, fp8e4m3fn: Format.FP8E4M3FN, fp8e5m2: Format.FP8E5M2,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Formats, through the kernels directly
@@ -61,7 +66,7 @@ function valuesAround(dtype: DType): number[] {
 }
 
 function edgeValues(): number[] {
-  const out = [0, -0, Infinity, -Infinity, NaN, 65504, 65519.996, 65520, 65536, 448, 464, 480, 57344, 61440, 61439.996, 3.4028234663852886e38, -3.4028234663852886e38, 3.3895313892515355e38, 3.3961776383e38];
+  const out = [0, -0, Infinity, -Infinity, NaN, 65504, 65519.996, 65520, 65536, 240, 247.99998, 248, 256, 448, 464, 480, 57344, 61440, 61439.996, 3.4028234663852886e38, -3.4028234663852886e38, 3.3895313892515355e38, 3.3961776383e38];
   for (const b of [0x7fc00000, 0xffc00000, 0x7f800001, 0xff812345, 0x7fbfffff, 0x00000001, 0x80000001, 0x007fffff, 0x00800000, 0x33800000, 0x33000000, 0x387fc000, 0x38800000, 0x3b000000, 0x37800000]) out.push(f32OfBits(b));
   return out;
 }
@@ -96,7 +101,7 @@ function kernelDecode(dtype: DType, patterns: readonly number[]): number[] {
 }
 
 describe('SIMD kernels: formats equal dtypes.ts', () => {
-  for (const dtype of FLOATS.filter((d) => d !== 'f32')) {
+  for (const dtype of KERNEL_FLOATS.filter((d) => d !== 'f32')) {
     it(`decode of every ${dtype} pattern`, () => {
       const count = dtypeInfo(dtype).bytes === 2 ? 0x10000 : 0x100;
       const patterns = Array.from({ length: count }, (_, i) => i);
@@ -105,7 +110,7 @@ describe('SIMD kernels: formats equal dtypes.ts', () => {
     });
   }
 
-  for (const dtype of FLOATS) {
+  for (const dtype of KERNEL_FLOATS) {
     it(`encode into ${dtype}: every neighbour's value and midpoint, the edges, 200,000 random f32`, () => {
       const values = [...edgeValues(), ...randomF32s(200_000, 7), ...(dtype === 'f32' ? [] : valuesAround(dtype)), ...valuesAround('bf16').slice(0, 0x10000)];
       const got = kernelEncode(dtype, values);
@@ -133,7 +138,7 @@ function randomStored(dtype: DType, next: () => number, wild: boolean): number {
     if (r < 0.5) return Math.floor(next() * 41) - (info.isSigned ? 20 : 0);
     return info.minFinite + Math.floor(next() * (info.maxFinite - info.minFinite + 1));
   }
-  const width = info.bytes * 8;
+  const width = dtype === 'fp4e2m1' ? 4 : info.bytes * 8;
   if (wild && r < 0.3) return Math.floor(next() * 2 ** width);
   // A narrower format stores the f32 value rounded (a NaN then loses its payload: the uniform patterns keep some).
   const f32 = randomF32(next, wild ? 1 : 0.65);

@@ -7,7 +7,8 @@
 import * as assert from 'assert';
 import { cellColour, colourTable, FLAG, indexOf, makeScale, MARKED, TABLE_SIZE } from '../../webview/tensor/colour';
 import { Grid, levelFor, pool, PoolJob, Pyramid } from '../../webview/tensor/levels';
-import { cellText, dtypeBits, encodeExact, exactText, numpyLiteral, patternText } from '../../webview/tensor/format';
+import { dtypeBits, encodeExact } from '../../webview/tensor/dtype-bits';
+import { cellText, exactText, numpyLiteral, patternText } from '../../webview/tensor/format';
 import { isFromTensorView } from '../../webview/tensor/messages';
 import * as engine from '../../engine/debug/tensor-region';
 
@@ -121,11 +122,20 @@ describe('tensor view: text', () => {
     assert.strictEqual(dtypeBits(1, 'f32'), '0x3f800000 (sign 0, exponent 01111111, mantissa 00000000000000000000000)');
     assert.strictEqual(dtypeBits(-2, 'bf16'), '0xc000 (sign 1, exponent 10000000, mantissa 0000000)');
     assert.strictEqual(dtypeBits(65504, 'f16'), '0x7bff (sign 0, exponent 11110, mantissa 1111111111)');
-    assert.strictEqual(dtypeBits(448, 'fp8e4m3'), '0x7e (sign 0, exponent 1111, mantissa 110)');
+    assert.strictEqual(dtypeBits(448, 'fp8e4m3fn'), '0x7e (sign 0, exponent 1111, mantissa 110)');
+    assert.strictEqual(dtypeBits(240, 'fp8e4m3'), '0x77 (sign 0, exponent 1110, mantissa 111)');
+    assert.strictEqual(dtypeBits(-Infinity, 'fp8e4m3'), '0xf8 (sign 1, exponent 1111, mantissa 000)');
+    assert.strictEqual(dtypeBits(-6, 'fp4e2m1'), '0xf (sign 1, exponent 11, mantissa 1)');
+    assert.strictEqual(dtypeBits(0.5, 'fp4e2m1'), '0x1 (sign 0, exponent 00, mantissa 1)', 'the subnormal');
+    assert.strictEqual(dtypeBits(2 ** -127, 'e8m0'), '0x00 (exponent 00000000: 2^-127)');
+    assert.strictEqual(dtypeBits(NaN, 'e8m0'), '0xff (NaN)');
+    assert.strictEqual(dtypeBits(0x3c3cbc00, 'fp8e5m2_x4'), '0x3c3cbc00: four fp8e5m2, the first in the lowest bits: 0 (0x00), -1 (0xbc), 1 (0x3c), 1 (0x3c)');
+    assert.strictEqual(dtypeBits(0xf721, 'fp4e2m1_x4'), '0xf721: four fp4e2m1, the first in the lowest bits: 0.5 (0x1), 1 (0x2), 6 (0x7), -6 (0xf)');
     assert.strictEqual(dtypeBits(2 ** -16, 'fp8e5m2'), '0x01 (sign 0, exponent 00000, mantissa 01)', 'the smallest subnormal');
     assert.strictEqual(dtypeBits(-1, 'i32'), '0xffffffff');
-    assert.strictEqual(encodeExact(Infinity, 5, 10, true), 0x7c00);
-    assert.strictEqual(encodeExact(NaN, 4, 3, false), 0x7f);
+    assert.strictEqual(encodeExact(Infinity, 5, 10, 'ieee'), 0x7c00);
+    assert.strictEqual(encodeExact(NaN, 4, 3, 'fn'), 0x7f);
+    assert.strictEqual(encodeExact(NaN, 4, 3, 'ieee'), 0x7c);
   });
 
   it('writes a selection in the named tensor\'s coordinates, with steps, a held index and a transpose', () => {

@@ -1,6 +1,6 @@
 /**
- * Text of the tensor view: values (exact on hover, short in cells), the bits of an element in its dtype, and a
- * selection written as a BIR access pattern or as a NumPy literal.
+ * Text of the tensor view: values (exact on hover, short in cells) and a selection written as a BIR access pattern
+ * or as a NumPy literal (the bits of an element in its dtype are dtype-bits.ts).
  */
 import type { RegionPattern } from '../../contract/tensor';
 
@@ -10,11 +10,6 @@ export interface Rect {
   readonly rows: number;
   readonly cols: number;
 }
-
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-const f64 = new Float64Array(1);
-const u64 = new Uint32Array(f64.buffer);
 
 /** The shortest decimal that reads back as the same float32 (or, for doubles, JavaScript's own shortest form). */
 export function exactText(x: number, type: 'f32' | 'f64'): string {
@@ -42,60 +37,6 @@ export function cellText(x: number, flags: number, width: number): string {
   return t.replace('e+', 'e');
 }
 
-/** The bits of an element in its dtype: hex, then sign, exponent and mantissa for floats. */
-export function dtypeBits(x: number, dtype: string): string {
-  switch (dtype) {
-    case 'f32': {
-      f32[0] = x;
-      return floatFields(u32[0], 32, 8, 23);
-    }
-    case 'bf16': {
-      f32[0] = x;
-      return floatFields(u32[0] >>> 16, 16, 8, 7);
-    }
-    case 'f16': return floatFields(encodeExact(x, 5, 10, true), 16, 5, 10);
-    case 'fp8e4m3': return floatFields(encodeExact(x, 4, 3, false), 8, 4, 3);
-    case 'fp8e5m2': return floatFields(encodeExact(x, 5, 2, true), 8, 5, 2);
-    case 'i32': case 'u32': return hex(x >>> 0, 8);
-    case 'i16': case 'u16': return hex(x & 0xffff, 4);
-    case 'i8': case 'u8': return hex(x & 0xff, 2);
-    default: {
-      f64[0] = x;
-      return `0x${u64[1].toString(16).padStart(8, '0')}${u64[0].toString(16).padStart(8, '0')}`;
-    }
-  }
-}
-
-function hex(n: number, digits: number): string {
-  return `0x${n.toString(16).padStart(digits, '0')}`;
-}
-
-function floatFields(bits: number, width: number, exponent: number, mantissa: number): string {
-  const sign = bits >>> (width - 1);
-  const e = (bits >>> mantissa) & ((1 << exponent) - 1);
-  const m = bits & ((1 << mantissa) - 1);
-  return `${hex(bits, width / 4)} (sign ${sign}, exponent ${e.toString(2).padStart(exponent, '0')}, mantissa ${m.toString(2).padStart(mantissa, '0')})`;
-}
-
-/**
- * The bit pattern of a value the format represents exactly (the view's values come from memory of that dtype).
- * IEEE-like: all-ones exponent for inf/NaN when `ieee`; fp8e4m3 has no infinities and one NaN (S.1111.111).
- */
-export function encodeExact(x: number, exponent: number, mantissa: number, ieee: boolean): number {
-  const bias = (1 << (exponent - 1)) - 1;
-  const top = (1 << exponent) - 1;
-  const signBit = 1 << (exponent + mantissa);
-  if (x !== x) return ieee ? (top << mantissa) | (1 << (mantissa - 1)) : (top << mantissa) | ((1 << mantissa) - 1);
-  const sign = x < 0 || Object.is(x, -0) ? signBit : 0;
-  const a = Math.abs(x);
-  if (a === Infinity) return sign | (top << mantissa);
-  if (a === 0) return sign;
-  let e = Math.floor(Math.log2(a));
-  if (2 ** e > a) e--;
-  if (e < 1 - bias) return sign | Math.round(a / 2 ** (1 - bias - mantissa));
-  return sign | ((e + bias) << mantissa) | Math.round((a / 2 ** e - 1) * 2 ** mantissa);
-}
-
 /** A range of a dimension as a slice: `a:b`, or `a:b:s` with a step. */
 function range(start: number, step: number, from: number, count: number): string {
   const a = start + from * step;
@@ -120,8 +61,11 @@ export function patternText(expression: string, pattern: RegionPattern | undefin
   return `${base}[${items.join(', ')}]`;
 }
 
+/** What a selection is copied as: the formats NumPy lacks as f32 values, the packed types as their bits. */
 const NUMPY_DTYPES: Record<string, string> = {
-  f32: 'np.float32', bf16: 'np.float32', f16: 'np.float16', fp8e4m3: 'np.float32', fp8e5m2: 'np.float32', f64: 'np.float64',
+  f32: 'np.float32', bf16: 'np.float32', f16: 'np.float16', f64: 'np.float64',
+  fp8e4m3: 'np.float32', fp8e4m3fn: 'np.float32', fp8e5m2: 'np.float32', e8m0: 'np.float32', fp4e2m1: 'np.float32',
+  fp8e4m3fn_x4: 'np.uint32', fp8e5m2_x4: 'np.uint32', fp4e2m1_x4: 'np.uint16',
   i32: 'np.int32', i16: 'np.int16', i8: 'np.int8', u32: 'np.uint32', u16: 'np.uint16', u8: 'np.uint8',
 };
 

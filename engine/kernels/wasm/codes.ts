@@ -1,13 +1,16 @@
 // The numbers the host and the WebAssembly kernels agree on, declared once: this file compiles both as
 // TypeScript (the host imports it) and as AssemblyScript (the kernels do).
 
-/** Element formats the kernels decode to f32 and encode from it. */
+/** Element formats the kernels decode to f32 and encode from it (e8m0 and fp4e2m1 stay on the host's scalar path). */
 export enum Format {
   F32 = 0,
   BF16 = 1,
   F16 = 2,
-  FP8E4M3 = 3,
+  /** OCP E4M3FN (max 448). */
+  FP8E4M3FN = 3,
   FP8E5M2 = 4,
+  /** The hardware's E4M3 (max 240, with infinities). */
+  FP8E4M3 = 5,
 }
 
 /** Elementwise operations of TensorTensor and TensorScalar, in the float domain. */

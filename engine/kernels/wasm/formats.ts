@@ -16,6 +16,7 @@ export function decode(format: Format, src: usize, dst: usize, n: i32): void {
     case Format.BF16: decodeBf16(src, dst, n); break;
     case Format.F16: decodeF16(src, dst, n); break;
     case Format.FP8E4M3: decodeE4M3(src, dst, n); break;
+    case Format.FP8E4M3FN: decodeE4M3FN(src, dst, n); break;
     case Format.FP8E5M2: decodeE5M2(src, dst, n); break;
   }
 }
@@ -40,16 +41,31 @@ function decodeE5M2(src: usize, dst: usize, n: i32): void {
   }
 }
 
-function decodeE4M3(src: usize, dst: usize, n: i32): void {
+function decodeE4M3FN(src: usize, dst: usize, n: i32): void {
   for (let i = 0; i < n; i += 4) {
     const b = bytes4(src + <usize>i);
     const magnitude = v128.and(b, i32x4.splat(0x7f));
     // Exponent and mantissa moved to the f32's fields read 2^-120 times the value, subnormals included (they
-    // become f32 subnormals); multiplying by 2^120 is exact. 0x7F is e4m3's only NaN (it has no infinity).
+    // become f32 subnormals); multiplying by 2^120 is exact. 0x7F is e4m3fn's only NaN (it has no infinity).
     const value = f32x4.mul(i32x4.shl(magnitude, 20), f32x4.splat(pow2(120)));
     const nan = i32x4.eq(magnitude, i32x4.splat(0x7f));
     const sign = i32x4.shl(v128.and(b, i32x4.splat(0x80)), 24);
     v128.store(dst + (<usize>i << 2), v128.or(v128.bitselect(i32x4.splat(CANONICAL_NAN), value, nan), sign));
+  }
+}
+
+/** The hardware's e4m3: as e4m3fn for finite patterns, but exponent 1111 is inf (mantissa 000) or NaN, as in f16. */
+function decodeE4M3(src: usize, dst: usize, n: i32): void {
+  for (let i = 0; i < n; i += 4) {
+    const b = bytes4(src + <usize>i);
+    const magnitude = v128.and(b, i32x4.splat(0x7f));
+    const shifted = i32x4.shl(magnitude, 20);
+    const finite = f32x4.mul(shifted, f32x4.splat(pow2(120)));
+    // The mantissa kept under an all-ones f32 exponent: zero is an infinity, anything else a NaN.
+    const special = v128.or(shifted, i32x4.splat(0x7f800000));
+    const isSpecial = i32x4.ge_u(magnitude, i32x4.splat(0x78));
+    const sign = i32x4.shl(v128.and(b, i32x4.splat(0x80)), 24);
+    v128.store(dst + (<usize>i << 2), v128.or(v128.bitselect(special, finite, isSpecial), sign));
   }
 }
 
@@ -81,6 +97,7 @@ export function encode(format: Format, src: usize, dst: usize, n: i32): void {
     case Format.BF16: encodeHalves(Format.BF16, src, dst, n); break;
     case Format.F16: encodeHalves(Format.F16, src, dst, n); break;
     case Format.FP8E4M3: encodeBytes(Format.FP8E4M3, src, dst, n); break;
+    case Format.FP8E4M3FN: encodeBytes(Format.FP8E4M3FN, src, dst, n); break;
     case Format.FP8E5M2: encodeBytes(Format.FP8E5M2, src, dst, n); break;
   }
 }
@@ -110,10 +127,10 @@ function encodeF32(src: usize, dst: usize, n: i32): void {
 @inline function encodeBytes(format: Format, src: usize, dst: usize, n: i32): void {
   for (let i = 0; i < n; i += 16) {
     const p = src + (<usize>i << 2);
-    const a = format === Format.FP8E4M3 ? toE4M3(v128.load(p)) : toE5M2(v128.load(p));
-    const b = format === Format.FP8E4M3 ? toE4M3(v128.load(p, 16)) : toE5M2(v128.load(p, 16));
-    const c = format === Format.FP8E4M3 ? toE4M3(v128.load(p, 32)) : toE5M2(v128.load(p, 32));
-    const d = format === Format.FP8E4M3 ? toE4M3(v128.load(p, 48)) : toE5M2(v128.load(p, 48));
+    const a = toFp8(format, v128.load(p));
+    const b = toFp8(format, v128.load(p, 16));
+    const c = toFp8(format, v128.load(p, 32));
+    const d = toFp8(format, v128.load(p, 48));
     v128.store(dst + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(a, b), i16x8.narrow_i32x4_u(c, d)));
   }
 }
@@ -153,20 +170,31 @@ function encodeF32(src: usize, dst: usize, n: i32): void {
   return v128.bitselect(i32x4.splat(0x7e00), v128.or(h, sign), isNaN4(x));
 }
 
-/** e4m3 (bias 7, no infinity): beyond 448 and ±inf saturate to ±448; NaN is 0x7F. */
+/** The fp8 patterns of four f32 values (the format a constant at each call, so the choice folds away). */
 // @ts-ignore: decorator
-@inline function toE4M3(x: v128): v128 {
+@inline function toFp8(format: Format, x: v128): v128 {
+  if (format === Format.FP8E4M3FN) return toE4M3FN(x);
+  if (format === Format.FP8E4M3) return ieeeFp8(x, 3, 7, 0x77, 0x78, 0x7c);
+  return ieeeFp8(x, 2, 15, 0x7b, 0x7c, 0x7e);
+}
+
+/** e4m3fn (bias 7, no infinity): beyond 448 and ±inf saturate to ±448; NaN is 0x7F. */
+// @ts-ignore: decorator
+@inline function toE4M3FN(x: v128): v128 {
   const code = fp8Magnitude(x, 3, 7, 0x7e);
   return v128.bitselect(i32x4.splat(0x7f), v128.or(code, fp8Sign(x)), isNaN4(x));
 }
 
-/** e5m2 (bias 15): beyond 57344 saturates to ±57344, ±inf stay infinite; NaN is 0x7E. */
+/**
+ * An fp8 format with infinities (e4m3: bias 7, max 240; e5m2: bias 15, max 57344): a finite value beyond the
+ * largest saturates to it, ±inf stay infinite; NaN becomes the quiet NaN.
+ */
 // @ts-ignore: decorator
-@inline function toE5M2(x: v128): v128 {
+@inline function ieeeFp8(x: v128, mantBits: i32, bias: i32, maxCode: i32, infCode: i32, nanCode: i32): v128 {
   const abs = v128.and(x, i32x4.splat(0x7fffffff));
   const infinite = i32x4.eq(abs, i32x4.splat(0x7f800000));
-  const code = v128.bitselect(i32x4.splat(0x7c), fp8Magnitude(x, 2, 15, 0x7b), infinite);
-  return v128.bitselect(i32x4.splat(0x7e), v128.or(code, fp8Sign(x)), isNaN4(x));
+  const code = v128.bitselect(i32x4.splat(infCode), fp8Magnitude(x, mantBits, bias, maxCode), infinite);
+  return v128.bitselect(i32x4.splat(nanCode), v128.or(code, fp8Sign(x)), isNaN4(x));
 }
 
 // @ts-ignore: decorator

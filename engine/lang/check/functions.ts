@@ -5,6 +5,7 @@ import {
   AllocInfo, CallArg, CallNode, ForNode, FunctionIR, IfNode, InstrNode, Node, Region, RegionKind, ReturnNode, TensorParamInfo,
 } from '../../ir/program';
 import { isDType, DType } from '../../base/dtype';
+import { unknownDTypeMessage } from './dtype-names';
 import { InstructionOpcode, OPCODES } from '../../ir/opcodes';
 import { PARTITIONS, registerIndex } from '../../machine/limits';
 import { Code } from '../../ir/code';
@@ -60,7 +61,7 @@ export function declareFunction(decl: ast.FuncDecl, module: ModuleScope, resolve
 
 export function resolveType(t: ast.TypeRef, module: ModuleScope, resolver: Resolver, what: string): { dtype: DType; shape: number[] } | undefined {
   if (!isDType(t.dtype)) {
-    resolver.diagnostics.error(t.dtypeSpan, `unknown data type '${t.dtype}' for ${what} (known: f32 bf16 f16 fp8e4m3 fp8e5m2 i32 i16 i8 u32 u16 u8)`);
+    resolver.diagnostics.error(t.dtypeSpan, unknownDTypeMessage(t.dtype, what));
     return undefined;
   }
   const shape: number[] = [];

@@ -6,6 +6,7 @@ import { ACTIVATION_FUNCTIONS, ALU_OPS, InstructionOpcode, isInstructionOpcode, 
 import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, registerIndex } from '../../machine/limits';
 import { isTensorExpr, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
+import { packedCopyProblem, packedOperandProblem } from './packed-operands';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 import { suggest } from '../../base/suggest';
 
@@ -73,6 +74,11 @@ export class InstructionChecker {
   tensor(e: ast.Expr, opcode: string, role: string, memories: readonly MemoryKind[]): AccessPattern | undefined {
     const ap = resolveAccess(e, this.resolver, this.module, this.scope);
     if (!ap) return undefined;
+    const packed = packedOperandProblem(opcode, role, ap.dtype);
+    if (packed) {
+      this.error(e.span, packed);
+      return undefined;
+    }
     if (ap.memory && !memories.includes(ap.memory)) {
       const why = memories.length === 1 ? `must be in ${memories[0].toUpperCase()}` : `must be in ${memories.map((m) => m.toUpperCase()).join(' or ')}`;
       const hint = ap.memory === 'dram' ? ' (engines read on-chip memory; copy it with DmaCopy first)' : '';
@@ -189,6 +195,13 @@ export class InstructionChecker {
     return { kind: 'register', index, span: e.span };
   }
 
+  /** A copy into or out of a packed dtype moves bits: from or to its own dtype or the unsigned integer of its width. */
+  copiesPackedBits(s: ast.InstructionStmt, dst: AccessPattern, src: AccessPattern): boolean {
+    const problem = packedCopyProblem(s.opcode, dst.dtype, src.dtype);
+    if (problem) this.error(s.span, problem);
+    return problem === undefined;
+  }
+
   /** A [P, 1] attribute must have the partitions of the data it scales. */
   columnsMatch(src: AccessPattern, attrs: ReadonlyMap<string, AttrValue>, names: readonly string[], s: ast.InstructionStmt): boolean {
     const [p] = shape2d(src);
@@ -247,7 +260,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ANY_MEMORY);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ANY_MEMORY);
     const attrs = this.attributes(s, NONE);
-    if (!dst || !src || !attrs) return undefined;
+    if (!dst || !src || !attrs || !this.copiesPackedBits(s, dst, src)) return undefined;
     const a = squeezed(dst);
     const b = squeezed(src);
     if (a.every((d) => d !== undefined) && b.every((d) => d !== undefined) && a.join(',') !== b.join(',')) {
@@ -262,7 +275,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ON_CHIP);
     const attrs = this.attributes(s, NONE);
-    if (!dst || !src || !attrs || !this.sameShape(dst, src, s.opcode, s.span)) return undefined;
+    if (!dst || !src || !attrs || !this.sameShape(dst, src, s.opcode, s.span) || !this.copiesPackedBits(s, dst, src)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
   },
 
