@@ -235,6 +235,23 @@ describe('the agent tools through the MCP server', function () {
     await agent.refused('bir_snapshot', { cursor: first.more.cursor }, /the cursor is of an earlier stop \(the session has moved since\): call bir_snapshot again without it/);
   });
 
+  it('pages a long history and the many inputs of a MatMult\'s value with cursors', async () => {
+    const program = 'module pages\n\nfunc main() {\n  sbuf a : f32[128, 4]\n  sbuf b : f32[128, 4]\n  psum c : f32[4, 4]\n  Memset a <- 1\n  Memset b <- 2\n  MatMult c <- a, b\n  Set r1 = 0\n  for r0 in 0..30 {\n    Set r1 = r1 + 1\n  }\n  Set r2 = r1\n}\n';
+    fs.writeFileSync(path.join(fixture.dir, 'pages.bir'), program);
+    await agent.ok('bir_debug', { program: 'pages.bir', breakpoints: [{ line: 14 }] });
+    const latest = await agent.ok('bir_history', { expression: 'r1', limit: 10 });
+    assert.deepStrictEqual(latest.writes.map((w: { after: number }) => w.after), [21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+    const earlier = await agent.ok('bir_history', { expression: 'r1', limit: 10, cursor: latest.more.cursor });
+    assert.deepStrictEqual(earlier.writes.map((w: { after: number }) => w.after), [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    const why = await agent.ok('bir_why', { expression: 'c[0, 0]' });
+    assert.deepStrictEqual([why.value, why.write.by], [256, 'MatMult']);
+    assert.ok(why.more.inputs > 0, 'a column of each operand does not fit one answer');
+    const rest = await agent.ok('bir_why', { expression: 'c[0, 0]', cursor: why.more.cursor });
+    assert.strictEqual(rest.inputs[0].input, why.inputs.length);
+    const all = [...why.inputs, ...rest.inputs];
+    assert.deepStrictEqual(all.map((x: { input: number }) => x.input), all.map((_: unknown, i: number) => i));
+  });
+
   it('pauses a program that runs past its time limit, and says so', async () => {
     fs.writeFileSync(path.join(fixture.dir, 'endless.bir'), 'module endless\n\nfunc main() {\n  for r0 in 0..1000000000 {\n    Set r1 = r0\n  }\n}\n');
     const paused = await agent.ok('bir_debug', { program: 'endless.bir', timeoutSeconds: 1 });
