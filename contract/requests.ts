@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary } from './graph';
+import type { HistoryAnswer, WhyAnswer } from './time-queries';
 import { DIVERGENCE_ARGUMENTS, MEMORY_MAP_ARGUMENTS, TENSOR_ARGUMENTS, type Divergence, type MemoryMap, type TensorData } from './tensor';
 
 export type FramesMode = 'functions' | 'subgraphs';
@@ -89,6 +90,32 @@ export const BIR_REQUESTS = {
         .min(0, { error: (issue) => `needs instructions, a count of instructions (0 or more), found ${describeInput(issue.input)}` }),
     }),
     body: body<Record<string, never>>(),
+  },
+  /**
+   * Time travel, as data: the writes to what an expression names (an element, a slice, a tensor, a register of the
+   * frame), oldest first, the latest `limit` (1,000 by default and at most) before `before` (an earlier answer's
+   * `earlier`), as the Debug Console's `:history` lists them.
+   */
+  'bir/history': {
+    arguments: z.looseObject({
+      expression: z.string({ error: (issue) => `needs expression, what to search the writes of, found ${describeInput(issue.input)}` }),
+      frameId: z.int().optional(),
+      limit: z.int().min(1).max(1000, { error: (issue) => `needs limit as a number of writes from 1 to 1,000, found ${describeInput(issue.input)}` }).optional(),
+      before: z.looseObject({ tick: z.int().min(0), atTick: z.int().min(0) }).optional(),
+    }),
+    body: body<HistoryAnswer>(),
+  },
+  /**
+   * Time travel, as data: where one element's or register's value came from, as the Debug Console's `:why` says it:
+   * the write and the values it read; `path` follows those inputs back (each index into the inputs of the step before).
+   */
+  'bir/why': {
+    arguments: z.looseObject({
+      expression: z.string({ error: (issue) => `needs expression, one element or a register, found ${describeInput(issue.input)}` }),
+      frameId: z.int().optional(),
+      path: z.array(z.int().min(0), { error: (issue) => `needs path as an array of input indices, found ${describeInput(issue.input)}` }).optional(),
+    }),
+    body: body<WhyAnswer>(),
   },
   /** The tensor view: a 2-D region of an expression's value in binary, with statistics, changes and a comparison. */
   'bir/tensor': { arguments: TENSOR_ARGUMENTS, body: body<TensorData>() },

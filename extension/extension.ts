@@ -1,9 +1,11 @@
 /**
  * Activation: wires the adapter factory, configurations, providers, commands, diagnostics, the graph view, time
- * travel, the tensor view and the walkthrough (opened beside the editor on the first activation). No debugging logic.
+ * travel, the tensor view, the walkthrough (opened beside the editor on the first activation) and the agent tools. No
+ * debugging logic.
  */
 import * as vscode from 'vscode';
 import { registerAdapterFactory } from './adapter-factory';
+import { registerAgentTools } from './agent-tools';
 import { registerCommands } from './commands';
 import { registerConfigurations } from './configuration';
 import { registerDiagnostics } from './diagnostics';
@@ -32,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerTensorPanel(context);
   registerWalkthrough(context);
   registerOpenDump(context);
+  registerAgentTools(context);
   return { evaluatableExpression };
 }
 

@@ -4,6 +4,7 @@
  *   bir-sim check FILE
  *   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
  *   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
+ *   bir-sim mcp (served by main.ts: the agent tools over MCP on standard input and output)
  * Exit status: 0 done, 1 the program faulted (run), has errors (check) or an expression failed (inspect), 2 a usage or
  * program error, or a dump that cannot be opened.
  */
@@ -41,6 +42,7 @@ const USAGE = `usage:
   bir-sim check FILE
   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
+  bir-sim mcp
 
 run     runs FILE's main on the simulator; prints what the program prints, then a summary.
         --out DIR      write every output tensor as DIR/NAME.npy
@@ -64,7 +66,9 @@ inspect prints a post-mortem dump (run --dump): the fault, every core's stack wi
         --eval EXPR    also the value of EXPR in the faulting frame, as the Debug Console evaluates it
                        (repeatable; acc[0:2, :], sum(acc), r0 * 2)
         --frame N      evaluate in frame #N of the faulting core's stack instead (#0 is the innermost)
-        --frames F     functions (default) or subgraphs (every loop iteration and branch arm a frame)`;
+        --frames F     functions (default) or subgraphs (every loop iteration and branch arm a frame)
+mcp     serves the debugger's tools to coding agents over the Model Context Protocol on standard input and
+        output, until the input closes; paths are relative to the working folder (docs/agents.md).`;
 
 export function main(argv: readonly string[], io: CliIO): number {
   try {
@@ -77,7 +81,8 @@ export function main(argv: readonly string[], io: CliIO): number {
     if (command === 'check') return check(argv, io);
     if (command === 'graph') return graph(argv, io);
     if (command === 'inspect') return inspectDump(argv, io);
-    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect)`);
+    if (command === 'mcp') throw new UsageError(argv.length > 1 ? "'mcp' takes no arguments" : "'mcp' is a server: run it as the bir-sim command, which serves until its input closes");
+    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect, mcp)`);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`bir-sim: ${e.message}\n${USAGE}`);

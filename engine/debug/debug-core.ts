@@ -25,6 +25,8 @@ import {
   ScopeInfo, SkippedLine, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
 } from '../protocol/types';
 import type { FunctionGraph, NodeBreakpoint } from '../../contract/graph';
+import type { BirArguments } from '../../contract/requests';
+import type { HistoryAnswer, WhyAnswer } from '../../contract/time-queries';
 import { buildGraph } from '../graph/build';
 import { expandGraph, Expansion } from '../graph/hierarchy';
 import { Breakpoint, Breakpoints } from './breakpoints';
@@ -46,7 +48,7 @@ import { ChangeHost, StateChanges } from './state-changes';
 import { FramePosition, StepKind, StepPolicy } from './stepping';
 import { DivergenceArguments, tensorData, TensorArguments, tensorDivergence, TensorHost } from './tensor-data';
 import { tensorSummary } from './tensor-summary';
-import { history, lastWrite, NamedTarget, TimeQueryHost, why } from './time-queries';
+import { history, historyAnswer, lastWrite, NamedTarget, TimeQueryHost, why, whyAnswer } from './time-queries';
 import { TimeTravel, TravelHost } from './time-travel';
 import { DebuggerState } from './timeline';
 import { sample } from './writes';
@@ -844,6 +846,16 @@ export class DebugCore implements ExecutionHooks {
       const found = `the last write of ${text}: ${describeWrite(write)}`;
       return { text: `going back to ${found}`, move: this.travel.goToWrite(':last', write.tick, found) };
     });
+  }
+
+  /** `bir/history`: the writes `:history` lists, as data. */
+  writeHistory(args: BirArguments<'bir/history'>): HistoryAnswer {
+    return userErrors(() => historyAnswer(this.timeQueryHost(args.frameId), args.expression.trim(), args.limit, args.before));
+  }
+
+  /** `bir/why`: where a value came from, as `:why` says it, as data. */
+  valueOrigin(args: BirArguments<'bir/why'>): WhyAnswer {
+    return userErrors(() => whyAnswer(this.timeQueryHost(args.frameId), args.expression.trim(), args.path));
   }
 
   private replContext(frameId: number | undefined): ReplContext {

@@ -8,7 +8,8 @@ import { EngineError } from '../protocol/errors';
 import { EvaluateResult, VariableInfo } from '../protocol/types';
 import { Inspector } from './inspector';
 import { describeWrite, explain, formatSample, Origin, OriginInput } from './origins';
-import { findWrites, Sample, SearchContext, Write, WriteSearch, writesPage, WriteTarget } from './writes';
+import { findWrites, Sample, SearchContext, Write, WriteBound, WriteSearch, writesPage, WriteTarget } from './writes';
+import type { HistoryAnswer, SampleValue, WhyAnswer, WriteRecord } from '../../contract/time-queries';
 
 /** What an expression of the console names: something that is written. */
 export interface NamedTarget {
@@ -118,6 +119,85 @@ function inputRow(host: TimeQueryHost, input: OriginInput): VariableInfo {
 function originRows(host: TimeQueryHost, input: OriginInput): VariableInfo[] {
   const origin = host.inThePast(':why', (ctx) => explain(ctx, input.target, input.before, input.value, input.within));
   return [{ name: '← from', value: origin.text, reference: 0 }, ...inputRows(host, origin)];
+}
+
+/** `bir/history`: the page of writes `:history` lists, as data (the latest `limit` before the bound). */
+export function historyAnswer(host: TimeQueryHost, text: string, limit = HISTORY_PAGE, before?: WriteBound): HistoryAnswer {
+  if (text === '') throw new EngineError('bir/history takes an expression: acc[3, 7]', 'argument');
+  const named = host.named(text, 'bir/history');
+  const page = host.inThePast('bir/history', (ctx) => writesPage(ctx, named.target, before ?? host.now(), limit));
+  return {
+    expression: text,
+    elements: named.size,
+    writes: page.writes.map(writeRecord),
+    earlier: page.earlier,
+    horizon: page.horizon,
+    setWhileStopped: (host.setsOf?.(named.target) ?? []).map((u) => u.instructions),
+  };
+}
+
+/**
+ * `bir/why`: where one value came from, as data, as `:why` says it. `path` follows the inputs back: each index picks
+ * an input of the explanation before it, whose own origin is then explained.
+ */
+export function whyAnswer(host: TimeQueryHost, text: string, path: readonly number[] = []): WhyAnswer {
+  if (text === '') throw new EngineError('bir/why takes one element or a register: acc[3, 7]', 'argument');
+  const named = host.named(text, 'bir/why');
+  if (named.size !== 1 || !named.value) {
+    throw new EngineError(`bir/why explains one element; '${text}' has ${named.size} elements (name one, as ${named.first})`, 'argument');
+  }
+  const value = named.value;
+  let origin = host.inThePast('bir/why', (ctx) => explain(ctx, named.target, host.now(), value));
+  let name = text;
+  let sampled = value;
+  for (const [depth, index] of path.entries()) {
+    const input = origin.inputs[index];
+    if (!input) throw new EngineError(`path[${depth}] is ${index}, but ${name} was made from ${origin.inputs.length} input${origin.inputs.length === 1 ? '' : 's'} (indices from 0)`, 'argument');
+    origin = host.inThePast('bir/why', (ctx) => explain(ctx, input.target, input.before, input.value, input.within));
+    name = input.name;
+    sampled = input.value;
+  }
+  // As :why says: a value set while stopped after the last instruction's write is where the value came from.
+  const set = path.length === 0 ? (host.setsOf?.(named.target) ?? []).filter((u) => !origin.write || u.tick > origin.write.tick).pop() : undefined;
+  if (set) return { expression: text, path, name, value: sampleValue(sampled), origin: `set while stopped at instruction ${count(set.instructions)} (Set Value or writeMemory)`, setWhileStopped: set.instructions, inputs: [] };
+  return {
+    expression: text,
+    path,
+    name,
+    value: sampleValue(sampled),
+    write: origin.write && writeRecord(origin.write),
+    origin: origin.text,
+    inputs: origin.inputs.map((input) => ({ operand: input.operand, name: input.name, value: sampleValue(input.value) })),
+  };
+}
+
+function writeRecord(w: Write): WriteRecord {
+  const node = w.node;
+  const by = w.member ? w.member.opcode : node.kind === 'instr' ? node.opcode : node.kind;
+  const group = w.member && node.kind === 'instr' ? node.group : undefined;
+  return {
+    instructions: w.instructions,
+    core: w.core,
+    node: node.id,
+    by,
+    ...(group ? { group } : {}),
+    span: (w.member ?? node).span,
+    ...(w.allocation ? { allocation: true as const } : {}),
+    position: w.position,
+    count: w.count,
+    before: sampleValue(w.before),
+    ...(w.after ? { after: sampleValue(w.after) } : {}),
+    text: describeWrite(w),
+  };
+}
+
+/** A sample as JSON carries it (see SampleValue). */
+function sampleValue(s: Sample): SampleValue {
+  if (!s.written) return 'uninit';
+  if (Number.isNaN(s.value)) return 'NaN';
+  if (s.value === Infinity) return 'Infinity';
+  if (s.value === -Infinity) return '-Infinity';
+  return s.value;
 }
 
 /** The last write to what an expression names, before now; refused with what the history says when there is none. */

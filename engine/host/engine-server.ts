@@ -125,6 +125,8 @@ export class EngineServer {
     'bir/passGraph': { needs: 'launched', serve: (p) => this.passGraph(p.index, p.function, p.expand, p.find) },
     'bir/nextPass': { needs: 'compiler', serve: () => this.nextPass() },
     'bir/setPassBreakpoints': { needs: 'launched', serve: (p) => this.setPassBreakpoints(p.indices) },
+    'bir/history': { needs: 'program-stopped', serve: (p) => this.debugCore().writeHistory(p) },
+    'bir/why': { needs: 'program-stopped', serve: (p) => this.debugCore().valueOrigin(p) },
     'bir/tensor': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorData(p) },
     'bir/tensorDivergence': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorDivergence(p) },
     'bir/memoryMap': { needs: 'program-stopped', serve: (p) => this.debugCore().memoryMap(p) },

@@ -93,6 +93,8 @@ const BIR_REQUESTS = {
   'bir/stepBackInto': { forwarded: true, ...stepBack },
   'bir/stepBackOut': { forwarded: true, ...stepBack },
   'bir/goto': { forwarded: true, ...stepBack },
+  'bir/history': { forwarded: true },
+  'bir/why': { forwarded: true },
   'bir/tensor': { forwarded: true },
   'bir/tensorDivergence': { forwarded: true },
   'bir/memoryMap': { forwarded: true },

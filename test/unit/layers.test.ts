@@ -169,8 +169,8 @@ describe('layers', () => {
     assert.deepStrictEqual(bad, []);
   });
 
-  it('extension/ reaches the engine only through the adapter, the language front end and the machine\'s limits', () => {
-    const allowed = [path.join('engine', 'lang'), path.join('engine', 'host'), path.join('engine', 'machine', 'limits')];
+  it('extension/ reaches the engine only through the adapter, the language front end, the machine\'s limits and the agent tools', () => {
+    const allowed = [path.join('engine', 'lang'), path.join('engine', 'host'), path.join('engine', 'machine', 'limits'), path.join('engine', 'agent')];
     const bad = violations('extension', (_spec, layer, target, typeOnly) => (layer === 'engine' && !allowed.some((a) => target.startsWith(a)))
       || (layer === 'contract' && !contractTypes(layer, typeOnly, target)));
     assert.deepStrictEqual(bad, []);
