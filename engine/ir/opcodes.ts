@@ -36,7 +36,9 @@ const RECORDS = [
   { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias)', elementwise: true },
   { name: 'TensorTensor', engine: 'DVE', summary: 'dst = a op b, elementwise', elementwise: true },
   { name: 'TensorScalar', engine: 'DVE', summary: 'dst = (a op scalar) op1 scalar1', elementwise: true },
+  { name: 'ScalarTensorTensor', engine: 'DVE', summary: 'dst = (a op scalar) op1 b, elementwise', elementwise: true },
   { name: 'TensorReduce', engine: 'DVE', summary: 'dst[P, 1] = reduction of src along the free dimension' },
+  { name: 'TensorTensorScan', engine: 'DVE', summary: 'dst[p, i] = (a[p, i] op dst[p, i-1]) op1 b[p, i], from initial' },
   { name: 'Select', engine: 'DVE', summary: 'dst = cond ? a : b, elementwise', elementwise: true },
   { name: 'Set', engine: 'SP', summary: 'set a register', statement: true },
   { name: 'Load', engine: 'SP', summary: 'read one element into a register' },
@@ -72,10 +74,20 @@ export const ACTIVATION_FUNCTIONS = [
 ] as const;
 export type ActivationFunction = (typeof ACTIVATION_FUNCTIONS)[number];
 
+/**
+ * The operators of the vector engine's ALU (the NKI ISA's table of math operators, `nki.api.shared.rst`): binary
+ * arithmetic, the bit operators (integer bit patterns only) and the unary ones, which take no operand.
+ */
 export const ALU_OPS = [
   'add', 'sub', 'mul', 'div', 'max', 'min', 'pow', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'and', 'or', 'xor',
+  'abs_max', 'abs_min', 'shl', 'shr', 'invert', 'abs', 'square', 'relu', 'rsqrt', 'reciprocal',
 ] as const;
 export type AluOp = (typeof ALU_OPS)[number];
+
+/** The ALU operators of one operand: in TensorScalar they take no scalar. */
+export const UNARY_ALU_OPS: ReadonlySet<AluOp> = new Set<AluOp>(['invert', 'abs', 'square', 'relu', 'rsqrt', 'reciprocal']);
+/** The operators on bit patterns, defined for integer data only. */
+export const BIT_ALU_OPS: ReadonlySet<AluOp> = new Set<AluOp>(['shl', 'shr', 'invert']);
 
 export const REDUCE_OPS = ['add', 'max', 'min', 'mul'] as const;
 export type ReduceOp = (typeof REDUCE_OPS)[number];

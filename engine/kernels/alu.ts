@@ -5,6 +5,7 @@
  *   toward zero, and/or/xor are bitwise on 32 bits; the store saturates to the destination.
  */
 import { cos, exp, log, log1p, pow, sin, tanh } from '../base/math';
+import { DType, dtypeInfo } from '../base/dtype';
 import { ActivationFunction, AluOp, ReduceOp } from '../ir/opcodes';
 import { Fault } from '../machine/fault';
 
@@ -30,10 +31,45 @@ export function floatOp(op: AluOp): Binary {
     case 'and': return (a, b) => (a !== 0 && b !== 0 ? 1 : 0);
     case 'or': return (a, b) => (a !== 0 || b !== 0 ? 1 : 0);
     case 'xor': return (a, b) => ((a !== 0) !== (b !== 0) ? 1 : 0);
+    case 'abs_max': return (a, b) => (a !== a || b !== b ? NaN : Math.max(Math.abs(a), Math.abs(b)));
+    case 'abs_min': return (a, b) => (a !== a || b !== b ? NaN : Math.min(Math.abs(a), Math.abs(b)));
+    case 'abs': return (a) => Math.abs(a);
+    case 'square': return (a) => f(a * a);
+    case 'relu': return (a) => (a > 0 ? a : a !== a ? NaN : 0);
+    case 'rsqrt': return (a) => f(1 / Math.sqrt(a));
+    case 'reciprocal': return (a) => f(1 / a);
+    // The checker refuses float data for the bit operators; in the float domain (a non-integral register as the
+    // scalar) they act on the 32-bit patterns of the operands truncated toward zero.
+    case 'shl': case 'shr': case 'invert': return bitOp(op, 'i32');
   }
 }
 
-export function integerOp(op: AluOp, where: () => string): Binary {
+/**
+ * The operators that act on bit patterns, in the data's own width: the value's `bits`-bit two's complement pattern
+ * shifted (logically, zeros in) or inverted, read back in the data's dtype. A shift count is clamped to [0, bits].
+ */
+export function bitOp(op: 'shl' | 'shr' | 'invert', dtype: DType): Binary {
+  const info = dtypeInfo(dtype);
+  const bits = Math.min(info.bytes * 8, 32);
+  const mask = bits === 32 ? 0xFFFFFFFF : 2 ** bits - 1;
+  const pattern = (x: number): number => ((Math.trunc(x) | 0) & mask) >>> 0;
+  const value = (u: number): number => (info.isSigned && u >= 2 ** (bits - 1) ? u - 2 ** bits : u);
+  const count = (n: number): number => Math.min(Math.max(Math.trunc(n), 0), bits);
+  switch (op) {
+    case 'shl': return (a, b) => {
+      const n = count(b);
+      return n >= bits ? 0 : value(((pattern(a) << n) & mask) >>> 0);
+    };
+    case 'shr': return (a, b) => {
+      const n = count(b);
+      return n >= bits ? 0 : value(pattern(a) >>> n);
+    };
+    case 'invert': return (a) => value((~pattern(a) & mask) >>> 0);
+  }
+}
+
+/** In the integer domain; `dtype` is the data's, whose width the bit operators work in. */
+export function integerOp(op: AluOp, where: () => string, dtype: DType = 'i32'): Binary {
   switch (op) {
     case 'add': return (a, b) => a + b;
     case 'sub': return (a, b) => a - b;
@@ -48,6 +84,8 @@ export function integerOp(op: AluOp, where: () => string): Binary {
     case 'and': return bitwise((x, y) => x & y);
     case 'or': return bitwise((x, y) => x | y);
     case 'xor': return bitwise((x, y) => x ^ y);
+    case 'shl': case 'shr': case 'invert': return bitOp(op, dtype);
+    case 'square': return (a) => a * a;
     default: return floatOp(op);
   }
 }

@@ -5,7 +5,9 @@ import { Executor } from './common';
 import { assert, assertClose, load, print, set } from './control';
 import { dmaCopy } from './dma';
 import { matMult, transpose } from './tensor-engine';
-import { activate, iota, memset, select, tensorCopy, tensorReduce, tensorScalar, tensorTensor } from './vector';
+import {
+  activate, iota, memset, scalarTensorTensor, select, tensorCopy, tensorReduce, tensorScalar, tensorTensor, tensorTensorScan,
+} from './vector';
 
 export type { Executor } from './common';
 
@@ -22,7 +24,9 @@ const COMPILERS: Record<KernelOpcode, Compile> = {
   Activation: activate,
   TensorTensor: tensorTensor,
   TensorScalar: tensorScalar,
+  ScalarTensorTensor: scalarTensorTensor,
   TensorReduce: tensorReduce,
+  TensorTensorScan: tensorTensorScan,
   Select: select,
   Set: set,
   Load: load,

@@ -77,7 +77,20 @@ const PROVENANCE: Record<KernelOpcode, Provenance | 'no result'> = {
     const taken = cond && cond.kind === 'element' && cond.tensor.written[cond.index] !== 0 && valueAt(cond.tensor, cond.index) !== 0;
     reads.at(node.srcs[taken ? 1 : 2], taken ? 'first choice' : 'second choice', i);
   },
+  ScalarTensorTensor: (node, { i, p }, reads) => {
+    reads.at(node.srcs[0], 'data', i);
+    reads.column(attrOperand(node, 'scalar'), 'scalar', p);
+    reads.at(node.srcs[1], 'second operand', i);
+  },
   TensorReduce: (node, { p }, reads) => reads.row(node.srcs[0], 'source', p),
+  // Element i of a partition is made from the elements 0..i of both operands of that partition and the initial value.
+  TensorTensorScan: (node, { i, p, dst }, reads) => {
+    const [, cols] = plane2d(dst!);
+    const upTo = i - p * cols;
+    reads.column(attrOperand(node, 'initial'), 'initial', p);
+    reads.row(node.srcs[0], 'first operand', p, upTo + 1);
+    reads.row(node.srcs[1], 'second operand', p, upTo + 1);
+  },
   Transpose: (node, { dst, i }, reads) => {
     // dst[q, p'] = src[p', q]: the destination's rows are the source's columns.
     const [rows, cols] = plane2d(dst!);
@@ -178,11 +191,12 @@ class ReadList {
     if (op) this.at(op, role, op.kind === 'tensor' ? p : 0);
   }
 
-  row(op: Operand | undefined, role: string, p: number): void {
+  /** The elements of partition p (the first `count` of them when given). */
+  row(op: Operand | undefined, role: string, p: number, count?: number): void {
     const v = this.view(op);
     if (!v || !op) return;
     const [, cols] = plane2d(v);
-    for (let q = 0; q < cols; q++) this.element(v, role, op, p * cols + q);
+    for (let q = 0, n = Math.min(count ?? cols, cols); q < n; q++) this.element(v, role, op, p * cols + q);
   }
 
   scalar(op: Operand | undefined, role: string): void {

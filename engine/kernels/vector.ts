@@ -82,7 +82,7 @@ export function tensorTensor(node: InstrNode): Executor {
   const b = tensorOf(node.srcs[1], 'second operand', ON_CHIP);
   const op = word(node, 'op', 'add') as AluOp;
   const integer = isIntegerDType(a) && isIntegerDType(b);
-  const fn = integer ? integerOp(op, () => `'${node.opcode} op = ${op}'`) : floatOp(op);
+  const fn = integer ? integerOp(op, () => `'${node.opcode} op = ${op}'`, a.ap.dtype) : floatOp(op);
   const simdOp = SIMD_OPS[op];
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
@@ -112,6 +112,7 @@ export function tensorScalar(node: InstrNode): Executor {
   const a = tensorOf(node.srcs[0], 'operand', ON_CHIP);
   const ops = [word(node, 'op', 'add'), word(node, 'op1', '')].filter((o) => o) as AluOp[];
   const scalars = [compileColumn(attrOperand(node, 'scalar'), 'scalar', 0), compileColumn(attrOperand(node, 'scalar1'), 'scalar1', 0)];
+  const reversed = [attrScalar(node, 'reverse', 0), attrScalar(node, 'reverse1', 0)];
   const where = () => `'${node.opcode}'`;
   // In the float domain (the operand of a float dtype) with scalars that are f32 values, the SIMD kernel.
   const simdOps = ops.every((o) => SIMD_OPS[o] !== undefined) ? ops.map((o) => SIMD_OPS[o]!) : undefined;
@@ -120,7 +121,8 @@ export function tensorScalar(node: InstrNode): Executor {
     const va = viewOf(a, f, c, m);
     const [rows, cols] = plane2d(va);
     requireShape(dst, d, rows, cols, 'the result');
-    const k = simdOps && stages(va) ? simdKernels(2 * rows * cols + 2 * rows) : undefined;
+    const reverse = ops.map((_, k) => reversed[k](f, c, m) !== 0);
+    const k = simdOps && !reverse.includes(true) && stages(va) ? simdKernels(2 * rows * cols + 2 * rows) : undefined;
     if (k && simdOps) {
       // Staged before the scalars are read, as the scalar path reads them: the same fault comes first.
       const x = stage(k, a, va, m);
@@ -140,14 +142,94 @@ export function tensorScalar(node: InstrNode): Executor {
     const integer = isIntegerDType(a) && given.every((col) => col.integral);
     const columns = given.map((col) => col.values);
     for (let k = 0; k < ops.length; k++) {
-      const fn: Binary = integer ? integerOp(ops[k], where) : floatOp(ops[k]);
-      const values = columns[k];
-      for (let p = 0; p < rows; p++) {
-        const s = values[p];
-        for (let q = p * cols, end = q + cols; q < end; q++) out[q] = fn(out[q], s);
-      }
+      const fn: Binary = integer ? integerOp(ops[k], where, a.ap.dtype) : floatOp(ops[k]);
+      applyColumn(out, columns[k], rows, cols, reverse[k] ? (x, s) => fn(s, x) : fn);
     }
     writeOperand(dst, d, out, m, c, () => allFinite(xa, ...columns.map((col) => col.subarray(0, rows))));
+  };
+}
+
+/** out[p, q] = fn(out[p, q], column[p]) in place. */
+function applyColumn(out: Float64Array, column: Float64Array, rows: number, cols: number, fn: Binary): void {
+  for (let p = 0; p < rows; p++) {
+    const s = column[p];
+    for (let q = p * cols, end = q + cols; q < end; q++) out[q] = fn(out[q], s);
+  }
+}
+
+/**
+ * `(a op scalar) op1 b`: a TensorScalar step then a TensorTensor step in one instruction (NKI
+ * `scalar_tensor_tensor`), each rounded; `reverse`/`reverse1` swap the operands of each step.
+ */
+export function scalarTensorTensor(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ON_CHIP);
+  const a = tensorOf(node.srcs[0], 'data', ON_CHIP);
+  const b = tensorOf(node.srcs[1], 'second operand', ON_CHIP);
+  const op0 = word(node, 'op', 'add') as AluOp;
+  const op1 = word(node, 'op1', 'add') as AluOp;
+  const scalar = compileColumn(attrOperand(node, 'scalar'), 'scalar', 0);
+  const reversed = [attrScalar(node, 'reverse', 0), attrScalar(node, 'reverse1', 0)];
+  const where = () => `'${node.opcode}'`;
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const va = viewOf(a, f, c, m);
+    const vb = viewOf(b, f, c, m);
+    const [rows, cols] = plane2d(va);
+    requireShape(b, vb, rows, cols, `'${a.ap.text}'`);
+    requireShape(dst, d, rows, cols, 'the result');
+    const xa = readOperand(a, va, m, 0);
+    const xb = readOperand(b, vb, m, 1);
+    const col = scalar(f, c, m, rows, 2);
+    const integer = isIntegerDType(a) && isIntegerDType(b) && col.integral;
+    const [fn0, fn1] = [op0, op1].map((op, k) => {
+      const fn = integer ? integerOp(op, where, a.ap.dtype) : floatOp(op);
+      return reversed[k](f, c, m) !== 0 ? (x: number, y: number) => fn(y, x) : fn;
+    });
+    const out = scratch.get(OUT, xa.length);
+    out.set(xa);
+    applyColumn(out, col.values, rows, cols, fn0);
+    for (let i = 0; i < out.length; i++) out[i] = fn1(out[i], xb[i]);
+    writeOperand(dst, d, out, m, c, () => allFinite(xa, xb, col.values.subarray(0, rows)));
+  };
+}
+
+/**
+ * The scan of NKI `tensor_tensor_scan`, along the free dimension of each partition:
+ * dst[p, i] = (a[p, i] op prev) op1 b[p, i], prev = dst[p, i - 1] or `initial` at i = 0, each step rounded (in the
+ * float domain). `reverse` makes the first step `prev op a[p, i]`, `reverse1` the second `b[p, i] op1 (...)`.
+ */
+export function tensorTensorScan(node: InstrNode): Executor {
+  const dst = tensorOf(node.dst, 'destination', ON_CHIP);
+  const a = tensorOf(node.srcs[0], 'first operand', ON_CHIP);
+  const b = tensorOf(node.srcs[1], 'second operand', ON_CHIP);
+  const op0 = word(node, 'op', 'mul') as AluOp;
+  const op1 = word(node, 'op1', 'add') as AluOp;
+  const initial = compileColumn(attrOperand(node, 'initial'), 'initial', 0);
+  const reversed = [attrScalar(node, 'reverse', 0), attrScalar(node, 'reverse1', 0)];
+  const where = () => `'${node.opcode}'`;
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const va = viewOf(a, f, c, m);
+    const vb = viewOf(b, f, c, m);
+    const [rows, cols] = plane2d(va);
+    requireShape(b, vb, rows, cols, `'${a.ap.text}'`);
+    requireShape(dst, d, rows, cols, 'the result');
+    const xa = readOperand(a, va, m, 0);
+    const xb = readOperand(b, vb, m, 1);
+    const init = initial(f, c, m, rows, 2);
+    const integer = isIntegerDType(a) && isIntegerDType(b) && init.integral;
+    const [fn0, fn1] = [op0, op1].map((op) => (integer ? integerOp(op, where, a.ap.dtype) : floatOp(op)));
+    const [rev0, rev1] = reversed.map((r) => r(f, c, m) !== 0);
+    const out = scratch.get(OUT, xa.length);
+    for (let p = 0; p < rows; p++) {
+      let prev = init.values[p];
+      for (let q = p * cols, end = q + cols; q < end; q++) {
+        const t = rev0 ? fn0(prev, xa[q]) : fn0(xa[q], prev);
+        prev = rev1 ? fn1(xb[q], t) : fn1(t, xb[q]);
+        out[q] = prev;
+      }
+    }
+    writeOperand(dst, d, out, m, c, () => allFinite(xa, xb, init.values.subarray(0, rows)));
   };
 }
 
@@ -155,13 +237,17 @@ export function tensorReduce(node: InstrNode): Executor {
   const dst = tensorOf(node.dst, 'destination', ON_CHIP);
   const src = tensorOf(node.srcs[0], 'source', ON_CHIP);
   const op = word(node, 'op', 'add') as ReduceOp;
-  const { init, step } = reduction(op, isIntegerDType(src));
+  const integer = isIntegerDType(src);
+  const { init, step } = reduction(op, integer);
+  const negated = attrScalar(node, 'negate', 0);
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const s = viewOf(src, f, c, m);
     const [rows, cols] = plane2d(s);
     requireShape(dst, d, rows, 1, 'the reduction');
-    const k = stages(s) ? simdKernels(rows * cols + rows) : undefined;
+    // `negate`: the result times -1 (exact); integers have no -0.
+    const negate = negated(f, c, m) !== 0;
+    const k = !negate && stages(s) ? simdKernels(rows * cols + rows) : undefined;
     if (k) {
       const x = stage(k, src, s, m);
       const out = results(rows);
@@ -173,7 +259,7 @@ export function tensorReduce(node: InstrNode): Executor {
     for (let p = 0; p < rows; p++) {
       let acc = init;
       for (let q = p * cols, end = q + cols; q < end; q++) acc = step(acc, x[q]);
-      out[p] = acc;
+      out[p] = negate ? (integer ? -acc + 0 : -acc) : acc;
     }
     writeOperand(dst, d, out, m, c, () => allFinite(x));
   };

@@ -516,6 +516,18 @@ describe('BIR TextMate grammar', function () {
       // A builtin call as an attribute value is a function, not a word value.
       expectScopes(tokenize('  TensorScalar t <- t, op = max, scalar = max(r1, 2)'), 1, 'max', 'support.function.builtin.bir', { nth: 2 });
     });
+
+    it('scopes true and false as boolean constants, the fused forms as vector-engine opcodes', () => {
+      const doc = tokenize('  MatMult acc <- a, b, accumulate = true\n  TensorReduce c <- a, op = add, negate = false\n  ScalarTensorTensor o <- a, b, op = mul, scalar = 2, op1 = add, reverse1 = true\n  TensorTensorScan o <- a, b, initial = 0, op = mul, op1 = add');
+      expectScopes(doc, 1, 'true', 'constant.language.boolean.bir');
+      expectScopes(doc, 2, 'false', 'constant.language.boolean.bir');
+      expectScopes(doc, 3, 'ScalarTensorTensor', 'support.function.dve.bir');
+      expectScopes(doc, 3, 'reverse1', 'variable.parameter.attribute.bir');
+      expectScopes(doc, 4, 'TensorTensorScan', 'support.function.dve.bir');
+      expectScopes(doc, 4, 'initial', 'variable.parameter.attribute.bir');
+      // A tensor that happens to be named so is still a tensor.
+      expectNotScoped(tokenize('  TensorCopy o <- true[0:4, 0:4]'), 1, 'true', 'constant.language.boolean.bir');
+    });
   });
 
   describe('dtypes, registers, numbers, strings', () => {

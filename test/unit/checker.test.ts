@@ -552,11 +552,11 @@ describe('checker', () => {
       expectStmt('Activation a <- b, fnc = relu', ['»fnc', "Activation has no attribute 'fnc'; did you mean 'func'?"]);
       expectStmt('DmaCopy a <- x, foo = 1', ['»foo', "DmaCopy has no attribute 'foo'"]);
       expectStmt('TensorTensor a <- a, b, op = add, op = sub', ['op = add, »op', "attribute 'op' is given twice"]);
-      expectStmt('TensorTensor a <- a, b', ['TensorTensor', "TensorTensor needs the attribute 'op = ...' (one of add, sub, mul, div, max, min, pow, eq, ne, lt, le, gt, ge, and, or, xor)"]);
+      expectStmt('TensorTensor a <- a, b', ['TensorTensor', "TensorTensor needs the attribute 'op = ...' (one of add, sub, mul, div, max, min, pow, eq, ne, lt, le, gt, ge, and, or, xor, abs_max, abs_min, shl, shr, invert, abs, square, relu, rsqrt, reciprocal)"]);
       expectStmt('TensorScalar a <- b, scalar = 1', ['TensorScalar', "TensorScalar needs the attribute 'op = ...'"]);
-      expectStmt('TensorScalar a <- b, op = add', ['TensorScalar', "TensorScalar needs the attribute 'scalar = ...'"]);
+      expectStmt('TensorScalar a <- b, op = add', ['TensorScalar', "TensorScalar: 'op = add' needs its operand 'scalar = ...'"]);
       expectStmt('TensorReduce c <- a', ['TensorReduce', "TensorReduce needs the attribute 'op = ...' (one of add, max, min, mul)"]);
-      expectStmt('TensorScalar a <- b, op = add, scalar = 1, op1 = mul', ['TensorScalar', "TensorScalar: 'op1' and 'scalar1' come together"]);
+      expectStmt('TensorScalar a <- b, op = add, scalar = 1, op1 = mul', ['TensorScalar', "TensorScalar: 'op1 = mul' needs its operand 'scalar1 = ...'"]);
       expectStmt('TensorTensor a <- a, b, op = ad', ['op = »ad', "'ad' is not a valid op for TensorTensor; did you mean 'add'? (one of add, sub,"]);
       expectStmt('TensorTensor a <- a, b, op = 3', ['op = »3', "'3' is not a valid op for TensorTensor"]);
       expectStmt('TensorTensor a <- a, b, op = "add"', ['op = »"add"', `'"add"' is not a valid op for TensorTensor`]);

@@ -2,7 +2,10 @@
 import * as ast from '../ast';
 import { Span, spanText } from '../../base/span';
 import { AccessPattern, AttrValue, MemoryKind, Operand } from '../../ir/program';
-import { ACTIVATION_FUNCTIONS, ALU_OPS, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS } from '../../ir/opcodes';
+import {
+  ACTIVATION_FUNCTIONS, ALU_OPS, AluOp, BIT_ALU_OPS, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS, UNARY_ALU_OPS,
+} from '../../ir/opcodes';
+import { dtypeInfo } from '../../base/dtype';
 import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, registerIndex } from '../../machine/limits';
 import { isTensorExpr, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
@@ -202,6 +205,51 @@ export class InstructionChecker {
     return problem === undefined;
   }
 
+  /**
+   * The ALU operators of an instruction fit it: `binary` names the attributes whose operator combines two values
+   * (a unary one there is refused), and the bit operators need integer data.
+   */
+  aluOpsFit(s: ast.InstructionStmt, attrs: ReadonlyMap<string, AttrValue>, binary: readonly string[], data: AccessPattern): boolean {
+    for (const [name, v] of attrs) {
+      if (v.kind !== 'word' || !(ALU_OPS as readonly string[]).includes(v.word)) continue;
+      const op = v.word as AluOp;
+      if (binary.includes(name) && UNARY_ALU_OPS.has(op)) {
+        this.error(v.span, `'${op}' takes one operand, but ${name} of ${s.opcode} combines two; apply it with TensorScalar dst <- a, op = ${op}`);
+        return false;
+      }
+      if (BIT_ALU_OPS.has(op) && !dtypeInfo(data.dtype).isInteger) {
+        this.error(v.span, `'${op}' works on the bits of integers, but '${data.text}' is ${data.dtype}; bit operators need integer data`);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * TensorScalar's steps: each operator with its scalar, a unary one without; a step's scalar or reversal without
+   * its operator is refused.
+   */
+  scalarsFitOps(s: ast.InstructionStmt, attrs: ReadonlyMap<string, AttrValue>, steps: readonly [string, string, string][]): boolean {
+    for (const [opName, scalarName, reverseName] of steps) {
+      const op = attrs.get(opName);
+      const word = op?.kind === 'word' ? (op.word as AluOp) : undefined;
+      const unary = word !== undefined && UNARY_ALU_OPS.has(word);
+      if (word === undefined && (attrs.has(scalarName) || attrs.has(reverseName))) {
+        this.error(s.span, `${s.opcode}: '${scalarName}' and '${reverseName}' belong to '${opName}', which is not given`);
+        return false;
+      }
+      if (word !== undefined && unary && attrs.has(scalarName)) {
+        this.error(s.span, `${s.opcode}: '${word}' takes one operand, so '${opName} = ${word}' has no '${scalarName}'`);
+        return false;
+      }
+      if (word !== undefined && !unary && !attrs.has(scalarName)) {
+        this.error(s.span, `${s.opcode}: '${opName} = ${word}' needs its operand '${scalarName} = ...' (a number, a register or a [P, 1] tensor)`);
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A [P, 1] attribute must have the partitions of the data it scales. */
   columnsMatch(src: AccessPattern, attrs: ReadonlyMap<string, AttrValue>, names: readonly string[], s: ast.InstructionStmt): boolean {
     const [p] = shape2d(src);
@@ -245,11 +293,29 @@ const ACTIVATION: Record<string, AttrSpec> = {
 const TENSOR_TENSOR: Record<string, AttrSpec> = { op: { kind: 'word', words: ALU_OPS, required: true } };
 const TENSOR_SCALAR: Record<string, AttrSpec> = {
   op: { kind: 'word', words: ALU_OPS, required: true },
-  scalar: { kind: 'scalar-or-column', required: true },
+  scalar: { kind: 'scalar-or-column' },
+  reverse: { kind: 'scalar' },
   op1: { kind: 'word', words: ALU_OPS },
   scalar1: { kind: 'scalar-or-column' },
+  reverse1: { kind: 'scalar' },
 };
-const TENSOR_REDUCE: Record<string, AttrSpec> = { op: { kind: 'word', words: REDUCE_OPS, required: true } };
+const SCALAR_TENSOR_TENSOR: Record<string, AttrSpec> = {
+  op: { kind: 'word', words: ALU_OPS, required: true },
+  scalar: { kind: 'scalar-or-column', required: true },
+  reverse: { kind: 'scalar' },
+  op1: { kind: 'word', words: ALU_OPS, required: true },
+  reverse1: { kind: 'scalar' },
+};
+const TENSOR_TENSOR_SCAN: Record<string, AttrSpec> = {
+  initial: { kind: 'scalar-or-column', required: true },
+  op: { kind: 'word', words: ALU_OPS, required: true },
+  op1: { kind: 'word', words: ALU_OPS, required: true },
+  reverse: { kind: 'scalar' },
+  reverse1: { kind: 'scalar' },
+};
+const TENSOR_REDUCE: Record<string, AttrSpec> = { op: { kind: 'word', words: REDUCE_OPS, required: true }, negate: { kind: 'scalar' } };
+const SCAN_COLUMNS = ['initial'];
+const STT_COLUMNS = ['scalar'];
 const ASSERT_CLOSE: Record<string, AttrSpec> = { atol: { kind: 'scalar' }, rtol: { kind: 'scalar' } };
 const ACTIVATION_COLUMNS = ['scale', 'bias'];
 const TENSOR_SCALAR_COLUMNS = ['scalar', 'scalar1'];
@@ -364,7 +430,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     const a = this.tensor(s.operands[0], s.opcode, 'first operand', ON_CHIP);
     const b = this.tensor(s.operands[1], s.opcode, 'second operand', ON_CHIP);
     const attrs = this.attributes(s, TENSOR_TENSOR);
-    if (!dst || !a || !b || !attrs) return undefined;
+    if (!dst || !a || !b || !attrs || !this.aluOpsFit(s, attrs, ['op'], a)) return undefined;
     if (!this.sameShape(dst, a, s.opcode, s.span) || !this.sameShape(a, b, s.opcode, s.span)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: a }, { kind: 'tensor', ap: b }], attrs };
   },
@@ -374,13 +440,22 @@ const RULES: Record<InstructionOpcode, Rule> = {
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const a = this.tensor(s.operands[0], s.opcode, 'operand', ON_CHIP);
     const attrs = this.attributes(s, TENSOR_SCALAR);
-    if (!dst || !a || !attrs || !this.sameShape(dst, a, s.opcode, s.span)) return undefined;
-    if (attrs.has('op1') !== attrs.has('scalar1')) {
-      this.error(s.span, 'TensorScalar: \'op1\' and \'scalar1\' come together (the second operation and its operand)');
-      return undefined;
-    }
+    if (!dst || !a || !attrs || !this.sameShape(dst, a, s.opcode, s.span) || !this.aluOpsFit(s, attrs, [], a)) return undefined;
+    if (!this.scalarsFitOps(s, attrs, [['op', 'scalar', 'reverse'], ['op1', 'scalar1', 'reverse1']])) return undefined;
     if (!this.columnsMatch(a, attrs, TENSOR_SCALAR_COLUMNS, s)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: a }], attrs };
+  },
+
+  ScalarTensorTensor(s) {
+    if (!this.arity(s, true, 2, 'ScalarTensorTensor dst <- a, b, op = mul, scalar = 2, op1 = add')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
+    const a = this.tensor(s.operands[0], s.opcode, 'data', ON_CHIP);
+    const b = this.tensor(s.operands[1], s.opcode, 'second operand', ON_CHIP);
+    const attrs = this.attributes(s, SCALAR_TENSOR_TENSOR);
+    if (!dst || !a || !b || !attrs || !this.aluOpsFit(s, attrs, ['op', 'op1'], a)) return undefined;
+    if (!this.sameShape(dst, a, s.opcode, s.span) || !this.sameShape(a, b, s.opcode, s.span)) return undefined;
+    if (!this.columnsMatch(a, attrs, STT_COLUMNS, s)) return undefined;
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: a }, { kind: 'tensor', ap: b }], attrs };
   },
 
   TensorReduce(s) {
@@ -396,6 +471,18 @@ const RULES: Record<InstructionOpcode, Rule> = {
       return undefined;
     }
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
+  },
+
+  TensorTensorScan(s) {
+    if (!this.arity(s, true, 2, 'TensorTensorScan dst <- a, b, initial = 0, op = mul, op1 = add')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
+    const a = this.tensor(s.operands[0], s.opcode, 'first operand', ON_CHIP);
+    const b = this.tensor(s.operands[1], s.opcode, 'second operand', ON_CHIP);
+    const attrs = this.attributes(s, TENSOR_TENSOR_SCAN);
+    if (!dst || !a || !b || !attrs || !this.aluOpsFit(s, attrs, ['op', 'op1'], a)) return undefined;
+    if (!this.sameShape(dst, a, s.opcode, s.span) || !this.sameShape(a, b, s.opcode, s.span)) return undefined;
+    if (!this.columnsMatch(a, attrs, SCAN_COLUMNS, s)) return undefined;
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: a }, { kind: 'tensor', ap: b }], attrs };
   },
 
   Select(s) {

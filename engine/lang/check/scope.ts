@@ -100,6 +100,8 @@ export class Resolver {
     }
     const c = module.consts.get(e.name);
     if (c !== undefined) return this.constantExpr(c);
+    // `accumulate = true`, as NKI writes its flags: the words are the numbers 1 and 0 where no name shadows them.
+    if ((e.name === 'true' || e.name === 'false') && !this.tensor(e.name, scope, module)) return this.constantExpr(e.name === 'true' ? 1 : 0);
     if (this.tensor(e.name, scope, module)) {
       this.diagnostics.error(e.span, `'${e.name}' is a tensor; ${what} must be a number or a register (use 'Load' to read one element into a register)`);
       return undefined;
