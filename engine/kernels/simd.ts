@@ -60,6 +60,9 @@ function instantiate(): Kernels {
   const module = new WebAssembly.Module(kernelBytes());
   const k = new WebAssembly.Instance(module, {}).exports as unknown as Kernels;
   base = align(k.heapBase());
+  instance = k;
+  top = base;
+  grow();
   return k;
 }
 
@@ -80,15 +83,37 @@ function align(n: number): number {
 export function allocate(n: number, bytes: number): number {
   const at = top;
   top += align(Math.ceil(n / 16) * 16 * bytes);
-  const memory = instance!.memory;
-  const missing = top - memory.buffer.byteLength;
-  if (missing > 0) memory.grow(Math.ceil(missing / PAGE));
+  // The memory's size is kept here: reading its buffer is slow beside an instruction of 128 elements.
+  if (top > memoryBytes) grow();
   return at;
 }
 
 /** n f32 values at an address. Growing the memory detaches earlier views: make them after allocating. */
 export function f32At(at: number, n: number): Float32Array {
-  return new Float32Array(instance!.memory.buffer, at, n);
+  return new Float32Array(u32.buffer, at, n);
+}
+
+/** The kernels' memory in bytes (it only grows, and only here), and as unsigned integers of each width. */
+let memoryBytes = 0;
+let u8 = new Uint8Array(0);
+let u16 = new Uint16Array(0);
+let u32 = new Uint32Array(0);
+
+function grow(): void {
+  const memory = instance!.memory;
+  const missing = top - memory.buffer.byteLength;
+  if (missing > 0) memory.grow(Math.ceil(missing / PAGE));
+  const buffer = memory.buffer;
+  memoryBytes = buffer.byteLength;
+  u8 = new Uint8Array(buffer);
+  u16 = new Uint16Array(buffer);
+  u32 = new Uint32Array(buffer);
+}
+
+/** The kernels' whole memory as elements of `bytes` bytes (an address divided by `bytes` indexes it): the views of
+ * staged operands without a typed array made for each. */
+export function memoryBits(bytes: number): Uint8Array | Uint16Array | Uint32Array {
+  return bytes === 4 ? u32 : bytes === 2 ? u16 : u8;
 }
 
 /** Whether n f32 values at an address are all finite. */

@@ -8,11 +8,10 @@
  */
 import { DType, dtypeInfo } from '../base/dtype';
 import { Core } from '../machine/core';
-import { elementArrayOn } from '../machine/dtypes';
 import { Machine } from '../machine/machine';
 import { readViewStored, View, viewSize, writeView, writeViewStored, zeroUnwritten } from '../machine/view';
 import { checkWrite, readsUnwritten, TensorOperand } from './operands';
-import { allFiniteAt, allocate, f32At, F32_MAX, Kernels, simdKernels } from './simd';
+import { allFiniteAt, allocate, f32At, F32_MAX, Kernels, memoryBits, simdKernels } from './simd';
 import { Format } from './wasm/codes';
 
 const FORMATS: Partial<Record<DType, Format>> = {
@@ -45,10 +44,11 @@ export function stage(k: Kernels, op: TensorOperand, v: View, m: Machine): Stage
   const format = FORMATS[dtype]!;
   const at = allocate(n, 4);
   if (format === Format.F32) {
-    readViewStored(v, f32At(at, n));
+    readViewStored(v, memoryBits(4), at >> 2);
   } else {
-    const raw = allocate(n, dtypeInfo(dtype).bytes);
-    readViewStored(v, elementArrayOn(dtype, k.memory.buffer, raw, n));
+    const bytes = dtypeInfo(dtype).bytes;
+    const raw = allocate(n, bytes);
+    readViewStored(v, memoryBits(bytes), raw / bytes);
     k.decode(format, raw, at, n);
   }
   if (readsUnwritten(op, v, m)) zeroUnwritten(v, f32At(at, n));
@@ -92,12 +92,13 @@ export function store(k: Kernels, op: TensorOperand, v: View, values: Staged, m:
   // Integer destinations round and saturate on the host, from the f32 values.
   if (format === undefined) return writeView(v, f32At(values.at, n));
   if (format !== Format.F32) {
-    const raw = allocate(n, dtypeInfo(dtype).bytes);
+    const bytes = dtypeInfo(dtype).bytes;
+    const raw = allocate(n, bytes);
     k.encode(format, values.at, raw, n);
-    return writeViewStored(v, elementArrayOn(dtype, k.memory.buffer, raw, n));
+    return writeViewStored(v, memoryBits(bytes), raw / bytes);
   }
   if (!values.canonical) k.encode(format, values.at, values.at, n);
-  writeViewStored(v, f32At(values.at, n));
+  writeViewStored(v, memoryBits(4), values.at >> 2);
 }
 
 /**

@@ -45,6 +45,19 @@ export function createElementArray(d: DType, length: number): ElementArray {
   return new ELEMENT_ARRAY[d](length);
 }
 
+/**
+ * Elements as unsigned integers of their width, on the same bytes. Copies of stored bits go through these three
+ * classes only, so that their loops see few array types (seven would make every element access a slow generic one).
+ */
+export type BitsArray = Uint32Array | Uint16Array | Uint8Array;
+
+export function bitsOf(a: ElementArray): BitsArray {
+  if (a instanceof Uint32Array || a instanceof Uint16Array || a instanceof Uint8Array) return a;
+  if (a.BYTES_PER_ELEMENT === 4) return new Uint32Array(a.buffer, a.byteOffset, a.length);
+  if (a.BYTES_PER_ELEMENT === 2) return new Uint16Array(a.buffer, a.byteOffset, a.length);
+  return new Uint8Array(a.buffer, a.byteOffset, a.length);
+}
+
 /** The same, viewing an existing buffer (byteOffset aligned as the typed array requires). */
 export function elementArrayOn(d: DType, buffer: ArrayBufferLike, byteOffset: number, length: number): ElementArray {
   return new ELEMENT_ARRAY[d](buffer, byteOffset, length);

@@ -1,11 +1,13 @@
 /** A tensor's storage: its elements in their dtype's bytes, and which of them were ever written. */
 import { DType, dtypeInfo } from '../base/dtype';
-import { createElementArray, ElementArray } from './dtypes';
+import { bitsOf, BitsArray, createElementArray, ElementArray } from './dtypes';
 import { MemoryKind, Placement } from '../ir/program';
 import { Journal, Tracked } from './journal';
 
 export class Tensor implements Tracked {
   readonly data: ElementArray;
+  /** The same elements as unsigned integers of their width: what copies of stored bits read and write. */
+  readonly bits: BitsArray;
   /** 1 where the element was written. A byte per element keeps scans of regions fast. */
   readonly written: Uint8Array;
   /** Elements written so far; when it equals size, reads skip the scan of `written`. */
@@ -29,6 +31,7 @@ export class Tensor implements Tracked {
   ) {
     this.size = shape.reduce((a, b) => a * b, 1);
     this.data = createElementArray(dtype, this.size);
+    this.bits = bitsOf(this.data);
     this.written = new Uint8Array(this.size);
     this.strides = rowMajorStrides(shape);
   }

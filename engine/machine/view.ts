@@ -1,5 +1,5 @@
 /** A strided view of a tensor: what an access pattern denotes once its registers are known. */
-import { decode, decodeRange, ElementArray, encode, encodeRange } from './dtypes';
+import { BitsArray, bitsOf, decode, decodeRange, ElementArray, encode, encodeRange } from './dtypes';
 import { Tensor } from './tensor';
 
 export interface View {
@@ -138,58 +138,82 @@ export function writeView(v: View, values: ArrayLike<number>): void {
 }
 
 /**
- * Copies the view's stored elements, their bits as they are (not decoded), in row-major order into out: an
- * element array of the tensor's dtype. What kernels that decode for themselves read.
+ * Copies the view's stored elements, their bits as they are (not decoded), in row-major order into out from `at`: an
+ * element array of the tensor's dtype (or of its width). What kernels that decode for themselves read.
  */
-export function readViewStored(v: View, out: ElementArray): void {
-  const data = v.tensor.data;
+export function readViewStored(v: View, out: ElementArray, at = 0): void {
+  const data = v.tensor.bits;
   const p = asPlane(v);
-  if (p && p.colStride === 1) {
-    if (p.rowStride === p.cols) return copyElements(out, 0, data, v.offset, p.rows * p.cols);
-    for (let r = 0; r < p.rows; r++) copyElements(out, r * p.cols, data, v.offset + r * p.rowStride, p.cols);
-    return;
-  }
-  if (p) {
-    let i = 0;
-    for (let r = 0; r < p.rows; r++) {
-      for (let c = 0, index = v.offset + r * p.rowStride; c < p.cols; c++, index += p.colStride) out[i++] = data[index];
-    }
-    return;
-  }
+  if (p) return copyPlane(bitsOf(out), at, p.cols, 1, data, v.offset, p.rowStride, p.colStride, p.rows, p.cols);
+  const bits = bitsOf(out);
   forEachIndex(v, (index, i) => {
-    out[i] = data[index];
+    bits[at + i] = data[index];
   });
 }
 
-/** Stores elements already encoded in the tensor's dtype (row-major, as readViewStored gives them) into the view, as writeView does. */
-export function writeViewStored(v: View, stored: ElementArray): void {
+/**
+ * Stores elements already encoded in the tensor's dtype (row-major from `from`, as readViewStored gives them) into
+ * the view, as writeView does.
+ */
+export function writeViewStored(v: View, stored: ElementArray, from = 0): void {
   const t = v.tensor;
   const p = asPlane(v);
-  if (p && p.colStride === 1) {
-    const full = t.fullyWritten;
-    // Rows that follow each other are one block to copy; the journal is told row by row, as writeView tells it.
-    const block = p.rowStride === p.cols;
-    for (let r = 0; r < p.rows; r++) {
-      const start = v.offset + r * p.rowStride;
-      t.journal?.touch(t, start, start + p.cols);
-      if (!block) copyElements(t.data, start, stored, r * p.cols, p.cols);
-      if (!full) for (let c = 0; c < p.cols; c++) t.markWritten(start + c);
+  if (p) {
+    const journal = t.journal;
+    // The journal is told exactly the elements written (its watchers attribute writes by them): a row at a time.
+    if (journal) {
+      for (let r = 0, start = v.offset; r < p.rows; r++, start += p.rowStride) {
+        if (p.colStride === 1) journal.touch(t, start, start + p.cols);
+        else for (let c = 0, index = start; c < p.cols; c++, index += p.colStride) journal.touch(t, index, index + 1);
+      }
     }
-    if (block) copyElements(t.data, v.offset, stored, 0, p.rows * p.cols);
+    copyPlane(t.bits, v.offset, p.rowStride, p.colStride, bitsOf(stored), from, p.cols, 1, p.rows, p.cols);
+    if (!t.fullyWritten) markPlaneWritten(t, v.offset, p);
     return;
   }
-  const data = t.data;
+  const data = t.bits;
+  const bits = bitsOf(stored);
   const journal = t.journal;
   forEachIndex(v, (index, i) => {
     journal?.touch(t, index, index + 1);
-    data[index] = stored[i];
+    data[index] = bits[from + i];
     t.markWritten(index);
   });
 }
 
-/** n elements between arrays of the same dtype, as a block copy. */
-function copyElements(dst: ElementArray, at: number, src: ElementArray, from: number, n: number): void {
-  (dst as Uint8Array).set((src as Uint8Array).subarray(from, from + n), at);
+/** Below this many elements a loop copies faster than a block copy, which makes a subarray object each time. */
+const SHORT_COPY = 32;
+
+/**
+ * rows × cols elements from one strided plane to another, as bits of one width: a block copy where both are
+ * contiguous, a loop otherwise (a column is one element per row, too short for a block copy's subarray).
+ */
+function copyPlane(
+  dst: BitsArray, dstAt: number, dstRow: number, dstCol: number,
+  src: BitsArray, srcAt: number, srcRow: number, srcCol: number,
+  rows: number, cols: number,
+): void {
+  if (dstCol === 1 && srcCol === 1 && cols >= SHORT_COPY) {
+    if (dstRow === cols && srcRow === cols) return dst.set(src.subarray(srcAt, srcAt + rows * cols), dstAt);
+    for (let r = 0; r < rows; r++) dst.set(src.subarray(srcAt + r * srcRow, srcAt + r * srcRow + cols), dstAt + r * dstRow);
+    return;
+  }
+  if (cols === 1) {
+    for (let r = 0, d = dstAt, s = srcAt; r < rows; r++, d += dstRow, s += srcRow) dst[d] = src[s];
+    return;
+  }
+  for (let r = 0; r < rows; r++) {
+    let d = dstAt + r * dstRow;
+    let s = srcAt + r * srcRow;
+    for (let c = 0; c < cols; c++, d += dstCol, s += srcCol) dst[d] = src[s];
+  }
+}
+
+/** Marks a plane's elements written. */
+function markPlaneWritten(t: Tensor, offset: number, p: Plane): void {
+  for (let r = 0; r < p.rows; r++) {
+    for (let c = 0, index = offset + r * p.rowStride; c < p.cols; c++, index += p.colStride) t.markWritten(index);
+  }
 }
 
 /** The element index (in the tensor) of the view's i-th element in row-major order. */
