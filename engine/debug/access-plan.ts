@@ -4,7 +4,7 @@
  * fused group accesses what its members do, each access tagged with its member; Print and Assert read the tensors
  * their expressions name (as precisely as constants allow).
  */
-import { accumulatorAttribute } from '../ir/opcodes';
+import { accumulatorAttribute, writtenAttribute } from '../ir/opcodes';
 import { AccessPattern, DramInfo, FunctionIR, InstrNode, Node, Operand, Program, TensorDecl } from '../ir/program';
 import { Core, Frame } from '../machine/core';
 import { Machine } from '../machine/machine';
@@ -83,7 +83,12 @@ export class AccessPlans {
       if (o.kind === 'tensor') add(o.ap, false);
     };
     node.srcs.forEach(read);
-    for (const v of node.attrs.values()) if (v.kind === 'operand') read(v.operand);
+    const written = writtenAttribute(node.opcode);
+    for (const [name, v] of node.attrs) {
+      if (v.kind !== 'operand') continue;
+      if (name === written && v.operand.kind === 'tensor') add(v.operand.ap, true);
+      else read(v.operand);
+    }
     if (node.srcs.some((o) => o.kind === 'eval')) this.evalReads(node, member, out);
     const dst = node.dst;
     if (dst?.kind !== 'tensor') return;

@@ -11,7 +11,7 @@ import {
   AccessPattern, AttrValue, CallNode, DramInfo, FunctionIR, InstrNode, Node, Operand, Program, Region, ScalarExpr, TensorDecl,
 } from '../ir/program';
 import { forEachNode } from '../ir/numbering';
-import { accumulatorAttribute } from '../ir/opcodes';
+import { accumulatorAttribute, writtenAttribute } from '../ir/opcodes';
 import { registerIndex } from '../machine/limits';
 import { applyBinary, applyFunction, applyUnary } from '../ir/scalar';
 import {
@@ -199,7 +199,11 @@ export class Effects {
       return;
     }
     for (const src of node.srcs) this.readOperand(node, src, b);
-    for (const [name, v] of node.attrs) this.readAttr(node, name, v, b);
+    const written = writtenAttribute(node.opcode);
+    for (const [name, v] of node.attrs) {
+      if (name === written && v.kind === 'operand' && v.operand.kind === 'tensor') b.writeTensor(v.operand.ap);
+      else this.readAttr(node, name, v, b);
+    }
     const dst = node.dst;
     const accumulator = accumulatorAttribute(node.opcode);
     if (accumulator && dst?.kind === 'tensor') {

@@ -24,6 +24,11 @@ export interface OpcodeInfo {
    * destination too (the dataflow graph, data breakpoints on reads and `:why` see that read).
    */
   readonly accumulatesWith?: string;
+  /**
+   * An attribute whose tensor the instruction writes besides its destination (Activation's `reduce_res`): the
+   * dataflow graph, data breakpoints, `:why` and the passes see that write, and not a read.
+   */
+  readonly writesAttribute?: string;
 }
 
 const RECORDS = [
@@ -33,7 +38,7 @@ const RECORDS = [
   { name: 'Iota', engine: 'POOL', summary: 'dst[p, f] = base + p*pstep + f*fstep' },
   { name: 'MatMult', engine: 'PE', summary: 'dst[M, N] (+)= stationary[K, M]ᵀ · moving[K, N]', accumulatesWith: 'accumulate' },
   { name: 'Transpose', engine: 'PE', summary: 'dst[F, P] = src[P, F]ᵀ' },
-  { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias)', elementwise: true },
+  { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias) [, reduce_res = row sums]', elementwise: true, writesAttribute: 'reduce_res' },
   { name: 'TensorTensor', engine: 'DVE', summary: 'dst = a op b, elementwise', elementwise: true },
   { name: 'TensorScalar', engine: 'DVE', summary: 'dst = (a op scalar) op1 scalar1', elementwise: true },
   { name: 'ScalarTensorTensor', engine: 'DVE', summary: 'dst = (a op scalar) op1 b, elementwise', elementwise: true },
@@ -61,6 +66,11 @@ export const OPCODES: ReadonlyMap<string, OpcodeInfo> = new Map(RECORDS.map((o) 
 /** The attribute of an opcode that makes it accumulate into its destination (see OpcodeInfo.accumulatesWith). */
 export function accumulatorAttribute(opcode: string): string | undefined {
   return OPCODES.get(opcode)?.accumulatesWith;
+}
+
+/** The attribute of an opcode whose tensor it writes (see OpcodeInfo.writesAttribute). */
+export function writtenAttribute(opcode: string): string | undefined {
+  return OPCODES.get(opcode)?.writesAttribute;
 }
 
 export function isInstructionOpcode(name: string): name is InstructionOpcode {

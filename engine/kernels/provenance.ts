@@ -5,7 +5,7 @@
  * accumulates); a reduction reads its partition's row; a transpose the mirrored element. Asked in the state just
  * before the instruction runs, so the views are those it used.
  */
-import { accumulatorAttribute, KernelOpcode } from '../ir/opcodes';
+import { accumulatorAttribute, KernelOpcode, writtenAttribute } from '../ir/opcodes';
 import { CallNode, InstrNode, Operand, ScalarExpr } from '../ir/program';
 import { Core, Frame } from '../machine/core';
 import { decode } from '../machine/dtypes';
@@ -122,11 +122,28 @@ export function readsOf(node: InstrNode, written: Written, f: Frame, c: Core, m:
     return reads.list;
   }
   const dst = node.dst && viewOfOperand(node.dst, f, c, m);
-  if (!dst || dst.tensor !== written.tensor) return undefined;
+  if (!dst || dst.tensor !== written.tensor) return attributeReads(node, written, reads);
   const i = viewPosition(dst, written.index);
   if (i < 0) return undefined;
   const [, cols] = plane2d(dst);
   provenance(node, { dst, i, p: Math.floor(i / Math.max(cols, 1)) }, reads);
+  return reads.list;
+}
+
+/**
+ * The reads behind an element of the tensor an attribute names that the instruction writes (Activation's
+ * reduce_res[p]: the row p of the source, with its scale and bias).
+ */
+function attributeReads(node: InstrNode, written: { tensor: Tensor; index: number }, reads: ReadList): Read[] | undefined {
+  const name = writtenAttribute(node.opcode);
+  const op = name === undefined ? undefined : attrOperand(node, name);
+  const view = reads.view(op);
+  if (!view || view.tensor !== written.tensor) return undefined;
+  const p = viewPosition(view, written.index);
+  if (p < 0) return undefined;
+  reads.row(node.srcs[0], 'source', p);
+  reads.column(attrOperand(node, 'scale'), 'scale', p);
+  reads.column(attrOperand(node, 'bias'), 'bias', p);
   return reads.list;
 }
 

@@ -3,10 +3,10 @@ import { InstrNode, Operand } from '../ir/program';
 import { Core, Frame } from '../machine/core';
 import { Machine } from '../machine/machine';
 import { ActivationFunction, AluOp, ReduceOp } from '../ir/opcodes';
-import { viewSize } from '../machine/view';
+import { viewSize, writeView } from '../machine/view';
 import { activation, Binary, floatOp, integerOp, reduction } from './alu';
 import { attrOperand, attrScalar, compileColumn, Executor, isIntegerDType, ON_CHIP, scalarOf, tensorOf, word } from './common';
-import { allFinite, plane2d, readOperand, requireShape, scratch, viewOf, writeOperand } from './operands';
+import { allFinite, checkWrite, plane2d, readOperand, requireShape, scratch, viewOf, writeOperand } from './operands';
 import { computeLeftLanes } from './exact-lanes';
 import { allocate, simdKernels } from './simd';
 import { allStagedFinite, areF32, copyStaged, results, stage, stages, stageValues, store } from './staging';
@@ -310,12 +310,16 @@ export function activate(node: InstrNode): Executor {
   const scale = compileColumn(attrOperand(node, 'scale'), 'scale', 1);
   const bias = compileColumn(attrOperand(node, 'bias'), 'bias', 0);
   const simdFunc = SIMD_FUNCS[func];
+  const reduceOp = attrOperand(node, 'reduce_res');
+  const reduceRes = reduceOp && tensorOf(reduceOp, 'reduce_res', ON_CHIP);
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const s = viewOf(src, f, c, m);
     const [rows, cols] = plane2d(s);
     requireShape(dst, d, rows, cols, 'the result');
-    const k = stages(s) ? simdKernels(3 * rows * cols + 2 * rows) : undefined;
+    const r = reduceRes && viewOf(reduceRes, f, c, m);
+    if (reduceRes && r) requireShape(reduceRes, r, rows, 1, 'the row sums');
+    const k = !reduceRes && stages(s) ? simdKernels(3 * rows * cols + 2 * rows) : undefined;
     if (k) {
       const x = stage(k, src, s, m);
       const sc = scale(f, c, m, rows, 1).values;
@@ -337,6 +341,27 @@ export function activate(node: InstrNode): Executor {
       const b = bi[p];
       for (let q = p * cols, end = q + cols; q < end; q++) out[q] = fn(Math.fround(Math.fround(x[q] * k) + b));
     }
-    writeOperand(dst, d, out, m, c, () => allFinite(x, sc.subarray(0, rows), bi.subarray(0, rows)));
+    // The row sums of the f32 results (before the store rounds them to dst's dtype), read before dst is written:
+    // dst may be the source.
+    const inputsFinite = () => allFinite(x, sc.subarray(0, rows), bi.subarray(0, rows));
+    if (!reduceRes || !r) return writeOperand(dst, d, out, m, c, inputsFinite);
+    // Both writes are checked before either lands, so that a continued fault runs the instruction again on the
+    // same inputs (dst may be the source).
+    const sums = rowSums(out, rows, cols);
+    checkWrite(dst, d, m, c, m.faults.nan ? out : undefined, 0, inputsFinite);
+    checkWrite(reduceRes, r, m, c, m.faults.nan ? sums : undefined, 0, () => allFinite(out.subarray(0, rows * cols)));
+    writeView(d, out);
+    writeView(r, sums);
   };
+}
+
+/** Each row's sum, folded from the left from 0 with every step rounded to f32 (NKI activation's reduce_op = add). */
+function rowSums(values: Float64Array, rows: number, cols: number): Float64Array {
+  const sums = scratch.get(6, rows);
+  for (let p = 0; p < rows; p++) {
+    let acc = 0;
+    for (let q = p * cols, end = q + cols; q < end; q++) acc = Math.fround(acc + values[q]);
+    sums[p] = acc;
+  }
+  return sums;
 }

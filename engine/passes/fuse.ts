@@ -4,7 +4,7 @@
  * order, so the result is the same; they no longer execute, or stop, on their own.
  */
 import { InstrNode, Node, Program, Region } from '../ir/program';
-import { OPCODES } from '../ir/opcodes';
+import { OPCODES, writtenAttribute } from '../ir/opcodes';
 import { numberNodes } from '../ir/numbering';
 import { Effects } from '../graph/effects';
 import { overlap } from '../graph/footprint';
@@ -29,12 +29,18 @@ export function fusePass(program: Program): PassOutcome {
     return [group];
   };
   rewriteInstructionRuns(copy, {
-    joins: (node) => OPCODES.get(node.opcode)?.elementwise === true,
+    // An instruction that also writes a reduction of its row (Activation's reduce_res) is not elementwise.
+    joins: (node) => OPCODES.get(node.opcode)?.elementwise === true && !writesAttributeTensor(node),
     follows: (last, node) => last.engine === node.engine && consumes(effects, last, node),
     rewrite: fuseChain,
   });
   numberNodes(copy);
   return { program: copy, changes, reasons };
+}
+
+function writesAttributeTensor(node: InstrNode): boolean {
+  const name = writtenAttribute(node.opcode);
+  return name !== undefined && node.attrs.has(name);
 }
 
 /** True when `next` reads what `previous` wrote. */

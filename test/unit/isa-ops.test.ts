@@ -6,6 +6,8 @@
 import * as assert from 'node:assert/strict';
 import { DebugCore } from '../../engine/debug/debug-core';
 import { DebugOutcome } from '../../engine/debug/replay';
+import { Effects } from '../../engine/graph/effects';
+import { allNodes } from '../../engine/passes/pass';
 import { Program } from '../../engine/ir/program';
 import { formatDiagnostic } from '../../engine/lang/diagnostics';
 import { decode, roundTo } from '../../engine/machine/dtypes';
@@ -15,6 +17,7 @@ import { PASS_NAMES, runPipeline } from '../../engine/passes/pipeline';
 import { npyMachineOptions, RunOptions, runProgram } from '../../engine/run/simulate';
 import { NpyArray } from '../../engine/io/npy';
 import { DType } from '../../engine/base/dtype';
+import { exp } from '../../engine/base/math';
 import { checkText, programOf } from '../helpers/virtual-host';
 
 const f32 = Math.fround;
@@ -308,6 +311,46 @@ func main() {
       // The scan carries the f32 value, not the bf16 stored one.
       sameBits(read(m, 's2'), scan((av, prev, bv) => f32(Math.max(av, prev) + bv), () => 0, (v) => roundTo('bf16', v)), 'max then add, stored as bf16');
     });
+
+    it('Activation with reduce_res: the row sums of the f32 results, folded left; in place; bf16 destination', () => {
+      const a = values(4 * 16, 21, -3, 3);
+      const bias = [-1, 0.5, 2, -0.25];
+      const m = run(`module t
+dram x : f32[4, 16] input
+dram c : f32[4, 1] input
+dram e : bf16[4, 16] output
+dram s : f32[4, 1] output
+dram y : f32[4, 16] output
+dram s2 : f32[4, 1] output
+func main() {
+  sbuf a : f32[4, 16]
+  sbuf b : f32[4, 1]
+  sbuf h : bf16[4, 16]
+  sbuf sums : f32[4, 2]
+  DmaCopy a <- x
+  DmaCopy b <- c
+  Activation h <- a, func = exp, bias = b, scale = 0.5, reduce_op = add, reduce_res = sums[0:4, 0:1]
+  DmaCopy e <- h
+  DmaCopy s <- sums[0:4, 0:1]
+  Activation a <- a, func = square, reduce_res = sums[0:4, 1:2]
+  DmaCopy y <- a
+  DmaCopy s2 <- sums[0:4, 1:2]
+}
+`, { inputs: { x: npy([4, 16], a), c: npy([4, 1], bias) } });
+      // exp is the simulator's own routine (base/math.ts, tested against a reference in math.test.ts): this test is
+      // about what is summed, and how.
+      const xs = read(m, 'x');
+      const expOf = xs.map((v, i) => f32(exp(f32(f32(v * 0.5) + f32(bias[i >> 4])))));
+      const rowSum = (v: number[], p: number): number => v.slice(p * 16, p * 16 + 16).reduce((acc, e) => f32(acc + e), 0);
+      sameBits(read(m, 'e'), expOf.map((v) => roundTo('bf16', v)), 'exp(x * 0.5 + b[p]) into bf16');
+      sameBits(read(m, 's'), [0, 1, 2, 3].map((p) => rowSum(expOf, p)), 'row sums of the f32 results');
+      const sq = xs.map((v) => f32(v * v));
+      sameBits(read(m, 'y'), sq, 'square in place');
+      sameBits(read(m, 's2'), [0, 1, 2, 3].map((p) => rowSum(sq, p)), 'row sums of the squares, read before the in-place write');
+      // The sums are of the f32 results, not of the bf16 values stored.
+      const stored = read(m, 'e');
+      assert.notDeepEqual(read(m, 's'), [0, 1, 2, 3].map((p) => rowSum(stored, p)));
+    });
   });
 
   describe('the checker', () => {
@@ -337,6 +380,7 @@ func main() {
   TensorTensorScan a <- a, b, initial = c, op = mul, op1 = add
   TensorTensorScan a <- a, b, initial = 0, op = add, op1 = mul, reverse = 1
   TensorReduce c <- a, op = add, negate = true
+  Activation a <- b, func = exp, bias = c, reduce_op = add, reduce_res = c
   MatMult acc <- a[0:4, 0:4], b, accumulate = false
 }
 `;
@@ -363,6 +407,10 @@ func main() {
       refused('ScalarTensorTensor a <- a, c, op = mul, scalar = 1, op1 = add', 'ScalarTensorTensor', "'a' is [4, 8] but 'c' is [4, 1]; the shapes must be equal");
       refused('ScalarTensorTensor a <- a, b, op = mul, scalar = 1', 'ScalarTensorTensor', "ScalarTensorTensor needs the attribute 'op1 = ...'");
       refused('TensorReduce c <- a, op = add, negat = 1', 'negat', "TensorReduce has no attribute 'negat'; did you mean 'negate'?");
+      refused('Activation a <- b, func = exp, reduce_res = b', 'reduce_res = »b', "the attribute 'reduce_res' of Activation must be a [P, 1] tensor: it receives a value per partition, but 'b' has 8 columns");
+      refused('Activation a <- b, func = exp, reduce_res = 0', 'reduce_res = »0', "the attribute 'reduce_res' of Activation must be a [P, 1] tensor in SBUF or PSUM");
+      refused('Activation a <- b, func = exp, reduce_op = add', 'Activation', "Activation: 'reduce_op' reduces into 'reduce_res = t'");
+      refused('Activation a <- b, func = exp, reduce_op = max, reduce_res = c', 'max', "'max' is not a valid reduce_op for Activation");
     });
   });
 
@@ -386,6 +434,8 @@ func main() {
   TensorTensor w <- w, o, op = abs_min
   TensorReduce c <- w, op = max, negate = true
   TensorScalar w <- w, op = mul, scalar = c
+  Activation w <- w, func = relu, bias = 1, reduce_res = c
+  TensorScalar w <- w, op = add, scalar = c
   DmaCopy y <- o
   DmaCopy z <- w
   Print "done"
@@ -416,6 +466,20 @@ func main() {
       ]);
       const s = core.evaluate(':why w[0, 1]', undefined, 'repl');
       assert.match(s.result, /← TensorScalar/);
+      // reduce_res is written by the Activation: its element p was made of the row p of the source.
+      const r = core.evaluate(':why c[1, 0]', undefined, 'repl');
+      assert.match(r.result, /^c\[1, 0\] = \S+ ← Activation/);
+      assert.deepEqual(core.variables(r.reference).map((v) => v.name), ['source w: w[1, 0]', 'source w: w[1, 1]', 'source w: w[1, 2]', 'source w: w[1, 3]']);
+    });
+
+    it('the dataflow sees reduce_res as a write of the Activation, not a read; fuse leaves that Activation alone', () => {
+      const program = programOf(PROGRAM);
+      const node = allNodes(program).find((n) => n.kind === 'instr' && n.opcode === 'Activation')!;
+      const e = new Effects(program).nodeEffects(node);
+      assert.deepEqual(e.writes.map((w) => w.text).sort(), ['c', 'w']);
+      assert.deepEqual(e.reads.map((r) => r.text), ['w']);
+      const fused = runPipeline(program, ['fuse']).at(-1)!;
+      assert.ok(!fused.changes.removed.includes(node.id), 'the Activation with reduce_res is not fused');
     });
 
     it('every pass and pipeline computes the program bit for bit as written', () => {

@@ -29,7 +29,8 @@ export const NO_ATTRIBUTES: ReadonlyMap<string, AttrValue> = new Map();
 const ON_CHIP: readonly MemoryKind[] = ['sbuf', 'psum'];
 const ANY_MEMORY: readonly MemoryKind[] = ['dram', 'sbuf', 'psum'];
 
-type AttrKind = 'scalar' | 'scalar-or-column' | 'word';
+/** `column`: a [P, 1] on-chip tensor the instruction writes (Activation's reduce_res). */
+type AttrKind = 'scalar' | 'scalar-or-column' | 'column' | 'word';
 interface AttrSpec { readonly kind: AttrKind; readonly words?: readonly string[]; readonly required?: boolean }
 
 /** Checks one instruction statement in the context of its function. */
@@ -165,10 +166,27 @@ export class InstructionChecker {
       }
       return { kind: 'word', word, span: a.value.span };
     }
+    if (spec.kind === 'column') return this.columnAttribute(opcode, a);
     const operand = spec.kind === 'scalar'
       ? this.scalarOperand(a.value, `the attribute '${a.name}'`)
       : this.scalarOrColumn(a.value, opcode, `the attribute '${a.name}'`);
     return operand && { kind: 'operand', operand };
+  }
+
+  private columnAttribute(opcode: string, a: ast.Attribute): AttrValue | undefined {
+    const what = `the attribute '${a.name}' of ${opcode}`;
+    if (!isTensorExpr(a.value, this.resolver, this.module, this.scope)) {
+      this.error(a.value.span, `${what} must be a [P, 1] tensor in SBUF or PSUM: it receives a value per partition`);
+      return undefined;
+    }
+    const ap = this.tensor(a.value, opcode, what, ON_CHIP);
+    if (!ap) return undefined;
+    const [, f] = shape2d(ap);
+    if (f !== undefined && f !== 1) {
+      this.error(a.value.span, `${what} must be a [P, 1] tensor: it receives a value per partition, but '${ap.text}' has ${f} columns`);
+      return undefined;
+    }
+    return { kind: 'operand', operand: { kind: 'tensor', ap } };
   }
 
   /** Two shapes that must be equal; compares the dimensions known before the run. */
@@ -289,6 +307,8 @@ const ACTIVATION: Record<string, AttrSpec> = {
   func: { kind: 'word', words: ACTIVATION_FUNCTIONS },
   scale: { kind: 'scalar-or-column' },
   bias: { kind: 'scalar-or-column' },
+  reduce_op: { kind: 'word', words: ['add'] },
+  reduce_res: { kind: 'column' },
 };
 const TENSOR_TENSOR: Record<string, AttrSpec> = { op: { kind: 'word', words: ALU_OPS, required: true } };
 const TENSOR_SCALAR: Record<string, AttrSpec> = {
@@ -317,7 +337,7 @@ const TENSOR_REDUCE: Record<string, AttrSpec> = { op: { kind: 'word', words: RED
 const SCAN_COLUMNS = ['initial'];
 const STT_COLUMNS = ['scalar'];
 const ASSERT_CLOSE: Record<string, AttrSpec> = { atol: { kind: 'scalar' }, rtol: { kind: 'scalar' } };
-const ACTIVATION_COLUMNS = ['scale', 'bias'];
+const ACTIVATION_COLUMNS = ['scale', 'bias', 'reduce_res'];
 const TENSOR_SCALAR_COLUMNS = ['scalar', 'scalar1'];
 
 const RULES: Record<InstructionOpcode, Rule> = {
@@ -415,12 +435,16 @@ const RULES: Record<InstructionOpcode, Rule> = {
   },
 
   Activation(s) {
-    if (!this.arity(s, true, 1, 'Activation dst <- src, func = relu, scale = 1, bias = 0')) return undefined;
+    if (!this.arity(s, true, 1, 'Activation dst <- src, func = relu, scale = 1, bias = 0, reduce_res = sums')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ON_CHIP);
     const attrs = this.attributes(s, ACTIVATION);
     if (!dst || !src || !attrs || !this.sameShape(dst, src, s.opcode, s.span)) return undefined;
     if (!this.columnsMatch(src, attrs, ACTIVATION_COLUMNS, s)) return undefined;
+    if (attrs.has('reduce_op') && !attrs.has('reduce_res')) {
+      this.error(s.span, "Activation: 'reduce_op' reduces into 'reduce_res = t', a [P, 1] tensor for the row sums, which is not given");
+      return undefined;
+    }
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
   },
 
