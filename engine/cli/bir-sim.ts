@@ -4,18 +4,18 @@
  *   bir-sim check FILE
  *   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
  *   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
+ *   bir-sim diff A.bir B.bir [--input NAME=FILE.npy]... (see diff.ts)
  *   bir-sim mcp (served by main.ts: the agent tools over MCP on standard input and output)
- * Exit status: 0 done, 1 the program faulted (run), has errors (check) or an expression failed (inspect), 2 a usage or
+ * Exit status: 0 done, 1 the program faulted (run), has errors (check), an expression failed (inspect) or the runs
+ * differ (diff), 2 a usage or
  * program error, or a dump that cannot be opened.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { checkProgram } from '../lang/check/checker';
-import { Diagnostic, formatDiagnostic, hasErrors } from '../lang/diagnostics';
+import { hasErrors } from '../lang/diagnostics';
 import { ENGINES } from '../ir/opcodes';
-import { Program } from '../ir/program';
 import { neverWrittenOutputs, writeOutputs } from '../io/outputs';
-import { CONTINUABLE_FAULTS, ContinuableFault, Fault } from '../machine/fault';
+import { CONTINUABLE_FAULTS, Fault } from '../machine/fault';
 import { LoadError, Machine } from '../machine/machine';
 import { runProgram } from '../run/simulate';
 import { describeFault } from '../run/describe-fault';
@@ -23,11 +23,12 @@ import { parseArgs, UsageError } from './args';
 import { progressBar } from './progress-bar';
 import { makeDump, writeDump } from '../io/dump';
 import { dynamicInstructionCount } from '../ir/dynamic-count';
-import { isPassName, PASS_NAMES, runPipeline, Snapshot } from '../passes/pipeline';
-import { PassName } from '../passes/registry';
+import { PASS_NAMES, runPipeline, Snapshot } from '../passes/pipeline';
 import { buildProgramGraphs } from '../graph/build';
 import { graphToDot, graphToJson } from '../graph/export';
 import { inspect } from './inspect';
+import { diffCommand, DIFF_USAGE, DIFF_HELP } from './diff';
+import { display, fileArgument, parseCores, parseFaults, parseInputs, parseLimit, parsePasses, printDiagnostics, runCores } from './run-flags';
 
 export interface CliIO {
   out(text: string): void;
@@ -42,6 +43,7 @@ const USAGE = `usage:
   bir-sim check FILE
   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
+${DIFF_USAGE}
   bir-sim mcp
 
 run     runs FILE's main on the simulator; prints what the program prints, then a summary.
@@ -67,6 +69,7 @@ inspect prints a post-mortem dump (run --dump): the fault, every core's stack wi
                        (repeatable; acc[0:2, :], sum(acc), r0 * 2)
         --frame N      evaluate in frame #N of the faulting core's stack instead (#0 is the innermost)
         --frames F     functions (default) or subgraphs (every loop iteration and branch arm a frame)
+${DIFF_HELP}
 mcp     serves the debugger's tools to coding agents over the Model Context Protocol on standard input and
         output, until the input closes; paths are relative to the working folder (docs/agents.md).`;
 
@@ -81,8 +84,9 @@ export function main(argv: readonly string[], io: CliIO): number {
     if (command === 'check') return check(argv, io);
     if (command === 'graph') return graph(argv, io);
     if (command === 'inspect') return inspectDump(argv, io);
+    if (command === 'diff') return diffCommand(argv, io);
     if (command === 'mcp') throw new UsageError(argv.length > 1 ? "'mcp' takes no arguments" : "'mcp' is a server: run it as the bir-sim command, which serves until its input closes");
-    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect, mcp)`);
+    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect, diff, mcp)`);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`bir-sim: ${e.message}\n${USAGE}`);
@@ -93,22 +97,8 @@ export function main(argv: readonly string[], io: CliIO): number {
   }
 }
 
-function fileArgument(positional: string[], command: string): string {
-  if (positional.length !== 1) throw new UsageError(`'${command}' takes one FILE, found ${positional.length}`);
-  const file = positional[0];
-  if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
-  return file;
-}
 
-/** Paths under the working directory are printed relative to it, as compilers do. */
-function display(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-}
 
-function printDiagnostics(diagnostics: readonly Diagnostic[], write: (text: string) => void): void {
-  for (const d of diagnostics) write(formatDiagnostic(d, display));
-}
 
 function inspectDump(argv: readonly string[], io: CliIO): number {
   const args = parseArgs(argv, { eval: 'value', frame: 'value', frames: 'value' });
@@ -188,12 +178,6 @@ function run(argv: readonly string[], io: CliIO): number {
   return outcome.kind === 'exited' ? 0 : 1;
 }
 
-function parsePasses(value: string | undefined): PassName[] {
-  if (value === undefined) return [];
-  const names = value.split(',').map((s) => s.trim()).filter((s) => s);
-  for (const n of names) if (!isPassName(n)) throw new UsageError(`--passes: unknown pass '${n}' (passes: ${PASS_NAMES.join(', ')})`);
-  return names as PassName[];
-}
 
 function describeSnapshot(s: Snapshot): string {
   const c = s.changes;
@@ -233,49 +217,10 @@ function findSnapshot(snapshots: Snapshot[], after: string): Snapshot {
   throw new UsageError(`--after ${after}: no such snapshot (snapshots: ${snapshots.map((s) => `${s.index} ${s.pass}`).join(', ')})`);
 }
 
-/** --cores, else the program's `cores N`, else 1; a flag that overrides the declaration says so. */
-function runCores(flag: number | undefined, program: Program, io: CliIO): number {
-  const declared = program.cores;
-  if (declared && flag !== undefined && flag !== declared.count) {
-    io.err(`bir-sim: --cores ${flag} overrides the program's declaration 'cores ${declared.count}' (${display(declared.span.file)}:${declared.span.line})`);
-  }
-  return flag ?? declared?.count ?? 1;
-}
 
-function parseCores(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 8) throw new UsageError(`--cores must be an integer from 1 to 8, found '${value}'`);
-  return n;
-}
 
-function parseInputs(values: readonly string[]): Record<string, string> {
-  const inputs: Record<string, string> = {};
-  for (const v of values) {
-    const eq = v.indexOf('=');
-    if (eq <= 0 || eq === v.length - 1) throw new UsageError(`--input takes NAME=FILE.npy, found '${v}'`);
-    const file = v.slice(eq + 1);
-    if (!fs.existsSync(file)) throw new UsageError(`--input ${v}: no such file: ${file}`);
-    inputs[v.slice(0, eq)] = path.resolve(file);
-  }
-  return inputs;
-}
 
-function parseLimit(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`--max-instructions must be a whole number from 1, found '${value}'`);
-  return n;
-}
 
-function parseFaults(value: string | undefined): Partial<Record<ContinuableFault, boolean>> | undefined {
-  if (value === undefined) return undefined;
-  const chosen = value === 'none' ? [] : value.split(',').map((s) => s.trim()).filter((s) => s);
-  for (const c of chosen) {
-    if (!(CONTINUABLE_FAULTS as readonly string[]).includes(c)) throw new UsageError(`--faults: unknown fault '${c}' (choose from ${CONTINUABLE_FAULTS.join(', ')}, or none)`);
-  }
-  return Object.fromEntries(CONTINUABLE_FAULTS.map((c) => [c, chosen.includes(c)]));
-}
 
 function summary(machine: Machine, fault: Fault | undefined): string {
   const counts = ENGINES.filter((e) => machine.counters[e] > 0).map((e) => `${e} ${machine.counters[e]}`);

@@ -32,6 +32,8 @@ export interface OriginInput {
 
 export interface Origin {
   readonly write?: Write;
+  /** Who wrote, also when `write` is not known whole (a member of a fused group, found by running the members). */
+  readonly by?: Writer;
   /** Who wrote it, or why nothing did: one line for the Debug Console. */
   readonly text: string;
   readonly inputs: readonly OriginInput[];
@@ -45,13 +47,18 @@ export function explain(ctx: SearchContext, target: WriteTarget, before: number,
   const search = findWrites(ctx, target, before, 1);
   const write = search.writes[search.writes.length - 1];
   if (!write) return { text: noWriter(ctx, target, search.horizon, value), inputs: [] };
+  return explainWrite(ctx, target, write);
+}
+
+/** What a write read to make the target what it is (the write found, or known: a lockstep diff saw it made). */
+export function explainWrite(ctx: SearchContext, target: WriteTarget, write: Write): Origin {
   if (write.allocation) return { text: `not written since its allocation at instruction ${count(write.instructions)} (${where(write.node)})`, inputs: [] };
   const group = write.node.kind === 'instr' ? write.node.members : undefined;
   if (group && write.member) return groupOrigin(ctx, target, write.tick, group.indexOf(write.member) + 1)!;
   const { core } = moveTo(ctx, { target: write.tick, reason: 'step' });
   const frame = core.frame!;
   const reads = readsOfWrite(ctx.machine, write, target, core, frame);
-  return { write, text: describeWrite(write), inputs: (reads ?? []).map((r) => input(ctx.machine, r, frame, write.tick)) };
+  return { write, by: write, text: describeWrite(write), inputs: (reads ?? []).map((r) => input(ctx.machine, r, frame, write.tick)) };
 }
 
 /**
@@ -69,7 +76,7 @@ function groupOrigin(ctx: SearchContext, target: WriteTarget, tick: number, upTo
     const reads = readsOf(member, written(target), frame, core, m);
     if (reads) {
       const inputs = reads.map((r) => ({ ...input(m, r, frame, tick), within: j }));
-      found = { text: describeWrite({ ...writer, member }), inputs };
+      found = { text: describeWrite({ ...writer, member }), by: { ...writer, member }, inputs };
     }
     if (j < upTo - 1) compileInstruction(member)?.(frame, core, m);
   });
