@@ -99,6 +99,7 @@ const ATTRIBUTES = {
   historyMiB: attribute(integer(0, 1 << 20).optional(), 'Memory the history of the run may take for time travel (Step Back, Reverse Continue, :goto, :last, :why), in MiB; the oldest history is thinned, then dropped, beyond it. 0 turns time travel off.', 512),
   dumpOnFault: attribute(text().optional(), 'File where a post-mortem dump of the machine is written when the program faults (relative to the program): tensors, registers, every core\'s stack, the fault, the program\'s sources; compressed, written atomically.'),
   dump: attribute(existingFile(text(), 'give a dump file (bir-sim run --dump FILE writes one)'), 'A post-mortem dump to open instead of running a program (bir-sim run --dump, dumpOnFault): the session stops at its fault, shows the machine as it was, and cannot run. The program comes from the dump; \'program\' is not needed.'),
+  cwd: attribute(text().optional(), 'The folder the Debug Console writes file paths relative to (in :history, :why, :last, Go to Last Write); VS Code sets it to the workspace folder. Paths are absolute without it.'),
   trace: attribute(flag.optional(), 'Log the DAP messages of the session (the BIR Debugger output channel).', false),
 };
 
@@ -110,11 +111,11 @@ const ALL = z.looseObject(Object.fromEntries(Object.entries(ATTRIBUTES).map(([na
 /** What a run reads, in the order it is checked: of several mistakes, the first here is the one reported. */
 const RUN = ALL.pick({
   program: true, cores: true, passes: true, stepBy: true, frames: true, inputs: true, outDir: true, passBreakpoints: true, stopOnPassEntry: true,
-  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, trace: true,
+  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, cwd: true, trace: true,
 });
 
 /** What opening a post-mortem dump reads: the dump, and how to show it. */
-const DUMP = ALL.pick({ dump: true, stepBy: true, frames: true, trace: true });
+const DUMP = ALL.pick({ dump: true, stepBy: true, frames: true, cwd: true, trace: true });
 
 /** What a run uses and a dump does not: given with `dump`, they are ignored with a warning. */
 const RUN_ONLY = (Object.keys(ATTRIBUTES) as Name[]).filter((name) => name in RUN.shape && !(name in DUMP.shape));
@@ -137,7 +138,7 @@ function documented(a: Attribute<z.ZodType>): AttributeSpec {
 }
 
 /** Attributes every client or VS Code itself may add; not ours to warn about. */
-const CLIENT_ATTRIBUTES = new Set(['type', 'request', 'name', 'noDebug', 'preLaunchTask', 'postDebugTask', 'internalConsoleOptions', 'debugServer', 'presentation', 'console', 'cwd', 'env', 'windows', 'linux', 'osx', 'serverReadyAction', 'suppressMultipleSessionWarning']);
+const CLIENT_ATTRIBUTES = new Set(['type', 'request', 'name', 'noDebug', 'preLaunchTask', 'postDebugTask', 'internalConsoleOptions', 'debugServer', 'presentation', 'console', 'env', 'windows', 'linux', 'osx', 'serverReadyAction', 'suppressMultipleSessionWarning']);
 
 export interface ValidatedLaunch {
   readonly config: LaunchConfig;
@@ -168,6 +169,7 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     stopOnPassEntry: a.stopOnPassEntry,
     passBreakpoints: a.passBreakpoints,
     dumpOnFault: a.dumpOnFault,
+    cwd: a.cwd && path.resolve(a.cwd),
   };
   return { config, trace: a.trace ?? false, warnings };
 }
@@ -180,7 +182,7 @@ function validateDump(args: Record<string, unknown>, warnings: string[]): Valida
   if (special) throw new LaunchError(`launch attribute 'dump': '${a.dump}' cannot be a dump: ${special}, not a regular file (bir-sim run --dump FILE writes one)`);
   const ignored = RUN_ONLY.filter((name) => args[name] !== undefined);
   if (ignored.length) warnings.push(`launch attribute${ignored.length > 1 ? 's' : ''} ${ignored.map((n) => `'${n}'`).join(', ')} ${ignored.length > 1 ? 'are' : 'is'} ignored with 'dump': a dump holds the program and how it ran`);
-  const config: LaunchConfig = { program: file, dump: file, stepBy: a.stepBy, frames: a.frames, noDebug: false };
+  const config: LaunchConfig = { program: file, dump: file, stepBy: a.stepBy, frames: a.frames, noDebug: false, cwd: a.cwd && path.resolve(a.cwd) };
   return { config, trace: a.trace ?? false, warnings };
 }
 

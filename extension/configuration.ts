@@ -53,7 +53,10 @@ class InitialProvider implements vscode.DebugConfigurationProvider {
    * A program with errors does not start: the first error is named in a notification that opens Problems, where
    * the rest already are (a failed launch would put up VS Code's modal dialog, which offers a launch.json).
    */
-  resolveDebugConfigurationWithSubstitutedVariables(_folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+  resolveDebugConfigurationWithSubstitutedVariables(folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+    // The Debug Console links paths relative to the workspace folder: the adapter writes them so.
+    const root = folder ?? vscode.workspace.workspaceFolders?.[0];
+    if (config.cwd === undefined && root?.uri.scheme === 'file') config.cwd = root.uri.fsPath;
     if (typeof config.dump === 'string' && config.dump !== '') return checkedDump(config);
     if (typeof config.program !== 'string' || config.program === '') return config;
     const errors = firstErrors(config.program);

@@ -93,7 +93,8 @@ async function goToLastWrite(arg: VariableContext | undefined): Promise<void> {
   }
   const item = vscode.debug.activeStackItem;
   const frameId = item && 'frameId' in item ? item.frameId : undefined;
-  await refusalShown(session.customRequest('evaluate', { expression: `:last ${expression}`, frameId, context: 'repl' }));
+  // 'variables': the adapter then says in the Debug Console what the move does (a 'repl' answer goes nowhere here).
+  await refusalShown(session.customRequest('evaluate', { expression: `:last ${expression}`, frameId, context: 'variables' }));
 }
 
 /** A refused move (no history before this point, history off) is shown, not thrown into the void. */

@@ -10,6 +10,7 @@
  * once the node has run (at the next node of any core), the values before and after are known. Conditions and hit
  * conditions are decided then, with `old` and `new` naming the element's values.
  */
+import type { Span } from '../base/span';
 import { InstrNode, Node, Program, FunctionIR } from '../ir/program';
 import { Core, Frame, RegionCursor } from '../machine/core';
 import { decode } from '../machine/dtypes';
@@ -73,6 +74,8 @@ export interface DataHit {
   readonly ids: number[];
   readonly core: Core;
   readonly text: string;
+  /** The instruction (or the fused member, the loop) that made the access. */
+  readonly span: Span;
 }
 
 /** Evaluates a condition in a frame with `old` and `new` bound; true when it holds (or cannot be evaluated: it stops). */
@@ -334,7 +337,7 @@ export class DataBreakpoints {
     if (!pending) return undefined;
     this.pending = undefined;
     const ids: number[] = [];
-    let first: { core: Core; text: string } | undefined;
+    let first: { core: Core; text: string; span: Span } | undefined;
     const seen = new Set<DataBreakpoint>();
     // A node that reads and writes a region is said to write it.
     for (const a of [...pending.filter((x) => x.write), ...pending.filter((x) => !x.write)]) {
@@ -345,9 +348,9 @@ export class DataBreakpoints {
       a.bp.hits++;
       if (a.bp.hit && !a.bp.hit(a.bp.hits)) continue;
       ids.push(a.bp.id);
-      first ??= { core: a.core, text: shown };
+      first ??= { core: a.core, text: shown, span: (a.member ?? a.node).span };
     }
-    return first && { ids, core: first.core, text: first.text };
+    return first && { ids, core: first.core, text: first.text, span: first.span };
   }
 
   /** Whether an access hits its breakpoint's condition; the description of what it did when it does. */

@@ -43,6 +43,7 @@ import { operandValue } from './operand-values';
 import { allocatingActivation, describeWrite, elementName } from './origins';
 import { DebugOutcome, Replay, ReplayInterrupted, ReplayStop, Visit } from './replay';
 import { MOVING_COMMANDS, ReplContext, replCommand, splitCommand } from './repl';
+import { relativeTo, ShownPath } from './shown-path';
 import { functionName, LogicalFrame, logicalFrames, loopRegisters, nextNode } from './stack';
 import { ChangeHost, StateChanges } from './state-changes';
 import { FramePosition, StepKind, StepPolicy } from './stepping';
@@ -76,6 +77,8 @@ export interface DebugOptions {
   readonly postMortem?: string;
   /** Where the Debug Console's `:dump` writes and `.npy` files are read from; the program's folder by default. */
   readonly baseDir?: string;
+  /** The folder the Debug Console writes paths relative to (the workspace, the launch's `cwd`); absolute without it. */
+  readonly pathsRelativeTo?: string;
   /** The clock the history's checkpoints are timed by (performance.now); tests give a deterministic one. */
   readonly clock?: () => number;
 }
@@ -123,6 +126,8 @@ interface Decision {
   readonly text?: string;
   /** The core that accessed, for a data breakpoint's stop. */
   readonly core?: Core;
+  /** The instruction that accessed, for a data breakpoint's stop (the stop is before the next one). */
+  readonly span?: Span;
 }
 
 export class DebugCore implements ExecutionHooks {
@@ -176,6 +181,8 @@ export class DebugCore implements ExecutionHooks {
   /** Messages for the Debug Console when no `notice` sink was given. */
   readonly notices: { text: string; span?: Span }[] = [];
   private readonly notice: (text: string, span?: Span) => void;
+  /** How the Debug Console writes a file's path. */
+  private readonly shownPath: ShownPath;
 
   constructor(
     readonly program: Program,
@@ -201,7 +208,8 @@ export class DebugCore implements ExecutionHooks {
     this.subgraphDepth = new Int32Array(this.machine.ncores).fill(1);
     this.notice = options.notice ?? ((text, span) => this.notices.push({ text, span }));
     const historyBytes = (options.historyMiB ?? DEFAULT_HISTORY_MIB) * 1024 * 1024;
-    this.travel = new TimeTravel(this.travelHost(), this.debuggerState(), { historyBytes, postMortem: options.postMortem, notice: (text) => this.notice(text), clock: options.clock });
+    this.shownPath = relativeTo(options.pathsRelativeTo);
+    this.travel = new TimeTravel(this.travelHost(), this.debuggerState(), { historyBytes, postMortem: options.postMortem, notice: (text) => this.notice(text), clock: options.clock, shown: this.shownPath });
     this.changes = new StateChanges(this.changeHost());
   }
 
@@ -322,7 +330,7 @@ export class DebugCore implements ExecutionHooks {
       if (!this.decision) return { kind: 'yield' };
       const d = this.decision;
       this.decision = undefined;
-      return this.stopAt(this.stopState0(outcome.core, outcome.node, d.reason, d.core), d.hitIds, d.text);
+      return this.stopAt(this.stopState0(outcome.core, outcome.node, d.reason, d.core), d.hitIds, d.text, d.span);
     }
     if (outcome.kind === 'stopped-after') return this.stopAfter(outcome.core, this.takeDecision());
     if (outcome.kind === 'fault-stopped') {
@@ -330,6 +338,7 @@ export class DebugCore implements ExecutionHooks {
       return this.stopAt({ core: outcome.core, node: outcome.node, reason: 'exception', fault: outcome.fault }, [], outcome.fault.message);
     }
     this.stop = undefined;
+    this.goToEndedShort(undefined);
     // The last instruction's access was not decided at a next node: the Debug Console says what it hit.
     const late = this.data.settleAtEnd();
     if (late) this.notice(`data breakpoint ${late.ids.join(', ')}: ${late.text}, as the program ended`);
@@ -356,7 +365,7 @@ export class DebugCore implements ExecutionHooks {
 
   /** A stop after a node ran (a data breakpoint's): the core is shown before its next node. */
   private stopAfter(core: Core, d: Decision): DebugOutcome {
-    return this.stopAt({ core, node: core.frame && nextNode(core.frame), reason: d.reason, after: true }, d.hitIds, d.text);
+    return this.stopAt({ core, node: core.frame && nextNode(core.frame), reason: d.reason, after: true }, d.hitIds, d.text, d.span);
   }
 
   /** The decision of the beforeNode or afterNode that stopped the run, taken once. */
@@ -372,10 +381,14 @@ export class DebugCore implements ExecutionHooks {
     return { core: accessor, node: accessor.frame && nextNode(accessor.frame), reason, before: { core, node } };
   }
 
-  private stopAt(state: StopState, hitIds: readonly number[], text?: string): DebugOutcome {
+  private stopAt(state: StopState, hitIds: readonly number[], text?: string, accessSpan?: Span): DebugOutcome {
     this.stop = state;
     this.policy = undefined;
+    if (state.reason !== 'goto') this.goToEndedShort(describeStop(state, text));
     this.runToInstructions = undefined;
+    // A data breakpoint's stop says in the Debug Console what the access did (as a watchpoint does: old and new
+    // value), linked to the accessing line: the Call Stack's header cuts it off, and the stop shows the next line.
+    if (state.reason === 'data breakpoint' && text) this.notice(`Data breakpoint ${hitIds.join(', ')}: ${text}`, accessSpan ?? state.node?.span);
     this.frameIds.clear();
     this.framesOfStop.clear();
     const node = state.node;
@@ -395,6 +408,19 @@ export class DebugCore implements ExecutionHooks {
     for (const s of info.skipped) this.notice(s.text, { file: s.path, line: s.line, col: 1, endLine: s.line, endCol: 1 });
     if (info.fusion) this.notice(info.fusion.text, node!.span);
     return { kind: 'stopped', info };
+  }
+
+  /**
+   * Go to Instruction Count runs forward to a count past the furthest point the run reached: a stop before it (a
+   * breakpoint, a fault, a pause) or the end of the program ends the move short, and the Debug Console says so.
+   */
+  private goToEndedShort(stop: string | undefined): void {
+    const wanted = this.runToInstructions;
+    const now = this.machine.instructionsExecuted;
+    if (wanted === undefined || now >= wanted) return;
+    this.runToInstructions = undefined;
+    const why = stop === undefined ? 'the program ended' : `it stopped first (${stop})`;
+    this.notice(`Go to instruction ${wanted.toLocaleString('en-US')}: ${why} at instruction ${now.toLocaleString('en-US')}, before reaching it`);
   }
 
   /**
@@ -544,7 +570,8 @@ export class DebugCore implements ExecutionHooks {
     if (!reason && this.policy?.shouldStop(core, this.position(core, frame, node), frame, enters, node)) reason = 'step';
     this.ran(frame, node, key);
     if (reason) {
-      this.decision = { reason, hitIds, text, core: reason === 'data breakpoint' ? dataHit?.core : undefined };
+      const data = reason === 'data breakpoint' ? dataHit : undefined;
+      this.decision = { reason, hitIds, text, core: data?.core, span: data?.span };
       return true;
     }
     // The slice ends only after the node had its chance to stop: resuming runs it without asking again.
@@ -585,7 +612,7 @@ export class DebugCore implements ExecutionHooks {
     if ((tick !== replay.target || replay.after) && !(visit && replay.until?.(visit))) return false;
     // A data breakpoint's stop found again says what the access did, on the core that made it.
     const data = replay.reason === 'data breakpoint' ? dataHit : undefined;
-    this.decision = { reason: replay.reason, hitIds: replay.hitIds ?? [], text: replay.text ?? data?.text, core: data?.core };
+    this.decision = { reason: replay.reason, hitIds: replay.hitIds ?? [], text: replay.text ?? data?.text, core: data?.core, span: data?.span };
     return true;
   }
 
@@ -596,13 +623,13 @@ export class DebugCore implements ExecutionHooks {
     if (!hit) return false;
     const replay = this.replay;
     if (!replay) {
-      this.decision = { reason: 'data breakpoint', hitIds: hit.ids, text: hit.text };
+      this.decision = { reason: 'data breakpoint', hitIds: hit.ids, text: hit.text, span: hit.span };
       return true;
     }
     const tick = this.interpreter.ticks;
     replay.observe?.({ tick, core, frame, node, enters: false, hitIds: hit.ids, key: -1, after: true, position: () => this.position(core, frame, node) });
     if (!replay.after || tick !== replay.target) return false;
-    this.decision = { reason: replay.reason, hitIds: replay.hitIds ?? hit.ids, text: replay.text ?? hit.text };
+    this.decision = { reason: replay.reason, hitIds: replay.hitIds ?? hit.ids, text: replay.text ?? hit.text, span: replay.reason === 'data breakpoint' ? hit.span : undefined };
     return true;
   }
 
@@ -726,7 +753,7 @@ export class DebugCore implements ExecutionHooks {
     if (after) return this.stopAfter(core, d);
     // A fault where the run first stopped is met again: resuming goes on from it as it would have then.
     if (fault) this.interpreter.pendFault(core, node, fault);
-    return this.stopAt({ ...this.stopState0(core, node, d.reason, d.core), fault }, d.hitIds, d.text);
+    return this.stopAt({ ...this.stopState0(core, node, d.reason, d.core), fault }, d.hitIds, d.text, d.span);
   }
 
   /** A stop where the run is, after a move through time failed or was paused. */
@@ -834,7 +861,8 @@ export class DebugCore implements ExecutionHooks {
    */
   replMove(expression: string, frameId: number | undefined, context: string): { readonly text: string; readonly move: () => DebugOutcome | 'run' } | undefined {
     const trimmed = expression.trim();
-    if (context !== 'repl' || !trimmed.startsWith(':')) return undefined;
+    // From the console, or from the Variables view's menu (Go to Last Write), which sends `:last` with 'variables'.
+    if ((context !== 'repl' && context !== 'variables') || !trimmed.startsWith(':')) return undefined;
     const [command, text] = splitCommand(trimmed);
     if (!MOVING_COMMANDS.has(command)) return undefined;
     return userErrors(() => {
@@ -843,7 +871,7 @@ export class DebugCore implements ExecutionHooks {
         return { text: `going to instruction ${n.toLocaleString('en-US')}`, move: this.travel.goTo(':goto', n) };
       }
       const write = lastWrite(this.timeQueryHost(frameId), text);
-      const found = `the last write of ${text}: ${describeWrite(write)}`;
+      const found = `the last write of ${text}: ${describeWrite(write, this.shownPath)}`;
       return { text: `going back to ${found}`, move: this.travel.goToWrite(':last', write.tick, found) };
     });
   }
@@ -875,6 +903,7 @@ export class DebugCore implements ExecutionHooks {
       named: (text, what) => this.namedTarget(text, frameId, what),
       now: () => this.interpreter.ticks,
       setsOf: (target) => this.travel.setsOf(target),
+      shown: this.shownPath,
     };
   }
 

@@ -12,6 +12,7 @@ import { unravel } from '../machine/view';
 import { compileInstruction } from '../kernels';
 import { callArgumentReads, Read, readsOf, Written } from '../kernels/provenance';
 import { formatNumber } from '../eval/format';
+import { ShownPath, shownSpan } from './shown-path';
 import { moveTo } from './travel';
 import { findWrites, Sample, sample, SearchContext, Write, WriteTarget } from './writes';
 
@@ -52,13 +53,13 @@ export function explain(ctx: SearchContext, target: WriteTarget, before: number,
 
 /** What a write read to make the target what it is (the write found, or known: a lockstep diff saw it made). */
 export function explainWrite(ctx: SearchContext, target: WriteTarget, write: Write): Origin {
-  if (write.allocation) return { text: `not written since its allocation at instruction ${count(write.instructions)} (${where(write.node)})`, inputs: [] };
+  if (write.allocation) return { text: `not written since its allocation at instruction ${count(write.instructions)} (${shownSpan(write.node.span, ctx.shown)})`, inputs: [] };
   const group = write.node.kind === 'instr' ? write.node.members : undefined;
   if (group && write.member) return groupOrigin(ctx, target, write.tick, group.indexOf(write.member) + 1)!;
   const { core } = moveTo(ctx, { target: write.tick, reason: 'step' });
   const frame = core.frame!;
   const reads = readsOfWrite(ctx.machine, write, target, core, frame);
-  return { write, by: write, text: describeWrite(write), inputs: (reads ?? []).map((r) => input(ctx.machine, r, frame, write.tick)) };
+  return { write, by: write, text: describeWrite(write, ctx.shown), inputs: (reads ?? []).map((r) => input(ctx.machine, r, frame, write.tick)) };
 }
 
 /**
@@ -76,7 +77,7 @@ function groupOrigin(ctx: SearchContext, target: WriteTarget, tick: number, upTo
     const reads = readsOf(member, written(target), frame, core, m);
     if (reads) {
       const inputs = reads.map((r) => ({ ...input(m, r, frame, tick), within: j }));
-      found = { text: describeWrite({ ...writer, member }), by: { ...writer, member }, inputs };
+      found = { text: describeWrite({ ...writer, member }, ctx.shown), by: { ...writer, member }, inputs };
     }
     if (j < upTo - 1) compileInstruction(member)?.(frame, core, m);
   });
@@ -87,14 +88,14 @@ function groupOrigin(ctx: SearchContext, target: WriteTarget, tick: number, upTo
 export type Writer = Pick<Write, 'node' | 'member' | 'instructions' | 'core' | 'allocation'>;
 
 /** One line for a write: what wrote, when, where. */
-export function describeWrite(w: Writer): string {
-  if (w.allocation) return `allocated at instruction ${count(w.instructions)} (${where(w.node)})`;
+export function describeWrite(w: Writer, shown: ShownPath): string {
+  if (w.allocation) return `allocated at instruction ${count(w.instructions)} (${shownSpan(w.node.span, shown)})`;
   const node = w.node;
   const by = node.kind === 'instr'
     ? w.member ? `${w.member.opcode} (in fusion group ${node.group})` : node.opcode
     : node.kind === 'for' ? `the loop over r${node.register}` : node.kind === 'call' ? `the call of ${node.callee.name}` : node.kind;
   const span = (w.member ?? node).span;
-  return `${by} at instruction ${count(w.instructions)} (core ${w.core}) ${span.file}:${span.line}:${span.col}`;
+  return `${by} at instruction ${count(w.instructions)} (core ${w.core}) ${shownSpan(span, shown)}`;
 }
 
 export function formatSample(s: Sample | undefined): string {
@@ -159,13 +160,10 @@ function noWriter(ctx: SearchContext, target: WriteTarget, horizon: 'history' | 
   const tensor = target.view.tensor;
   const dram = tensor.memory === 'dram' ? ctx.machine.program.drams.find((d) => ctx.machine.drams[d.slot] === tensor) : undefined;
   if (!dram || !value.written) return 'never written';
-  if (dram.init) return `set before the run by its declaration (${dram.init.kind}${dram.init.kind === 'file' ? ` "${dram.init.path}"` : ''}), ${dram.span.file}:${dram.span.line}:${dram.span.col}`;
-  return `an input of the program (dram ${dram.name}, from the launch's inputs), ${dram.span.file}:${dram.span.line}:${dram.span.col}`;
+  if (dram.init) return `set before the run by its declaration (${dram.init.kind}${dram.init.kind === 'file' ? ` "${dram.init.path}"` : ''}), ${shownSpan(dram.span, ctx.shown)}`;
+  return `an input of the program (dram ${dram.name}, from the launch's inputs), ${shownSpan(dram.span, ctx.shown)}`;
 }
 
-function where(node: { readonly span: { readonly file: string; readonly line: number; readonly col: number } }): string {
-  return `${node.span.file}:${node.span.line}:${node.span.col}`;
-}
 
 function count(n: number): string {
   return n.toLocaleString('en-US');

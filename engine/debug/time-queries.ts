@@ -7,6 +7,7 @@
 import { EngineError } from '../protocol/errors';
 import { EvaluateResult, VariableInfo } from '../protocol/types';
 import { Inspector } from './inspector';
+import { absolutePath, ShownPath } from './shown-path';
 import { describeWrite, explain, formatSample, Origin, OriginInput } from './origins';
 import { findWrites, Sample, SearchContext, Write, WriteBound, WriteSearch, writesPage, WriteTarget } from './writes';
 import type { HistoryAnswer, SampleValue, WhyAnswer, WriteRecord } from '../../contract/time-queries';
@@ -30,6 +31,8 @@ export interface TimeQueryHost {
   named(text: string, what: string): NamedTarget;
   /** The present, in ticks. */
   now(): number;
+  /** How the Debug Console writes a file's path. */
+  readonly shown: ShownPath;
   /** Values the user set while stopped in what a target names, up to now (no instruction wrote them). */
   setsOf?(target: WriteTarget): { readonly tick: number; readonly instructions: number }[];
 }
@@ -64,18 +67,18 @@ function setNote(host: TimeQueryHost, named: NamedTarget): string {
 
 /** A page of writes, in order, after a row that opens the page before it (when there may be one). */
 function historyRows(host: TimeQueryHost, named: NamedTarget, page: WriteSearch): VariableInfo[] {
-  const rows = page.writes.map((w) => historyRow(w, named));
+  const rows = page.writes.map((w) => historyRow(w, named, host.shown));
   const earlier = page.earlier;
   if (!earlier) return rows;
   const before = (): VariableInfo[] => historyRows(host, named, host.inThePast(':history', (ctx) => writesPage(ctx, named.target, earlier, HISTORY_PAGE)));
   return [{ name: '…', value: `writes before instruction ${count(earlier.instructions)}`, reference: host.inspector.lazyReference(before) }, ...rows];
 }
 
-function historyRow(w: Write, named: NamedTarget): VariableInfo {
+function historyRow(w: Write, named: NamedTarget, shown: ShownPath): VariableInfo {
   const element = named.size > 1 ? `[${w.position}] ` : '';
   const more = w.count > 1 ? ` (and ${w.count - 1} more element${w.count === 2 ? '' : 's'})` : '';
   const change = w.allocation ? 'allocated, unwritten' : `${element}${formatSample(w.before)} → ${formatSample(w.after)}${more}`;
-  return { name: `#${count(w.instructions)}`, value: `${change}: ${describeWrite(w)}`, reference: 0 };
+  return { name: `#${count(w.instructions)}`, value: `${change}: ${describeWrite(w, shown)}`, reference: 0 };
 }
 
 export function why(host: TimeQueryHost, text: string): EvaluateResult {
@@ -187,7 +190,8 @@ function writeRecord(w: Write): WriteRecord {
     count: w.count,
     before: sampleValue(w.before),
     ...(w.after ? { after: sampleValue(w.after) } : {}),
-    text: describeWrite(w),
+    // Data for clients that resolve paths themselves: the file as it is.
+    text: describeWrite(w, absolutePath),
   };
 }
 

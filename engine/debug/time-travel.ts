@@ -9,6 +9,7 @@
  * the host makes after the answer. The debug core runs the replays (its hooks see every node replayed) and makes the
  * stops; this file chooses where to go.
  */
+import { absolutePath, ShownPath } from './shown-path';
 import { Node, Program } from '../ir/program';
 import { Core, Frame } from '../machine/core';
 import { Fault } from '../machine/fault';
@@ -63,6 +64,8 @@ export interface TravelOptions {
   readonly postMortem?: string;
   readonly notice: (text: string) => void;
   readonly clock?: () => number;
+  /** How the Debug Console writes a file's path, for what searches of the past say. */
+  readonly shown?: ShownPath;
 }
 
 export class TimeTravel {
@@ -203,7 +206,7 @@ export class TimeTravel {
     const stop = this.host.stop();
     const frames = new Map(machine.cores.flatMap((c) => c.frames.map((f) => [f.activation, f] as const)));
     try {
-      return search({ ...this.context(t), machine, runTo: (tick) => this.fastReplay(tick) });
+      return search({ ...this.context(t), machine, runTo: (tick) => this.fastReplay(tick), shown: this.options.shown ?? absolutePath });
     } catch (e) {
       if (e instanceof ReplayInterrupted) throw new EngineError(`'${what}' was paused before its search of the past ended`, 'state');
       throw e;

@@ -5,6 +5,7 @@
  * value before it. Intervals whose journal saved no page of the tensor cannot have written it and are not replayed.
  * A tensor allocated by an activation is a new tensor for that activation: the search stops at its allocation.
  */
+import type { ShownPath } from './shown-path';
 import { InstrNode, Node } from '../ir/program';
 import { Frame } from '../machine/core';
 import { decode } from '../machine/dtypes';
@@ -69,6 +70,8 @@ export interface SearchContext extends TravelContext {
   readonly machine: Machine;
   /** Replays from the present state to a tick without the debugger's hooks (fast; nothing to stop at). */
   runTo(tick: number): void;
+  /** How the Debug Console writes a file's path (relative to the workspace). */
+  readonly shown: ShownPath;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** A differential run in words, for a terminal (`bir-sim diff`): the first divergence, its origin, `:why` of each side. */
 import { formatNumber } from '../eval/format';
 import { describeWrite, formatSample, Origin } from '../debug/origins';
+import { absolutePath } from '../debug/shown-path';
 import { RunDiff } from './diff-runs';
 import { WriteSide } from './lockstep';
 import { SideStep } from './origin-walk';
@@ -45,7 +46,7 @@ export function diffReport(diff: RunDiff, display: (file: string) => string = (f
 
 function written(side: WriteSide | undefined, other: string): string {
   if (!side?.writer) return `makes no such write (${other} does)`;
-  return `${value(side)} (bits 0x${(side.bits >>> 0).toString(16)}) written by ${describeWrite({ ...side.writer, allocation: false })}`;
+  return `${value(side)} (bits 0x${(side.bits >>> 0).toString(16)}) written by ${describeWrite({ ...side.writer, allocation: false }, absolutePath)}`;
 }
 
 function value(side: WriteSide | undefined): string {

@@ -225,6 +225,13 @@ export class EngineServer {
 
   /** Wall time the program has run forward (stops and moves through time not counted): the summary's speed. */
   private runningMs = 0;
+  /** Times the program was set running: the summary gives a speed only when the runs between stops were long. */
+  private runs = 0;
+
+  private beginRunning(): void {
+    this.runs++;
+    this.progress.begin();
+  }
   private readonly progress = new RunProgress((event) => this.emit(event), () => this.program && dynamicInstructionCount(this.program, this.config?.cores ?? 1));
 
   /** The debug core; requests that need it are refused in a run without debugging (see require). */
@@ -267,7 +274,7 @@ export class EngineServer {
       if (!config.noDebug) {
         const history = new PipelineHistory(this.snapshots);
         const notice = (text: string, span?: Span): void => this.emit({ kind: 'output', category: 'console', text: `${text}\n`, span });
-        this.core = new DebugCore(program, machineOptions, { frames: config.frames, stepBy: config.stepBy, stopOnEntry: config.stopOnEntry, history, notice, historyMiB: config.historyMiB }, this.control);
+        this.core = new DebugCore(program, machineOptions, { frames: config.frames, stepBy: config.stepBy, stopOnEntry: config.stopOnEntry, history, notice, historyMiB: config.historyMiB, pathsRelativeTo: config.cwd }, this.control);
       } else {
         new Machine(program, machineOptions); // validates inputs and cores now, so the launch fails with the reason
       }
@@ -328,7 +335,7 @@ export class EngineServer {
   private start(): void {
     if (this.postMortem) return this.stopAtDump(this.postMortem.fault);
     this.state = 'running';
-    this.progress.begin();
+    this.beginRunning();
     if (this.core) {
       this.core.setExceptionFilters(this.pendingFilters);
       const first = this.nextPassStop(-1);
@@ -435,7 +442,7 @@ export class EngineServer {
     const outputs = this.outputsAtEnd(outcome, machine);
     this.state = 'ended';
     const exitCode = 'exitCode' in outcome ? outcome.exitCode : 1;
-    this.emit({ kind: 'output', category: 'console', text: `${runSummary(machine, { exitCode, runningMs: this.runningMs, ...outputs })}\n` });
+    this.emit({ kind: 'output', category: 'console', text: `${runSummary(machine, { exitCode, runningMs: this.runningMs, runs: this.runs, ...outputs })}\n` });
     this.emit({ kind: 'exited', exitCode });
   }
 
@@ -457,7 +464,7 @@ export class EngineServer {
   private resume(action: () => void): void {
     action();
     this.state = 'running';
-    this.progress.begin();
+    this.beginRunning();
     // After the response: the adapter forwards events in the order they are emitted.
     setImmediate(() => {
       this.emit({ kind: 'continued', threadId: 1, allThreads: true });
@@ -483,8 +490,10 @@ export class EngineServer {
         this.emit({ kind: 'output', category: 'stderr', text: `the move through time failed: ${(e as Error).message}\n` });
         outcome = this.debugCore().stopHere();
       }
-      if (outcome === 'run') this.schedule();
-      else this.report(outcome);
+      if (outcome === 'run') {
+        this.runs++;
+        this.schedule();
+      } else this.report(outcome);
     });
     return {};
   }
@@ -494,6 +503,9 @@ export class EngineServer {
     const core = this.debugCore();
     const move = core.replMove(expression, frameId, context);
     if (!move) return core.evaluate(expression, frameId, context);
+    // Asked from elsewhere than the console (the Variables view's Go to Last Write), the answer is shown nowhere:
+    // the console says what the move does, as it does for the command typed there.
+    if (context !== 'repl') this.emit({ kind: 'output', category: 'console', text: `${expression.trim()}: ${move.text}\n` });
     this.travel(move.move);
     return { result: move.text, reference: 0 };
   }
@@ -562,7 +574,7 @@ export class EngineServer {
 
   private leavePipelineStop(then: () => void): void {
     this.state = 'running';
-    this.progress.begin();
+    this.beginRunning();
     setImmediate(() => {
       this.emit({ kind: 'continued', threadId: 1, allThreads: true });
       then();

@@ -46,6 +46,8 @@ export interface LaunchConfig {
    * run. `program` is then the dump file itself.
    */
   readonly dump?: string;
+  /** The folder the Debug Console writes file paths relative to (the workspace); absolute without it. */
+  readonly cwd?: string;
 }
 
 export interface DiagnosticInfo {

@@ -102,6 +102,10 @@ describe('DAP: data breakpoints', function () {
     assert.deepStrictEqual([first.stopped.body.reason, first.stopped.body.hitBreakpointIds], ['data breakpoint', [bp.id]]);
     assert.strictEqual(first.stopped.body.description, 'DmaCopy at line 9 wrote acc[1, 0:16]: <uninit> → 16 (first of 16 elements changed) (instruction 1)');
     assert.strictEqual(first.frame.line, lineOf(rows, 'for r0'), 'stopped after the write, before the next node');
+    // The Debug Console says it too, as a watchpoint does, linked to the line that wrote.
+    const said = s.events<DebugProtocol.OutputEvent>('output').find((e) => e.body.output.startsWith('Data breakpoint'));
+    assert.strictEqual(said?.body.output, `Data breakpoint ${bp.id}: DmaCopy at line 9 wrote acc[1, 0:16]: <uninit> → 16 (first of 16 elements changed)\n`);
+    assert.deepStrictEqual([path.basename(said.body.source?.path ?? ''), said.body.line], ['rows.bir', lineOf(rows, 'DmaCopy acc')]);
     const second = await s.resumeToStop('continue');
     assert.strictEqual(second.stopped.body.description, 'TensorScalar at line 11 wrote acc[1, 0:4]: 16 → 17 (first of 4 elements changed) (instruction 3)');
     assert.strictEqual((await s.evaluate('acc[1, 0]', 'watch')).result, '17');

@@ -123,6 +123,36 @@ describe('DAP: time travel', function () {
     assert.strictEqual(forward.instructions, 6);
   });
 
+  it('Go to Instruction Count stopped short by a breakpoint, or by the end of the program, says so in the console', async () => {
+    const line = lineOf(loops, 'Set r1 = r0 * 10');
+    const s = await stoppedAt(loops, line);
+    const short = await move(s, 'bir/goto', { instructions: 1000 });
+    assert.deepStrictEqual([short.reason, short.line], ['breakpoint', line]);
+    await s.waitForOutput(new RegExp(`^Go to instruction 1,000: it stopped first \\(Paused on breakpoint\\) at instruction ${short.instructions}, before reaching it$`, 'm'), 'console');
+    await s.setBreakpoints(loops, []);
+    await s.ok('bir/goto', { instructions: 1000 });
+    assert.strictEqual(await s.waitForEnd(), 0);
+    assert.match(s.output('console'), /^Go to instruction 1,000: the program ended at instruction \d+, before reaching it$/m);
+  });
+
+  it('Go to Last Write (:last from the Variables view) says in the console what it does', async () => {
+    const s = await stoppedAt(loops, lineOf(loops, 'Print'));
+    const back = await s.evaluate(':last acc[3, 0]', 'variables');
+    assert.match(back.result, /^going back to the last write of acc\[3, 0\]: Memset/);
+    await s.waitForStop();
+    assert.match(s.output('console'), /^:last acc\[3, 0\]: going back to the last write of acc\[3, 0\]: Memset at instruction \d+ \(core 0\) .*loops\.bir:\d+:\d+$/m);
+    assert.strictEqual((await s.topFrame()).line, lineOf(loops, 'Memset dst'));
+  });
+
+  it(':history, :why and :last write paths inside the launch\'s cwd (the workspace) relative to it', async () => {
+    const s = await stoppedAt(loops, lineOf(loops, 'Print'), { cwd: path.dirname(loops) });
+    const memset = `loops\\.bir:${lineOf(loops, 'Memset dst')}:\\d+`;
+    const writes = await s.variables((await s.evaluate(':history acc[3, 0]')).variablesReference);
+    assert.match(writes[1].value, new RegExp(`\\(core 0\\) ${memset}$`));
+    assert.match((await s.evaluate(':why acc[3, 0]')).result, new RegExp(`\\(core 0\\) ${memset}$`));
+    assert.match((await s.evaluate(':last acc[3, 0]')).result, new RegExp(`\\(core 0\\) ${memset}$`));
+  });
+
   it(':last goes back to the write; :history and :why answer in the console, expandable', async () => {
     const s = await stoppedAt(loops, lineOf(loops, 'Print'));
     const history = await s.evaluate(':history acc[3, 0]');

@@ -60,7 +60,7 @@ describe('BIR Debugger for a new user (issue 13)', function () {
     assert.strictEqual(seen.find((e) => e.event === 'exited')?.body?.exitCode, 0);
   });
 
-  it('every run ends with a summary in the Debug Console: exit code, instructions per engine, speed, outputs written', async () => {
+  it('every run ends with a summary in the Debug Console: exit code, instructions per engine, outputs written (no speed for a run this short)', async () => {
     const program = workspaceFile('two_cores.bir').fsPath;
     const events = eventsUntilExit();
     await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'bir', request: 'launch', name: 'summary', program, outDir: 'out-summary', noDebug: true });
@@ -69,7 +69,7 @@ describe('BIR Debugger for a new user (issue 13)', function () {
     assert.ok(summary, `a summary line in:\n${text}`);
     assert.match(summary, /exit code 0/);
     assert.match(summary, /\d+ instructions \((PE|ACT|DVE|POOL|DMA|SP) \d+/);
-    assert.match(summary, /[\d.]+[kMG]? instructions\/s/);
+    assert.doesNotMatch(summary, /instructions\/s/, '28 instructions measure the start of a run, not the simulator');
     assert.match(summary, /out-summary[/\\]rowsum\.npy/);
     assert.match(summary, /out-summary[/\\]colsum\.npy/);
     assert.ok(fs.existsSync(workspaceFile('out-summary', 'rowsum.npy').fsPath));
