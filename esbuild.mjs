@@ -1,4 +1,4 @@
-// Bundles each entry point into dist/: the extension, the stdio adapter, the engine worker, the CLI, the webview.
+// Bundles each entry point into dist/: the extension, the stdio adapter, the language server, the engine worker, the CLI, the webview.
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { buildKernels, isStale, OUTPUT as KERNELS } from './scripts/build-kernels.mjs';
@@ -23,6 +23,7 @@ const entries = [
   { ...node, entryPoints: ['engine/cli/main.ts'], outfile: 'dist/cli.js' },
   { ...node, entryPoints: ['engine/host/worker.ts'], outfile: 'dist/engine-worker.js' },
   { ...node, entryPoints: ['adapter/stdio.ts'], outfile: 'dist/adapter.js' },
+  { ...node, entryPoints: ['language/server.ts'], outfile: 'dist/language-server.js' },
   { ...node, entryPoints: ['extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { platform: 'browser', format: 'iife', target: 'es2022', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['webview/graph/main.ts'], outfile: 'dist/webview.js' },
   { platform: 'browser', format: 'iife', target: 'es2022', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['webview/tensor/main.ts'], outfile: 'dist/tensor-view.js' },

@@ -1,5 +1,5 @@
 /**
- * Activation: wires the adapter factory, configurations, providers, commands, diagnostics, the graph view, time
+ * Activation: wires the adapter factory, configurations, providers, commands, the language server's client, the graph view, time
  * travel, the tensor view, the walkthrough (opened beside the editor on the first activation) and the agent tools. No
  * debugging logic.
  */
@@ -8,8 +8,8 @@ import { registerAdapterFactory } from './adapter-factory';
 import { registerAgentTools } from './agent-tools';
 import { registerCommands } from './commands';
 import { registerConfigurations } from './configuration';
-import { registerDiagnostics } from './diagnostics';
 import { registerGraphPanel } from './graph-panel';
+import { registerLanguageClient } from './language-client';
 import { registerOpenDump } from './open-dump';
 import { evaluatableExpression, registerProviders } from './providers';
 import { registerTensorPanel } from './tensor-panel';
@@ -28,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerConfigurations(context);
   registerProviders(context);
   registerCommands(context);
-  registerDiagnostics(context);
+  registerLanguageClient(context);
   registerGraphPanel(context);
   registerTimeTravel(context);
   registerTensorPanel(context);

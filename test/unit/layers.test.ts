@@ -176,6 +176,12 @@ describe('layers', () => {
     assert.deepStrictEqual(bad, []);
   });
 
+  it('language/ (the language server) imports the engine and the protocol\'s libraries, never vscode, DAP, the adapter or the extension', () => {
+    const bad = violations('language', (spec, layer, target, typeOnly) => spec === 'vscode' || spec.startsWith('@vscode/debug')
+      || (layer !== undefined && layer !== 'language' && layer !== 'engine' && !contractTypes(layer, typeOnly, target)));
+    assert.deepStrictEqual(bad, []);
+  });
+
   it('webview/ is self-contained browser code', () => {
     const bad = violations('webview', (spec, layer, target, typeOnly) => spec === 'vscode' || (layer !== undefined && layer !== 'webview' && !contractTypes(layer, typeOnly, target)));
     assert.deepStrictEqual(bad, []);
@@ -196,7 +202,7 @@ describe('layers', () => {
 
   it('docs/architecture.md names every source file of the layers', () => {
     const doc = fs.readFileSync(path.join(ROOT, 'docs', 'architecture.md'), 'utf8');
-    const unnamed = ['engine', 'adapter', 'extension', 'webview', 'contract'].flatMap(sources).map((f) => path.relative(ROOT, f)).filter((f) => !doc.includes(path.basename(f)));
+    const unnamed = ['engine', 'adapter', 'extension', 'language', 'webview', 'contract'].flatMap(sources).map((f) => path.relative(ROOT, f)).filter((f) => !doc.includes(path.basename(f)));
     assert.deepStrictEqual(unnamed, []);
   });
 

@@ -31,7 +31,7 @@ const ANY_MEMORY: readonly MemoryKind[] = ['dram', 'sbuf', 'psum'];
 
 /** `column`: a [P, 1] on-chip tensor the instruction writes (Activation's reduce_res). */
 type AttrKind = 'scalar' | 'scalar-or-column' | 'column' | 'word';
-interface AttrSpec { readonly kind: AttrKind; readonly words?: readonly string[]; readonly required?: boolean }
+export interface AttrSpec { readonly kind: AttrKind; readonly words?: readonly string[]; readonly required?: boolean }
 
 /** Checks one instruction statement in the context of its function. */
 export class InstructionChecker {
@@ -585,3 +585,9 @@ function squeezed(ap: AccessPattern): (number | undefined)[] {
   return ap.shape.filter((d) => d !== 1);
 }
 
+/** Every instruction opcode's attributes, as the checker reads them: what the editor completes and documents. */
+export const ATTRIBUTES: Readonly<Record<InstructionOpcode, Readonly<Record<string, AttrSpec>>>> = {
+  DmaCopy: NONE, TensorCopy: NONE, Memset: NONE, Iota: IOTA, MatMult: MATMULT, Transpose: NONE, Activation: ACTIVATION,
+  TensorTensor: TENSOR_TENSOR, TensorScalar: TENSOR_SCALAR, ScalarTensorTensor: SCALAR_TENSOR_TENSOR, TensorReduce: TENSOR_REDUCE,
+  TensorTensorScan: TENSOR_TENSOR_SCAN, Select: NONE, Load: NONE, Barrier: NONE, Print: NONE, Assert: NONE, 'Assert.close': ASSERT_CLOSE,
+};

@@ -1,0 +1,105 @@
+/**
+ * The BIR language server: `node dist/language-server.js --stdio` (VS Code's extension starts the same file; nvim and
+ * other editors start it themselves). It wires the protocol's requests to the features of this folder; none of them
+ * holds state but the workspace's files and their indexes.
+ */
+import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import type { InitializeParams, InitializeResult, Connection } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LiveDiagnostics } from './diagnostics';
+import { definition, highlights, references } from './navigation';
+import { documentSymbols, foldingRanges, workspaceSymbols } from './outline';
+import { fileOf, toLineCol } from './positions';
+import { Workspace } from './workspace';
+
+export function startServer(connection: Connection): void {
+  const ws = new Workspace();
+  const documents = new TextDocuments(TextDocument);
+  const live = new LiveDiagnostics(ws, connection);
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const folders = (params.workspaceFolders ?? []).map((f) => fileOf(f.uri)).filter((f): f is string => f !== undefined);
+    if (folders.length === 0 && params.rootUri) {
+      const root = fileOf(params.rootUri);
+      if (root) folders.push(root);
+    }
+    ws.addFolders(folders);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        definitionProvider: true,
+        declarationProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        documentSymbolProvider: { label: 'BIR' },
+        workspaceSymbolProvider: true,
+        foldingRangeProvider: true,
+      },
+      serverInfo: { name: 'bir-language-server' },
+    };
+  });
+
+  const sync = (doc: TextDocument): string | undefined => {
+    const file = fileOf(doc.uri);
+    if (file) ws.setOpen(file, doc.getText(), doc.version);
+    return file;
+  };
+  documents.onDidOpen((e) => live.changed(sync(e.document)));
+  documents.onDidChangeContent((e) => live.changed(sync(e.document)));
+  documents.onDidClose((e) => {
+    const file = fileOf(e.document.uri);
+    if (!file) return;
+    ws.close(file);
+    live.closed(file);
+    live.changed();
+  });
+  connection.onDidChangeWatchedFiles((e) => {
+    for (const change of e.changes) {
+      const file = fileOf(change.uri);
+      if (file) ws.changedOnDisk(file);
+    }
+    live.changed();
+  });
+
+  /** The file and the engine's line and column of a request's position. */
+  const at = (p: { textDocument: { uri: string }; position: { line: number; character: number } }): { file: string; line: number; col: number } | undefined => {
+    const file = fileOf(p.textDocument.uri);
+    return file === undefined ? undefined : { file, ...toLineCol(p.position) };
+  };
+  const indexOf = (uri: string) => {
+    const file = fileOf(uri);
+    return file === undefined ? undefined : ws.index(file);
+  };
+
+  connection.onDefinition((p) => {
+    const a = at(p);
+    return (a && definition(ws, a.file, a.line, a.col)) ?? null;
+  });
+  connection.onDeclaration((p) => {
+    const a = at(p);
+    return (a && definition(ws, a.file, a.line, a.col)) ?? null;
+  });
+  connection.onReferences((p) => {
+    const a = at(p);
+    return a ? references(ws, a.file, a.line, a.col, p.context.includeDeclaration) : [];
+  });
+  connection.onDocumentHighlight((p) => {
+    const a = at(p);
+    return a ? highlights(ws, a.file, a.line, a.col) : [];
+  });
+  connection.onDocumentSymbol((p) => {
+    const index = indexOf(p.textDocument.uri);
+    return index ? documentSymbols(index) : [];
+  });
+  connection.onWorkspaceSymbol((p) => workspaceSymbols(ws, p.query));
+  connection.onFoldingRanges((p) => {
+    const index = indexOf(p.textDocument.uri);
+    return index ? foldingRanges(index) : [];
+  });
+  connection.onShutdown(() => live.dispose());
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+if (require.main === module) startServer(createConnection(ProposedFeatures.all));
