@@ -5,6 +5,7 @@
  *   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
  *   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
  *   bir-sim diff A.bir B.bir [--input NAME=FILE.npy]... (see diff.ts)
+ *   bir-sim profile FILE [--machine trn1|trn2|trn3|PROFILE.json] [--trace OUT.json] [--cores N] [--input NAME=FILE.npy]... [--passes LIST] [--json]
  *   bir-sim mcp (served by main.ts: the agent tools over MCP on standard input and output)
  * Exit status: 0 done, 1 the program faulted (run), has errors (check), an expression failed (inspect) or the runs
  * differ (diff), 2 a usage or
@@ -29,6 +30,7 @@ import { graphToDot, graphToJson } from '../graph/export';
 import { inspect } from './inspect';
 import { diffCommand, DIFF_USAGE, DIFF_HELP } from './diff';
 import { display, fileArgument, parseCores, parseFaults, parseInputs, parseLimit, parsePasses, printDiagnostics, runCores } from './run-flags';
+import { profileCommand } from './profile';
 
 export interface CliIO {
   out(text: string): void;
@@ -44,6 +46,8 @@ const USAGE = `usage:
   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
 ${DIFF_USAGE}
+  bir-sim profile FILE [--machine trn1|trn2|trn3|PROFILE.json] [--trace OUT.json] [--cores N]
+                   [--input NAME=FILE.npy]... [--passes LIST] [--json]
   bir-sim mcp
 
 run     runs FILE's main on the simulator; prints what the program prints, then a summary.
@@ -70,6 +74,13 @@ inspect prints a post-mortem dump (run --dump): the fault, every core's stack wi
         --frame N      evaluate in frame #N of the faulting core's stack instead (#0 is the innermost)
         --frames F     functions (default) or subgraphs (every loop iteration and branch arm a frame)
 ${DIFF_HELP}
+profile runs FILE and schedules what it executed on a machine's engines and DMA queues with a published,
+        first-order cost model (docs/timeline.md): prints the total time, each engine's busy time, the critical
+        path, the dominant instructions and warnings (small DMA transfers, idle engines).
+        --machine M    trn1, trn2 (default), trn3, or a JSON profile overriding any field of one
+        --trace FILE   also write the schedule as a Chrome/Perfetto trace (traceEvents, one thread per lane)
+        --json         print the summary as JSON
+        --cores, --input and --passes as for run
 mcp     serves the debugger's tools to coding agents over the Model Context Protocol on standard input and
         output, until the input closes; paths are relative to the working folder (docs/agents.md).`;
 
@@ -85,8 +96,9 @@ export function main(argv: readonly string[], io: CliIO): number {
     if (command === 'graph') return graph(argv, io);
     if (command === 'inspect') return inspectDump(argv, io);
     if (command === 'diff') return diffCommand(argv, io);
+    if (command === 'profile') return profile(argv, io);
     if (command === 'mcp') throw new UsageError(argv.length > 1 ? "'mcp' takes no arguments" : "'mcp' is a server: run it as the bir-sim command, which serves until its input closes");
-    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect, diff, mcp)`);
+    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect, diff, profile, mcp)`);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`bir-sim: ${e.message}\n${USAGE}`);
@@ -176,6 +188,20 @@ function run(argv: readonly string[], io: CliIO): number {
     }
   }
   return outcome.kind === 'exited' ? 0 : 1;
+}
+
+function profile(argv: readonly string[], io: CliIO): number {
+  const args = parseArgs(argv, { machine: 'value', trace: 'value', cores: 'value', input: 'value', passes: 'value', json: 'switch' });
+  const file = fileArgument(args.positional, 'profile');
+  const passes = parsePasses(args.flags.get('passes')?.at(-1));
+  const coresFlag = parseCores(args.flags.get('cores')?.at(-1));
+  const inputs = parseInputs(args.flags.get('input') ?? []);
+  const checked = checkProgram(file);
+  printDiagnostics(checked.diagnostics, io.err);
+  if (!checked.program) return 2;
+  const program = runPipeline(checked.program, passes).at(-1)!.program;
+  const cores = runCores(coresFlag, program, io);
+  return profileCommand({ program, cores, inputs, machine: args.flags.get('machine')?.at(-1), trace: args.flags.get('trace')?.at(-1), json: args.flags.has('json'), display }, io);
 }
 
 

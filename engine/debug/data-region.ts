@@ -84,7 +84,7 @@ export function overlaps(a: Box, b: Box): boolean {
  * contiguous ranges compare their ends; a strided one against a contiguous one looks at its first index inside;
  * two strided ones solve for a common class modulo the gcd, then look at the first common index.
  */
-function rangesMeet(s1: number, c1: number, k1: number, s2: number, c2: number, k2: number): boolean {
+export function rangesMeet(s1: number, c1: number, k1: number, s2: number, c2: number, k2: number): boolean {
   if (c1 === 1) k1 = 1;
   if (c2 === 1) k2 = 1;
   const last1 = s1 + (c1 - 1) * k1;

@@ -152,6 +152,11 @@ describe('layers', () => {
     assert.ok(found.length > 0, 'host imports the debug core, an import the scanner must see');
   });
 
+  it('perf/ comes after debug/ (it records with the access plans of data breakpoints) and before host/ (which serves the timeline)', () => {
+    const order = engineLayers();
+    assert.ok(order.indexOf('debug') < order.indexOf('perf') && order.indexOf('perf') < order.indexOf('host'), order.join(' → '));
+  });
+
   it('no engine folder has an import circle among its files', () => {
     const dirs = new Set(engineLayers().flatMap((folder) => [path.join('engine', folder), ...sources(path.join('engine', folder)).map((f) => path.relative(ROOT, path.dirname(f)))]));
     const found = [...dirs].flatMap((dir) => circles(folderImports(dir)).map((c) => `${dir}: ${c.join(', ')}`));
