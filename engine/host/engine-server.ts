@@ -249,6 +249,7 @@ export class EngineServer {
     const host: SourceHost = {
       readText: (f) => overlays[f] ?? disk.readText(f),
       exists: (f) => f in overlays || disk.exists(f),
+      size: (f) => (f in overlays ? undefined : disk.size?.(f)),
     };
     const progress = (lines: number, total: number): void => this.emit({ kind: 'loading', file: config.program, lines, total });
     const checked = checkProgram(config.program, { host, progress });

@@ -9,6 +9,7 @@ import { Span } from '../base/span';
 import { DType, DTYPES } from '../base/dtype';
 import { Column, int32s, uint8s } from './columns';
 import { ExprTable } from './expr-table';
+import { FieldInterner } from './field-interner';
 import { AccessItem, AccessPattern, MemoryKind, ScalarExpr, TensorDecl } from './program';
 
 const AT = 0;
@@ -32,17 +33,6 @@ interface Shared {
 
 const CACHE_SIZE = 4096;
 
-/** Integers (32 bits each, -1 included) as a string of two characters each: exact, and cheap to hash. */
-function keyOf(fields: readonly number[]): string {
-  const codes = new Array<number>(fields.length * 2);
-  for (let i = 0; i < fields.length; i++) {
-    const f = fields[i] | 0;
-    codes[2 * i] = (f >>> 16) & 0xffff;
-    codes[2 * i + 1] = f & 0xffff;
-  }
-  return String.fromCharCode(...codes);
-}
-
 export class AccessTable {
   private readonly tensor: Column<Int32Array> = int32s();
   private readonly memory: Column<Uint8Array> = uint8s();
@@ -63,7 +53,7 @@ export class AccessTable {
   private readonly viewArg: Column<Int32Array> = int32s();
   /** Static dimensions; -1 for one that depends on registers. */
   private readonly dims: Column<Int32Array> = int32s();
-  private interned = new Map<string, number>();
+  private readonly interned = new FieldInterner();
   private readonly cache: (Shared | undefined)[] = new Array<Shared | undefined>(CACHE_SIZE);
   private readonly scratch: number[] = [];
 
@@ -76,7 +66,7 @@ export class AccessTable {
 
   /** The row of a pattern, interned. */
   add(ap: AccessPattern): number {
-    // The fields as numbers, then as one key: a row per distinct pattern.
+    // The fields as numbers, interned as they are: a row per distinct pattern.
     const fields = this.scratch;
     fields.length = 0;
     fields.push(this.declIndex(ap.tensor), MEMORIES.indexOf(ap.memory), DTYPE_CODE.get(ap.dtype)!, ap.items.length);
@@ -90,14 +80,13 @@ export class AccessTable {
     if (ap.bcast) fields.push(VIEW_BCAST, this.exprs.add(ap.bcast));
     fields.push(ap.shape.length);
     for (const d of ap.shape) fields.push(d ?? -1);
-    const key = keyOf(fields);
-    const known = this.interned.get(key);
-    if (known !== undefined) return known;
-    return this.store(fields, key);
+    const known = this.interned.find(fields, fields.length);
+    if (known >= 0) return known;
+    return this.store(fields);
   }
 
   /** A new row from the fields `add` laid out. */
-  private store(fields: readonly number[], key: string): number {
+  private store(fields: readonly number[]): number {
     let k = 0;
     const row = this.tensor.push(fields[k++]);
     this.memory.push(fields[k++]);
@@ -122,7 +111,7 @@ export class AccessTable {
     this.shapeFirst.push(this.dims.length);
     this.rank.push(rank);
     for (let i = 0; i < rank; i++) this.dims.push(fields[k++]);
-    this.interned.set(key, row);
+    this.interned.add(fields, fields.length, row);
     return row;
   }
 
@@ -177,6 +166,6 @@ export class AccessTable {
   seal(): void {
     const columns = [this.tensor, this.memory, this.dtype, this.itemsFirst, this.itemsCount, this.viewsFirst, this.viewsCount, this.shapeFirst, this.rank, this.itemKind, this.itemA, this.itemB, this.itemC, this.viewKind, this.viewArg, this.dims];
     for (const c of columns) c.seal();
-    this.interned = new Map();
+    this.interned.clear();
   }
 }

@@ -13,7 +13,7 @@ export class SourceText {
   of(span: Span): string {
     const text = this.sources.get(span.file);
     if (text === undefined) return '';
-    if (span.line === span.endLine) return this.line(span.file, text, span.line).slice(span.col - 1, span.endCol - 1);
+    if (span.line === span.endLine) return span.col >= 1 && span.endCol >= 1 ? this.inLine(span, text) : this.line(span.file, text, span.line).slice(span.col - 1, span.endCol - 1);
     const parts = [this.line(span.file, text, span.line).slice(span.col - 1)];
     for (let l = span.line + 1; l < span.endLine; l++) parts.push(this.line(span.file, text, l));
     parts.push(this.line(span.file, text, span.endLine).slice(0, span.endCol - 1));
@@ -22,7 +22,26 @@ export class SourceText {
 
   /** True when `text` is what the span covers (then it need not be kept). */
   covers(span: Span, text: string): boolean {
-    return this.sources.has(span.file) && this.of(span) === text;
+    const source = this.sources.get(span.file);
+    if (source === undefined) return false;
+    if (span.line !== span.endLine || span.col < 1 || span.endCol < 1) return this.of(span) === text;
+    // One line (nearly every operand): compared in place, without slicing the line or the text out of the source.
+    const starts = this.lineStarts(span.file, source);
+    if (span.line < 1 || span.line > starts.length) return text === '';
+    const lineStart = starts[span.line - 1];
+    const lineEnd = span.line < starts.length ? starts[span.line] - 1 : source.length;
+    const from = Math.min(lineStart + span.col - 1, lineEnd);
+    const to = Math.max(from, Math.min(lineStart + span.endCol - 1, lineEnd));
+    return to - from === text.length && source.startsWith(text, from);
+  }
+
+  /** A span within one line, sliced from the source at once (not the line first). */
+  private inLine(span: Span, text: string): string {
+    const starts = this.lineStarts(span.file, text);
+    if (span.line < 1 || span.line > starts.length) return '';
+    const lineStart = starts[span.line - 1];
+    const lineEnd = span.line < starts.length ? starts[span.line] - 1 : text.length;
+    return text.slice(Math.min(lineStart + span.col - 1, lineEnd), Math.min(lineStart + span.endCol - 1, lineEnd));
   }
 
   private line(file: string, text: string, line: number): string {

@@ -1,5 +1,6 @@
 import { DiagnosticBag } from './diagnostics';
 import { Span } from '../base/span';
+import { NAME_HASH_START, NameTable, nameHashStep } from './name-table';
 
 export type TokenKind = 'ident' | 'number' | 'string' | 'punct' | 'newline' | 'eof';
 
@@ -36,6 +37,8 @@ const KIND_NAMES: readonly TokenKind[] = ['ident', 'number', 'string', 'punct', 
 /** Sticky, so that they match at the lexer's position without copying the rest of the file. */
 const HEX = /0[xX][0-9A-Fa-f_]+/y;
 const DECIMAL = /(?:[0-9][0-9_]*(?:\.(?!\.)[0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?/y;
+/** Tokens released before the token arrays are compacted (see TokenStream.release). */
+const RELEASE_AT_ONCE = 512;
 /** A number written as plain digits, short enough to be exact when accumulated digit by digit. */
 const MAX_PLAIN_DIGITS = 15;
 
@@ -106,7 +109,7 @@ export class TokenStream {
   /** Open `(` and `[`: newlines inside them are not tokens. */
   private nesting = 0;
   /** One string per identifier spelling: a program names the same few tensors, opcodes and words a million times. */
-  private readonly names = new Map<string, string>();
+  private readonly names = new NameTable();
 
   constructor(
     private readonly source: string,
@@ -181,10 +184,13 @@ export class TokenStream {
     return Math.min(k, this.count - 1);
   }
 
-  /** The parser will not look before index i again. */
+  /**
+   * The parser will not look before index i again. The arrays are compacted only once many tokens are released (a
+   * statement is a dozen tokens; moving the rest down after each cost more than lexing them), so they stay small.
+   */
   release(i: number): void {
     const k = Math.min(i - this.base, this.count - 1);
-    if (k <= 0) return;
+    if (k < RELEASE_AT_ONCE) return;
     const n = this.count - k;
     this.kinds.copyWithin(0, k, this.count);
     this.starts.copyWithin(0, k, this.count);
@@ -197,7 +203,10 @@ export class TokenStream {
       this.texts[s] = this.texts[s + k];
       this.spans[s] = this.spans[s + k];
     }
-    for (let s = n; s < this.count; s++) this.spans[s] = undefined;
+    for (let s = n; s < this.count; s++) {
+      this.texts[s] = undefined;
+      this.spans[s] = undefined;
+    }
     this.count = n;
     this.base += k;
   }
@@ -329,15 +338,16 @@ export class TokenStream {
   private identifier(): void {
     const text = this.source;
     const start = this.pos;
-    while (this.pos < text.length && isIdentPart(text.charCodeAt(this.pos))) this.pos++;
-    const written = text.slice(start, this.pos);
-    if (written === 'inf' || written === 'nan') {
-      this.push(NUMBER, undefined, written === 'inf' ? Infinity : NaN, start, this.pos);
+    let pos = start;
+    let hash = NAME_HASH_START;
+    for (let c = text.charCodeAt(pos); isIdentPart(c); c = text.charCodeAt(++pos)) hash = nameHashStep(hash, c);
+    this.pos = pos;
+    const name = this.names.intern(text, start, pos, hash);
+    if (name === 'inf' || name === 'nan') {
+      this.push(NUMBER, undefined, name === 'inf' ? Infinity : NaN, start, pos);
       return;
     }
-    let name = this.names.get(written);
-    if (name === undefined) this.names.set(written, (name = written));
-    this.push(IDENT, name, 0, start, this.pos);
+    this.push(IDENT, name, 0, start, pos);
   }
 
   private punctuation(c: number): void {

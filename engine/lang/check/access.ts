@@ -2,7 +2,6 @@
 import * as ast from '../ast';
 import { AccessItem, AccessPattern, ScalarExpr, TensorDecl } from '../../ir/program';
 import { constantDifference, evalScalarConst } from '../../ir/scalar';
-import { spanText } from '../../base/span';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 
 /** The parts of an access-pattern expression, peeled from the outside in. */
@@ -97,7 +96,7 @@ export function resolveAccess(
   return {
     tensor, items, transpose: p.transpose, bcast, shape, dtype: tensor.dtype,
     memory: tensor.kind === 'dram' ? 'dram' : tensor.memory,
-    text: spanText(module.lines, e.span),
+    text: module.textOf(e.span),
     span: e.span,
   };
 }

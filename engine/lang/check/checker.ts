@@ -20,11 +20,14 @@ import { checkCallChains } from './placement';
 import { BodyBuilder, CallSite, declareFunction, PendingFunction, resolveType } from './functions';
 import { ModuleScope, Resolver } from './scope';
 import { suggest } from '../../base/suggest';
+import { currentBudget, MAX_SOURCE_CHARS, MemoryBudget, sizeProblem } from './program-size';
 
 /** Where the checker reads files from: the disk, or an editor's unsaved buffers first. */
 export interface SourceHost {
   readText(file: string): string | undefined;
   exists(file: string): boolean;
+  /** The size of a file in bytes before it is read, when the host knows it: a program too big is refused unread. */
+  size?(file: string): number | undefined;
 }
 
 export interface CheckOptions {
@@ -41,6 +44,8 @@ export interface CheckOptions {
    * or more): lines of function bodies checked, of the lines of every file the program loads. A launch shows it.
    */
   readonly progress?: (linesChecked: number, linesTotal: number) => void;
+  /** What the check may use (the default: what this process may still use when the check starts). */
+  readonly memory?: MemoryBudget;
 }
 
 export interface CheckResult {
@@ -69,7 +74,7 @@ export function checkProgram(entryFile: string, options: CheckOptions = {}): Che
 
 function check(entryFile: string, options: CheckOptions, host: SourceHost, skipBodies: boolean): CheckResult {
   const diagnostics = new DiagnosticBag();
-  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES, skipBodies, options.progress);
+  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES, skipBodies, options.memory ?? currentBudget(), options.progress);
   const program = checker.run(path.resolve(entryFile));
   checker.readUnreadBodies();
   return { program: diagnostics.hasErrors ? undefined : program, diagnostics: diagnostics.sorted() };
@@ -91,8 +96,8 @@ function readingOnce(host: SourceHost): SourceHost {
   };
 }
 
-/** The largest source file read: far beyond any program (a megabyte of BIR is tens of thousands of instructions). */
-const SOURCE_LIMIT = { bytes: 256 * 1024 * 1024, what: 'a BIR source file' };
+/** The largest source file read: what one string holds (a bigger program is refused, with its size, before it is read). */
+const SOURCE_LIMIT = { bytes: MAX_SOURCE_CHARS, what: 'a BIR source file' };
 
 export function diskHost(): SourceHost {
   return {
@@ -105,6 +110,14 @@ export function diskHost(): SourceHost {
       }
     },
     exists: (file) => fs.existsSync(file),
+    size: (file) => {
+      try {
+        const stat = fs.statSync(file);
+        return stat.isFile() ? stat.size : undefined;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 
@@ -119,6 +132,10 @@ class Checker {
   private readonly drams: DramInfo[] = [];
   private readonly cores = new Map<ModuleScope, DeclaredCores>();
   private dramBytes = 0;
+  /** Characters and lines of the sources loaded so far. */
+  private loaded = { bytes: 0, lines: 0 };
+  /** The text of spans, from the sources: the line starts of a file are found once, for messages and the code. */
+  private readonly text = new SourceText(this.sources);
 
   constructor(
     private readonly host: SourceHost,
@@ -126,6 +143,8 @@ class Checker {
     private readonly dramLimit: number,
     /** Function bodies passed over in the outlines, and read once, as they are built (see checkProgram). */
     private readonly skipBodies: boolean,
+    /** What the program may take; the sizes of the files loaded so far count against it. */
+    private readonly memory: MemoryBudget,
     private readonly progress?: (linesChecked: number, linesTotal: number) => void,
   ) {
     this.resolver = new Resolver(diagnostics);
@@ -149,8 +168,8 @@ class Checker {
     const pending: PendingFunction[] = [];
     for (const m of order) pending.push(...this.declareFunctions(m));
     const callees = new Map<FunctionIR, CallSite[]>();
-    const code = new Code(new SourceText(this.sources));
-    const lines = this.progress ? [...this.sources.values()].reduce((n, text) => n + lineCount(text), 0) : 0;
+    const code = new Code(this.text);
+    const lines = this.loaded.lines;
     const progress = this.progress && lines >= PROGRESS_LINES ? new CheckProgress(this.progress, lines) : undefined;
     for (const p of pending) {
       const builder = new BodyBuilder(p, code, this.resolver, (name, span, from) => this.lookupFunction(name, span, from));
@@ -183,11 +202,17 @@ class Checker {
   private load(file: string, importedAt: Span | undefined): ModuleScope | undefined {
     const known = this.byFile.get(file);
     if (known) return known;
+    const size = this.host.size?.(file);
+    if (size !== undefined && this.tooBig(file, size, undefined, importedAt)) return undefined;
     const text = this.host.readText(file);
     if (text === undefined) {
       this.diagnostics.error(importedAt ?? fileStart(file), `cannot read '${file}'`);
       return undefined;
     }
+    // Counted once, for the budget and for the progress of a launch.
+    const lines = lineCount(text);
+    if (this.tooBig(file, text.length, lines, importedAt, size === undefined || size === text.length ? 1 : 2)) return undefined;
+    this.loaded = { bytes: this.loaded.bytes + text.length, lines: this.loaded.lines + lines };
     this.sources.set(file, text);
     const outline = parseOutline(text, file, this.diagnostics, this.skipBodies);
     const fileAst = outline.ast;
@@ -197,7 +222,7 @@ class Checker {
       this.diagnostics.warning(fileStart(file), `the file has no 'module' declaration; its module is named '${name}' after the file`);
     }
     const scope: ModuleScope = {
-      name, file, lines: text.split('\n'), consts: new Map(), drams: new Map(), functions: new Map(), imports: new Map(),
+      name, file, textOf: (span) => this.text.of(span), consts: new Map(), drams: new Map(), functions: new Map(), imports: new Map(),
     };
     const clash = this.modules.get(name);
     if (clash) {
@@ -214,6 +239,17 @@ class Checker {
       if (imported) scope.imports.set(imported.name, imported);
     }
     return scope;
+  }
+
+  /**
+   * Reports a program that cannot be checked in what this process may use, with the sources loaded so far and this
+   * file: unread (its size only, `lines` undefined), or read (its lines counted).
+   */
+  private tooBig(file: string, chars: number, lines: number | undefined, importedAt: Span | undefined, bytesPerChar = 1): boolean {
+    const problem = sizeProblem(this.loaded.bytes + chars, lines === undefined ? undefined : this.loaded.lines + lines, this.memory, bytesPerChar);
+    if (!problem) return false;
+    this.diagnostics.error(importedAt ?? fileStart(file), `${path.basename(file)}: ${problem}`);
+    return true;
   }
 
   private declareTopLevel(m: ModuleScope): void {

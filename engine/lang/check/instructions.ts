@@ -1,6 +1,6 @@
 /** Operand, attribute, memory-kind, dtype and shape rules of every opcode. */
 import * as ast from '../ast';
-import { Span, spanText } from '../../base/span';
+import { Span } from '../../base/span';
 import { AccessPattern, AttrValue, MemoryKind, Operand } from '../../ir/program';
 import {
   ACTIVATION_FUNCTIONS, ALU_OPS, AluOp, BIT_ALU_OPS, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS, UNARY_ALU_OPS,
@@ -107,7 +107,7 @@ export class InstructionChecker {
 
   scalarOperand(e: ast.Expr, what: string): Operand | undefined {
     const expr = this.resolver.scalar(e, this.module, this.scope, what);
-    return expr && { kind: 'scalar', expr, text: spanText(this.module.lines, e.span), span: e.span };
+    return expr && { kind: 'scalar', expr, text: this.module.textOf(e.span), span: e.span };
   }
 
   /** A number, a register or a [P, 1] tensor (one value per partition). */
@@ -159,7 +159,7 @@ export class InstructionChecker {
     if (spec.kind === 'word') {
       const word = a.value.kind === 'name' ? a.value.name : undefined;
       if (!word || !spec.words?.includes(word)) {
-        const written = spanText(this.module.lines, a.value.span);
+        const written = this.module.textOf(a.value.span);
         const hint = suggest(written, spec.words ?? []);
         this.error(a.value.span, `'${written}' is not a valid ${a.name} for ${opcode}${hint ? `; did you mean '${hint}'?` : ''} (one of ${spec.words?.join(', ')})`);
         return undefined;
@@ -204,7 +204,7 @@ export class InstructionChecker {
   evalOperand(e: ast.Expr, allowString = false): Operand | undefined {
     if (e.kind === 'string' && allowString) return { kind: 'string', value: e.value, span: e.span };
     if (!checkEvalExpr(e, this.resolver, this.module, this.scope)) return undefined;
-    return { kind: 'eval', expr: e, text: spanText(this.module.lines, e.span), span: e.span };
+    return { kind: 'eval', expr: e, text: this.module.textOf(e.span), span: e.span };
   }
 
   registerDst(e: ast.Expr, opcode: string): Operand | undefined {

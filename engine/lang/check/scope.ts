@@ -10,7 +10,8 @@ import { suggest } from '../../base/suggest';
 export interface ModuleScope {
   readonly name: string;
   readonly file: string;
-  readonly lines: readonly string[];
+  /** The source text a span of this module covers (lines joined by a space, each trimmed, as `spanText`). */
+  readonly textOf: (span: Span) => string;
   readonly consts: Map<string, number>;
   readonly drams: Map<string, DramInfo>;
   /** Functions of this module by short name. */
