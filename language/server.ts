@@ -3,13 +3,14 @@
  * other editors start it themselves). It wires the protocol's requests to the features of this folder; none of them
  * holds state but the workspace's files and their indexes.
  */
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { createConnection, LSPErrorCodes, ProposedFeatures, ResponseError, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { InitializeParams, InitializeResult, Connection } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LiveDiagnostics } from './diagnostics';
 import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges, workspaceSymbols } from './outline';
 import { fileOf, toLineCol } from './positions';
+import { prepareRename, rename, RenameRefused } from './rename';
 import { Workspace } from './workspace';
 
 export function startServer(connection: Connection): void {
@@ -34,6 +35,7 @@ export function startServer(connection: Connection): void {
         documentSymbolProvider: { label: 'BIR' },
         workspaceSymbolProvider: true,
         foldingRangeProvider: true,
+        renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'bir-language-server' },
     };
@@ -96,10 +98,28 @@ export function startServer(connection: Connection): void {
     const index = indexOf(p.textDocument.uri);
     return index ? foldingRanges(index) : [];
   });
+  connection.onPrepareRename((p) => {
+    const a = at(p);
+    return a ? refusing(() => prepareRename(ws, a.file, a.line, a.col)) : null;
+  });
+  connection.onRenameRequest((p) => {
+    const a = at(p);
+    return a ? refusing(() => rename(ws, a.file, a.line, a.col, p.newName)) : null;
+  });
   connection.onShutdown(() => live.dispose());
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** A refused request answered as an error whose message the editor shows. */
+function refusing<T>(f: () => T): T | ResponseError<void> {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RenameRefused) return new ResponseError(LSPErrorCodes.RequestFailed, e.message);
+    throw e;
+  }
 }
 
 if (require.main === module) startServer(createConnection(ProposedFeatures.all));
