@@ -23,14 +23,20 @@ export interface Writer {
   readonly member?: InstrNode;
 }
 
-/** Told every element written, in the order of the run: the DRAM tensor's slot, the element, its bits, the writer. */
-export type WriteSink = (slot: number, index: number, bits: number, writer: Writer) => void;
+/**
+ * Told every row written, in the order of the run: the DRAM tensor's slot, the elements [from, to) and their bits
+ * (`bitsOf` the tensor, as the write left them), and the writer.
+ */
+export type WriteSink = (slot: number, from: number, to: number, bits: ElementBits, writer: Writer) => void;
+
+/** A tensor's elements as integers of their stored bits. */
+export type ElementBits = Int32Array | Uint16Array | Uint8Array | Int16Array | Int8Array | Uint32Array;
 
 /**
  * The stored bits of a tensor's elements as integers: equal exactly when the elements are bit for bit (a float's
  * bits, not its value: -0 is not 0, and NaN is the one quiet NaN every store makes it).
  */
-export function bitsOf(t: Tensor): Int32Array | Uint16Array | Uint8Array | Int16Array | Int8Array | Uint32Array {
+export function bitsOf(t: Tensor): ElementBits {
   const d = t.data;
   return d instanceof Float32Array ? new Int32Array(d.buffer, d.byteOffset, d.length) : d;
 }
@@ -42,15 +48,12 @@ export function watchDramWrites(machine: Machine, interpreter: Interpreter, sink
   const journal = new Journal();
   journal.recording = false;
   // The rows the running writer announced: slot, from, to, three numbers a row.
-  let rows: number[] = [];
+  const rows: number[] = [];
   let writer: Writer | undefined;
   const flush = (): void => {
     if (!writer) return;
-    for (let r = 0; r < rows.length; r += 3) {
-      const b = bits[rows[r]];
-      for (let i = rows[r + 1], end = rows[r + 2]; i < end; i++) sink(rows[r], i, b[i], writer);
-    }
-    rows = [];
+    for (let r = 0; r < rows.length; r += 3) sink(rows[r], rows[r + 1], rows[r + 2], bits[rows[r]], writer);
+    rows.length = 0;
     writer = undefined;
   };
   journal.watcher = (owner, from, to, allocating) => {

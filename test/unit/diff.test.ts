@@ -241,6 +241,36 @@ func main() {
     assert.deepStrictEqual([init.dram?.a?.value, init.dram?.b?.value], [0, 5]);
   });
 
+  it('writes made in another order pair element by element; a write only B makes after the rows A shares', () => {
+    const a = `module o
+dram x : f32[4, 8] input = iota
+dram y : f32[4, 8] output
+func main() {
+  sbuf s : f32[4, 8]
+  DmaCopy s <- x
+  TensorScalar s <- s, op = mul, scalar = 2
+  for r1 in 0..4 {
+    DmaCopy y[r1 : r1+1, 0:8] <- s[r1 : r1+1, 0:8]
+  }
+}
+`;
+    const reversed = changed(a, 'DmaCopy y[r1 : r1+1, 0:8] <- s[r1 : r1+1, 0:8]', 'DmaCopy y[3-r1 : 4-r1, 0:8] <- s[3-r1 : 4-r1, 0:8]');
+    const same = diff(a, reversed);
+    assert.strictEqual(same.differ, false, 'the same writes in another order');
+    assert.strictEqual(same.writes, 32);
+    const d = diff(a, changed(reversed, 'scalar = 2', 'scalar = 3'));
+    // y[0, 0] is 0 on both sides (0 · 2 = 0 · 3): y[0, 1] is the first element whose bits differ.
+    assert.strictEqual(d.dram?.element, 'y[0, 1]', "the first in A's order, though B writes its row last");
+    assert.deepStrictEqual([d.dram?.a?.value, d.dram?.b?.value], [2, 3]);
+    assert.ok((d.dram?.b?.writer?.tick ?? 0) > (d.dram?.a?.writer?.tick ?? 0), 'B wrote it later in its run');
+    assert.strictEqual(born(d).b.line, lineOf(a, 'TensorScalar'));
+    const twice = diff(a, a.replace(/\n}\n$/, '\n  DmaCopy y[1:2, 0:8] <- s[1:2, 0:8]\n}\n'));
+    assert.strictEqual(twice.dram?.element, 'y[1, 0]');
+    assert.strictEqual(twice.dram?.ordinal, 1, 'its second write');
+    assert.strictEqual(twice.dram?.a, undefined, 'which A never makes');
+    assert.strictEqual(twice.dram?.b?.value, 16);
+  });
+
   it('programs whose DRAM tensors cannot be put side by side are refused, naming the tensor', () => {
     const other = changed(LOOPS_AND_CALLS, 'dram b : f32[4, 8] output', 'dram b : bf16[4, 8] output');
     assert.throws(() => diff(LOOPS_AND_CALLS, other), (e: Error) => e instanceof UnmatchedPrograms && /dram b is f32\[4, 8\] in a\.bir .* but bf16\[4, 8\] in b\.bir/.test(e.message));
