@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import { cellColour, colourTable, FLAG, indexOf, makeScale, MARKED, TABLE_SIZE } from '../../webview/tensor/colour';
 import { Grid, levelFor, pool, PoolJob, Pyramid } from '../../webview/tensor/levels';
 import { dtypeBits, encodeExact } from '../../webview/tensor/dtype-bits';
-import { cellText, exactText, numpyLiteral, patternText } from '../../webview/tensor/format';
+import { exactText, fittedCellText, numpyLiteral, patternText } from '../../webview/tensor/format';
 import { isFromTensorView } from '../../webview/tensor/messages';
 import * as engine from '../../engine/debug/tensor-region';
 
@@ -115,7 +115,25 @@ describe('tensor view: text', () => {
     assert.strictEqual(exactText(Math.fround(1 / 3), 'f32'), '0.33333334');
     assert.strictEqual(exactText(0.1 + 0.2, 'f64'), '0.30000000000000004');
     assert.deepStrictEqual([exactText(NaN, 'f32'), exactText(-Infinity, 'f32')], ['nan', '-inf']);
-    assert.deepStrictEqual([cellText(1234.5678, 0, 64), cellText(3, 0, 64), cellText(1e-7, 0, 64), cellText(NaN, FLAG.nan, 64), cellText(0, FLAG.allUnwritten, 64)], ['1234.57', '3', '1e-7', 'NaN', '·']);
+    const wide = (x: number, flags = 0): string | undefined => fittedCellText(x, flags, 60, monospace);
+    assert.deepStrictEqual([wide(1234.5678), wide(3), wide(1e-7), wide(NaN, FLAG.nan), wide(0, FLAG.allUnwritten)], ['1234.57', '3', '1e-7', 'NaN', '·']);
+  });
+
+  /** The editor font's characters at 13 px: 7.8 px each. */
+  const monospace = (text: string): number => text.length * 7.8;
+
+  it('prints a cell\'s value only where it fits, with fewer digits first, so neighbours never overprint', () => {
+    // The 36 px a 40 px cell leaves hold 4 characters: 1.7e-13 has no form that short, and is left out.
+    assert.strictEqual(fittedCellText(1.7e-13, 0, 36, monospace), undefined);
+    assert.strictEqual(fittedCellText(1.7e-13, 0, 44, monospace), '2e-13');
+    assert.strictEqual(fittedCellText(Math.fround(1 / 3), 0, 36, monospace), '0.33');
+    assert.strictEqual(fittedCellText(-12345, 0, 36, monospace), '-1e4');
+    for (const room of [20, 36, 44, 60, 90]) {
+      for (const x of [1.7e-13, 9.3e-10, -0.000123, 0.5, 7, 123456.5, -98765432, 3.4e38, Math.PI]) {
+        const t = fittedCellText(x, 0, room, monospace);
+        if (t !== undefined) assert.ok(monospace(t) <= room, `${t} fits ${room} px`);
+      }
+    }
   });
 
   it('gives an element\'s bits in its dtype', () => {

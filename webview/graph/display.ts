@@ -41,6 +41,8 @@ export interface DisplayParts {
 export class Display {
   /** The current node's id at the last graph (a new stop is followed through collapsed groups). */
   private lastCurrent: string | undefined;
+  /** The current node's id when the last layout was placed (a new one is brought into sight). */
+  private placedCurrent: string | undefined;
 
   constructor(private readonly ctx: GraphContext, private readonly parts: DisplayParts) {}
 
@@ -73,8 +75,9 @@ export class Display {
     const structure = `${key}|${mode}|${structureKey(visible as unknown as ViewGraph)}|${[...expanded].sort().join(',').length}`;
     const before = ctx.shown;
     if (before && before.structure === structure && before.layout) {
+      const previous = currentIndex(before.visible.nodes);
       before.visible = visible;
-      this.redecorate(true);
+      this.redecorate(previous);
       goTo.showPending();
       return;
     }
@@ -136,12 +139,21 @@ export class Display {
     const before = s.layout;
     s.layout = layout;
     s.engine = engine;
+    this.ctx.view.setDrawing(layout.width, layout.height);
     this.draw(s, layout);
     s.nav = makeNavigator(layout.nodes, layout.edges.filter((e) => e.to >= 0));
     this.ctx.minimap.setScene(v, layout);
     const current = this.restyle(s);
     this.placeFocus(s, layout, current);
     this.parts.placement.place(s, layout, current, before);
+    // A new stop that changed the layout (a group opened around it): the view is kept where the user looked, and
+    // then pans the least that brings the new current node into sight.
+    const currentId = current !== undefined ? v.nodes[current]?.id : undefined;
+    if (before && currentId !== undefined && currentId !== this.placedCurrent) {
+      const b = boxOf(s, current);
+      if (b) this.ctx.view.reveal(b);
+    }
+    this.placedCurrent = currentId;
     this.ctx.view.apply();
     const tRender = performance.now();
     document.body.dataset.layout = engine;
@@ -187,15 +199,17 @@ export class Display {
     focus.set(focus.index, false);
   }
 
-  /** Restyles the drawing for a new stop of the same structure, and keeps the current node in view. */
-  private redecorate(follow: boolean): void {
+  /**
+   * Restyles the drawing for a new stop of the same structure, and keeps the current node in view when it moved
+   * (`before`: the current node's index in the graph shown until now).
+   */
+  private redecorate(before: number): void {
     const s = this.ctx.shown;
     if (!s?.layout) return;
     const { view } = this.ctx;
     this.parts.tooltip.hide();
-    const before = currentIndex(s.visible.nodes);
     const current = this.restyle(s);
-    if (follow && current !== undefined && current !== before) {
+    if (current !== undefined && current !== before) {
       const b = boxOf(s, current);
       if (b) view.reveal(b);
     }

@@ -5,14 +5,15 @@
  * node again at each frame of a zoom), the canvas of a large one draws what is in view.
  */
 import type { Box } from './layout';
+import { boundedZoom, fitScaleOf, Size } from './zoom-bound';
 
-export const MIN_ZOOM = 0.002;
-export const MAX_ZOOM = 4;
 export class Viewport {
   x = 0;
   y = 0;
   k = 1;
   private pending = 0;
+  /** The size of what is drawn (the layout on screen), which bounds the zoom. */
+  private drawing?: Size;
 
   /** `frame`: the element the drawing is seen through; `onApply`: draws the view at its transform. */
   constructor(private readonly frame: HTMLElement, private readonly onApply: (v: Viewport) => void) {}
@@ -21,8 +22,13 @@ export class Viewport {
     return { width: Math.max(1, this.frame.clientWidth), height: Math.max(1, this.frame.clientHeight) };
   }
 
+  /** A new layout: the zoom is bounded by its size. */
+  setDrawing(width: number, height: number): void {
+    this.drawing = { width, height };
+  }
+
   set(x: number, y: number, k: number): void {
-    this.k = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
+    this.k = boundedZoom(k, this.size(), this.drawing);
     this.x = x;
     this.y = y;
     if (!this.pending) this.pending = requestAnimationFrame(() => this.apply());
@@ -46,7 +52,7 @@ export class Viewport {
 
   /** Zooms by `factor` keeping the point (px, py) of the <svg> still. */
   zoomAt(factor: number, px: number, py: number): void {
-    const k = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, this.k * factor));
+    const k = boundedZoom(this.k * factor, this.size(), this.drawing);
     const f = k / this.k;
     this.set(px - (px - this.x) * f, py - (py - this.y) * f, k);
   }
@@ -58,8 +64,7 @@ export class Viewport {
 
   /** The scale at which the whole drawing fits. */
   fitScale(width: number, height: number, margin = 24): number {
-    const s = this.size();
-    return Math.min(MAX_ZOOM, 1.5, Math.max(MIN_ZOOM, Math.min((s.width - 2 * margin) / Math.max(1, width), (s.height - 2 * margin) / Math.max(1, height))));
+    return fitScaleOf(this.size(), { width, height }, margin);
   }
 
   fit(width: number, height: number): void {

@@ -24,13 +24,25 @@ export function exactText(x: number, type: 'f32' | 'f64'): string {
   return String(x);
 }
 
-/** What a cell shows: a few significant digits, as many as its width holds. */
-export function cellText(x: number, flags: number, width: number): string {
+const MAX_CELL_DIGITS = 6;
+
+/**
+ * What a cell shows when its text must fit `room` pixels as `measure` says (the canvas's measureText): the most
+ * significant digits that fit, down to one; nothing when not even that fits, so that neighbours never overprint.
+ */
+export function fittedCellText(x: number, flags: number, room: number, measure: (text: string) => number): string | undefined {
+  for (let digits = MAX_CELL_DIGITS; digits >= 1; digits--) {
+    const t = cellTextOf(x, flags, digits);
+    if (measure(t) <= room) return t;
+  }
+  return undefined;
+}
+
+function cellTextOf(x: number, flags: number, digits: number): string {
   if (flags & 64) return '·';
   if (x !== x) return 'NaN';
   if (x === Infinity) return '+∞';
   if (x === -Infinity) return '−∞';
-  const digits = Math.max(1, Math.min(6, Math.floor(width / 8) - 2));
   if (Number.isInteger(x) && Math.abs(x) < 10 ** digits) return String(x);
   const a = Math.abs(x);
   const t = a !== 0 && (a < 1e-3 || a >= 10 ** digits) ? Number(x.toPrecision(Math.max(1, digits - 3))).toExponential() : String(Number(x.toPrecision(digits)));

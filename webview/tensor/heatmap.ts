@@ -10,7 +10,7 @@ import type { TensorWindow } from '../../contract/tensor';
 import { cellColour, Scale } from './colour';
 import { Grid, levelFor, Pyramid } from './levels';
 import { colourTile, Marks, marksTile, TILE, TileCache } from './tiles';
-import { cellText } from './format';
+import { fittedCellText } from './format';
 
 /** A layer: the part of the region it covers and its region elements per cell (TensorWindow), and its cells. */
 export interface Layer extends TensorWindow {
@@ -37,6 +37,8 @@ interface View {
 /** Cells at least this many pixels wide and tall are outlined one by one; smaller ones through marks tiles. */
 const OUTLINE_FROM = 4;
 const TEXT_HEIGHT = 14;
+/** Pixels a cell's value keeps free of its cell's width (both sides together). */
+const CELL_TEXT_MARGIN = 4;
 const MAX_ZOOM = 160;
 /** The view rests after this long without a pan or zoom. */
 const REST_MS = 200;
@@ -343,7 +345,9 @@ export class Heatmap {
 
   private cellValue(base: Grid, index: number, x: number, y: number, width: number): void {
     const f = base.flags[index];
-    const t = cellText(base.high[index], f, width);
+    // Only what fits inside the cell, with a margin: a longer text would run into its neighbours' values.
+    const t = fittedCellText(base.high[index], f, width - CELL_TEXT_MARGIN, (text) => this.ctx.measureText(text).width);
+    if (t === undefined) return;
     const colour = this.scale ? cellLuminance(this, base, index) : 0;
     this.ctx.fillStyle = colour > 0.55 ? '#000000' : '#ffffff';
     this.ctx.fillText(t, x, y);
