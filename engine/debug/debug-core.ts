@@ -43,6 +43,7 @@ import { operandValue } from './operand-values';
 import { allocatingActivation, describeWrite, elementName } from './origins';
 import { DebugOutcome, Replay, ReplayInterrupted, ReplayStop, Visit } from './replay';
 import { MOVING_COMMANDS, ReplContext, replCommand, splitCommand } from './repl';
+import { compileScalarCondition, ScalarCondition } from './scalar-condition';
 import { relativeTo, ShownPath } from './shown-path';
 import { functionName, LogicalFrame, logicalFrames, loopRegisters, nextNode } from './stack';
 import { ChangeHost, StateChanges } from './state-changes';
@@ -178,6 +179,8 @@ export class DebugCore implements ExecutionHooks {
   private readonly reportedSkips = new Set<string>();
   private readonly graphs = new Map<FunctionIR, FunctionGraph>();
   private readonly conditionEvaluators = new WeakMap<Frame, { evaluator: Evaluator; lenient: boolean }>();
+  /** Conditions over numbers alone, compiled (scalar-condition.ts): per breakpoint, per function they are asked in. */
+  private readonly compiledConditions = new WeakMap<Breakpoint, Map<FunctionIR, ScalarCondition | undefined>>();
   /** Messages for the Debug Console when no `notice` sink was given. */
   readonly notices: { text: string; span?: Span }[] = [];
   private readonly notice: (text: string, span?: Span) => void;
@@ -519,6 +522,22 @@ export class DebugCore implements ExecutionHooks {
   // ---- hooks ----
 
   beforeNode(core: Core, frame: Frame, node: Node): boolean {
+    // Most nodes have nothing to decide: no breakpoint on them, not the first of their frame, no step, entry, pause,
+    // replay, data breakpoint hit by the node before or time slice's end due. They get the bookkeeping of a node that
+    // runs (and their accesses seen by data breakpoints), and no more: the debug loop then costs little over the fast loop.
+    if (this.breakpoints.at(node) === undefined && frame.started && this.replay === undefined && !this.pendingEntry && this.policy === undefined
+      && this.runToInstructions === undefined && !this.data.pendingAccesses && Atomics.load(this.control, CONTROL_PAUSE) === 0
+      && --this.sliceCountdown > 0) {
+      this.travel.timeline?.atNode(core, node.index);
+      if (this.data.active) this.data.before(core, frame, node);
+      this.ran(frame, node, this.lineMap.lineKeys[node.index]);
+      return false;
+    }
+    return this.decideAt(core, frame, node);
+  }
+
+  /** beforeNode for a node where something may stop the run. */
+  private decideAt(core: Core, frame: Frame, node: Node): boolean {
     const replay = this.replay;
     const timeline = this.travel.timeline;
     if (timeline && !replay) timeline.atNode(core, node.index);
@@ -588,7 +607,7 @@ export class DebugCore implements ExecutionHooks {
   /** What the debugger keeps of a node that runs: the line its frame is on, and that it ran in this activation. */
   private ran(frame: Frame, node: Node, key: number): void {
     frame.lastLineKey = key;
-    this.travel.timeline?.journal.touch(this.lastRunRecord, node.index, node.index + 1);
+    this.travel.timeline?.journal.touchElement(this.lastRunRecord, node.index);
     this.lastRun[node.index] = frame.activation;
     frame.started = true;
   }
@@ -677,6 +696,9 @@ export class DebugCore implements ExecutionHooks {
   }
 
   private conditionHolds(bp: Breakpoint, core: Core, frame: Frame): boolean {
+    const compiled = this.compiledCondition(bp, frame.fn);
+    const value = compiled?.(frame, core);
+    if (value !== undefined) return value !== 0 && !Number.isNaN(value);
     try {
       const v = this.evaluator(core, frame).evaluate(bp.condition!.expr);
       if (v.kind === 'scalar' && !v.written) throw new Error('it reads a register that was never written in this activation');
@@ -686,6 +708,14 @@ export class DebugCore implements ExecutionHooks {
       if (!this.replay) this.notice(`breakpoint ${bp.id}: the condition '${bp.condition!.text}' cannot be evaluated here: ${(e as Error).message}`);
       return true;
     }
+  }
+
+  /** A condition over numbers alone, compiled once per function it is asked in (its module's constants); else undefined. */
+  private compiledCondition(bp: Breakpoint, fn: FunctionIR): ScalarCondition | undefined {
+    let byFunction = this.compiledConditions.get(bp);
+    if (!byFunction) this.compiledConditions.set(bp, (byFunction = new Map()));
+    if (!byFunction.has(fn)) byFunction.set(fn, compileScalarCondition(bp.condition!.expr, this.program.constants.get(fn.module), this.machine.ncores));
+    return byFunction.get(fn);
   }
 
   private interpolate(parts: LogPart[], core: Core, frame: Frame): string {

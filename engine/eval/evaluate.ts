@@ -251,7 +251,7 @@ function bcastValue(base: TensorValue, n: number, text: string, span: Span): Ten
 type Fn2 = (a: number, b: number) => number;
 type Reader = LazyValue['read'];
 
-const BINARY: Record<ast.BinaryOp, Fn2> = {
+export const BINARY: Record<ast.BinaryOp, Fn2> = {
   '+': (a, b) => a + b,
   '-': (a, b) => a - b,
   '*': (a, b) => a * b,

@@ -88,6 +88,12 @@ export class Journal {
     }
   }
 
+  /** Before the run writes element `index` of an owner: touch, with the usual case (its page saved already) first. */
+  touchElement(owner: Tracked, index: number): void {
+    if (this.watcher === undefined && (!this.recording || owner.pageMarks?.[index >> PAGE_BITS] === this.current)) return;
+    this.touch(owner, index, index + 1);
+  }
+
   /** Whether interval k saved any page of an owner's elements [from, to): only then can it have written them. */
   touched(k: number, owner: Tracked, from: number, to: number): boolean {
     const first = from >> PAGE_BITS;

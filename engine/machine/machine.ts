@@ -229,7 +229,11 @@ export class Machine {
   }
 
   get instructionsExecuted(): number {
-    return this.cores.reduce((n, c) => n + c.executed, 0);
+    // Read at every node by the debugger's history: a plain loop, no closure.
+    const cores = this.cores;
+    let n = 0;
+    for (let i = 0; i < cores.length; i++) n += cores[i].executed;
+    return n;
   }
 
   outputs(): { info: DramInfo; tensor: Tensor }[] {
