@@ -8,7 +8,7 @@ import { Span } from '../base/span';
 import { suggest } from '../base/suggest';
 import { describeIndex, describeSlice, indexProblem, sliceProblem } from '../ir/bounds';
 import { registerIndex } from '../machine/limits';
-import { unravel, View } from '../machine/view';
+import { permuted, reshapeStrides, unravel, View } from '../machine/view';
 import { EVAL_FUNCTIONS } from '../base/eval-functions';
 import { DenseValue, EvalError, forEachBlock, LazyValue, materialize, readBlock, scalar, ScalarValue, shapeOf, sizeOfValue, TensorValue, unwrittenCount, Value } from './value';
 
@@ -146,7 +146,15 @@ export class Evaluator {
       if (n.kind !== 'scalar' || !Number.isInteger(n.value) || n.value < 1) throw new EvalError('type', '.bcast(n) needs a positive integer n', e.span);
       return bcastValue(base, n.value, text, e.span);
     }
-    throw new EvalError('name', `unknown view '.${e.member}' (known: .T, .bcast(n))`, e.span);
+    if ((e.member === 'reshape' || e.member === 'permute') && e.args?.length) {
+      const ints = e.args.map((a) => {
+        const v = this.evaluate(a);
+        if (v.kind !== 'scalar' || !Number.isInteger(v.value) || v.value < 0) throw new EvalError('type', `.${e.member}(...) needs integers ≥ 0`, a.span);
+        return v.value;
+      });
+      return e.member === 'reshape' ? reshapeValue(base, ints, text, e.span) : permuteValue(base, ints, text, e.span);
+    }
+    throw new EvalError('name', `unknown view '.${e.member}' (known: .reshape(d, ...), .permute(a, ...), .T, .bcast(n))`, e.span);
   }
 }
 
@@ -233,6 +241,45 @@ function transposeValue(base: TensorValue, text: string, span: Span): TensorValu
   }
   const out = [...shape];
   [out[n - 2], out[n - 1]] = [cols, rows];
+  return { kind: 'dense', shape: out, data, written, dtype: d.dtype, text };
+}
+
+/** The same elements in another shape: a view when they can keep their places (see reshapeStrides), else a copy. */
+function reshapeValue(base: TensorValue, dims: number[], text: string, span: Span): TensorValue {
+  const shape = shapeOf(base);
+  const count = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
+  if (dims.some((n) => n < 1) || count(dims) !== count(shape)) {
+    throw new EvalError('type', `.reshape(${dims.join(', ')}) has ${count(dims)} elements but '${base.text}' [${shape.join(', ')}] has ${count(shape)}`, span);
+  }
+  if (base.kind === 'view') {
+    const strides = reshapeStrides(base.view.shape, base.view.strides, dims);
+    if (strides) return { kind: 'view', view: { ...base.view, shape: dims, strides }, text };
+  }
+  const d = materialize(base, span);
+  return { ...d, shape: dims, text };
+}
+
+/** Dimension i of the result is dimension axes[i] of the value. */
+function permuteValue(base: TensorValue, axes: number[], text: string, span: Span): TensorValue {
+  const shape = shapeOf(base);
+  if (axes.length !== shape.length || [...axes].sort((a, b) => a - b).some((a, i) => a !== i)) {
+    throw new EvalError('type', `.permute(${axes.join(', ')}) must list each of the ${shape.length} dimensions of '${base.text}' once`, span);
+  }
+  if (base.kind === 'view') {
+    const v = base.view;
+    return { kind: 'view', view: { tensor: v.tensor, offset: v.offset, shape: permuted(v.shape, axes), strides: permuted(v.strides, axes) }, text };
+  }
+  const d = materialize(base, span);
+  const out = permuted(shape, axes);
+  const strides = permuted(rowMajor(shape), axes);
+  const n = d.data.length;
+  const data = new Float64Array(n);
+  const written = d.written ? new Uint8Array(n) : undefined;
+  for (let i = 0; i < n; i++) {
+    const at = unravel(out, i).reduce((sum, k, dim) => sum + k * strides[dim], 0);
+    data[i] = d.data[at];
+    if (written) written[i] = d.written![at];
+  }
   return { kind: 'dense', shape: out, data, written, dtype: d.dtype, text };
 }
 

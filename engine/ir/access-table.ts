@@ -1,7 +1,7 @@
 /**
  * The access patterns of a compact program, as interned rows: the tensor, the index items (each an index or a
- * slice of expression rows), the chain of views applied after indexing (today `.T` then `.bcast(n)`; the chain is
- * where further views go), the element type, the memory and the static shape. Two operands that denote the same
+ * slice of expression rows), the chain of views applied after indexing (`.reshape(...)` and `.permute(...)` in
+ * order, then `.T`, then `.bcast(n)`), the element type, the memory and the static shape. Two operands that denote the same
  * pattern share its row, whatever their place in the text: what differs per occurrence (the span, the text) is the
  * operand's. A pattern is made an object again only when a consumer asks for it.
  */
@@ -10,7 +10,7 @@ import { DType, DTYPES } from '../base/dtype';
 import { Column, int32s, uint8s } from './columns';
 import { ExprTable } from './expr-table';
 import { FieldInterner } from './field-interner';
-import { AccessItem, AccessPattern, MemoryKind, ScalarExpr, TensorDecl } from './program';
+import { AccessItem, AccessPattern, MemoryKind, ScalarExpr, TensorDecl, ViewStep } from './program';
 
 const AT = 0;
 const SLICE = 1;
@@ -18,6 +18,8 @@ const SLICE = 1;
 /** The views applied after indexing, in order. */
 const VIEW_TRANSPOSE = 0;
 const VIEW_BCAST = 1;
+const VIEW_RESHAPE = 2;
+const VIEW_PERMUTE = 3;
 
 const MEMORIES: readonly (MemoryKind | undefined)[] = [undefined, 'dram', 'sbuf', 'psum'];
 const DTYPE_CODE: ReadonlyMap<string, number> = new Map(DTYPES.map((d, i) => [d, i]));
@@ -27,11 +29,13 @@ interface Shared {
   readonly row: number;
   readonly items: readonly AccessItem[];
   readonly shape: readonly (number | undefined)[];
+  readonly steps?: readonly ViewStep[];
   readonly transpose: boolean;
   readonly bcast?: ScalarExpr;
 }
 
 const CACHE_SIZE = 4096;
+const NO_STEPS: readonly ViewStep[] = [];
 
 export class AccessTable {
   private readonly tensor: Column<Int32Array> = int32s();
@@ -48,9 +52,12 @@ export class AccessTable {
   private readonly itemA: Column<Int32Array> = int32s();
   private readonly itemB: Column<Int32Array> = int32s();
   private readonly itemC: Column<Int32Array> = int32s();
-  /** Views: kind and argument (an expression row, or -1). */
+  /** Views: kind and argument (an expression row, or -1; for a reshape or permute, its first integer in viewInts). */
   private readonly viewKind: Column<Uint8Array> = uint8s();
   private readonly viewArg: Column<Int32Array> = int32s();
+  private readonly viewArgCount: Column<Uint8Array> = uint8s();
+  /** The dimensions of reshapes and the axes of permutations. */
+  private readonly viewInts: Column<Int32Array> = int32s();
   /** Static dimensions; -1 for one that depends on registers. */
   private readonly dims: Column<Int32Array> = int32s();
   private readonly interned = new FieldInterner();
@@ -74,8 +81,13 @@ export class AccessTable {
       if (it.kind === 'at') fields.push(AT, this.exprs.add(it.index), -1, -1);
       else fields.push(SLICE, this.exprs.add(it.lo), this.exprs.add(it.hi), this.exprs.add(it.step));
     }
-    const views = (ap.transpose ? 1 : 0) + (ap.bcast ? 1 : 0);
+    const steps = ap.steps ?? NO_STEPS;
+    const views = steps.length + (ap.transpose ? 1 : 0) + (ap.bcast ? 1 : 0);
     fields.push(views);
+    for (const s of steps) {
+      const ints = s.kind === 'reshape' ? s.dims : s.axes;
+      fields.push(s.kind === 'reshape' ? VIEW_RESHAPE : VIEW_PERMUTE, ints.length, ...ints);
+    }
     if (ap.transpose) fields.push(VIEW_TRANSPOSE, -1);
     if (ap.bcast) fields.push(VIEW_BCAST, this.exprs.add(ap.bcast));
     fields.push(ap.shape.length);
@@ -104,8 +116,17 @@ export class AccessTable {
     this.viewsFirst.push(this.viewKind.length);
     this.viewsCount.push(views);
     for (let i = 0; i < views; i++) {
-      this.viewKind.push(fields[k++]);
-      this.viewArg.push(fields[k++]);
+      const kind = fields[k++];
+      this.viewKind.push(kind);
+      if (kind === VIEW_RESHAPE || kind === VIEW_PERMUTE) {
+        const count = fields[k++];
+        this.viewArg.push(this.viewInts.length);
+        this.viewArgCount.push(count);
+        for (let j = 0; j < count; j++) this.viewInts.push(fields[k++]);
+      } else {
+        this.viewArg.push(fields[k++]);
+        this.viewArgCount.push(0);
+      }
     }
     const rank = fields[k++];
     this.shapeFirst.push(this.dims.length);
@@ -120,7 +141,7 @@ export class AccessTable {
     const shared = this.shared(row);
     const tensor = this.decls[this.tensor.get(row)];
     return {
-      tensor, items: shared.items, transpose: shared.transpose, bcast: shared.bcast, shape: shared.shape,
+      tensor, items: shared.items, ...(shared.steps && { steps: shared.steps }), transpose: shared.transpose, bcast: shared.bcast, shape: shared.shape,
       dtype: DTYPES[this.dtype.get(row)] as DType, memory: MEMORIES[this.memory.get(row)], text, span,
     };
   }
@@ -149,10 +170,18 @@ export class AccessTable {
     }
     let transpose = false;
     let bcast: ScalarExpr | undefined;
+    let steps: ViewStep[] | undefined;
     const views = this.viewsFirst.get(row);
     for (let i = 0; i < this.viewsCount.get(row); i++) {
-      if (this.viewKind.get(views + i) === VIEW_TRANSPOSE) transpose = true;
-      else bcast = this.exprs.get(this.viewArg.get(views + i));
+      const kind = this.viewKind.get(views + i);
+      if (kind === VIEW_TRANSPOSE) transpose = true;
+      else if (kind === VIEW_BCAST) bcast = this.exprs.get(this.viewArg.get(views + i));
+      else {
+        const first = this.viewArg.get(views + i);
+        const ints: number[] = [];
+        for (let j = 0; j < this.viewArgCount.get(views + i); j++) ints.push(this.viewInts.get(first + j));
+        (steps ??= []).push(kind === VIEW_RESHAPE ? { kind: 'reshape', dims: ints } : { kind: 'permute', axes: ints });
+      }
     }
     const shape: (number | undefined)[] = [];
     const dims = this.shapeFirst.get(row);
@@ -160,11 +189,11 @@ export class AccessTable {
       const d = this.dims.get(dims + i);
       shape.push(d < 0 ? undefined : d);
     }
-    return { row, items, shape, transpose, bcast };
+    return { row, items, shape, steps, transpose, bcast };
   }
 
   seal(): void {
-    const columns = [this.tensor, this.memory, this.dtype, this.itemsFirst, this.itemsCount, this.viewsFirst, this.viewsCount, this.shapeFirst, this.rank, this.itemKind, this.itemA, this.itemB, this.itemC, this.viewKind, this.viewArg, this.dims];
+    const columns = [this.tensor, this.memory, this.dtype, this.itemsFirst, this.itemsCount, this.viewsFirst, this.viewsCount, this.shapeFirst, this.rank, this.itemKind, this.itemA, this.itemB, this.itemC, this.viewKind, this.viewArg, this.viewArgCount, this.viewInts, this.dims];
     for (const c of columns) c.seal();
     this.interned.clear();
   }

@@ -4,7 +4,7 @@
  */
 import * as ast from '../base/expr';
 import { Span } from '../base/span';
-import { AccessItem, AccessPattern, ScalarExpr } from './program';
+import { AccessItem, AccessPattern, ScalarExpr, ViewStep } from './program';
 
 const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 3, '<=': 3, '>': 3, '>=': 3, '+': 4, '-': 4, '*': 5, '/': 5, '%': 5, '**': 7 };
 
@@ -37,9 +37,10 @@ export function printItem(item: AccessItem): string {
   return `${printScalar(item.lo)}:${printScalar(item.hi)}${step}`;
 }
 
-export function printAccess(name: string, items: readonly AccessItem[], transpose: boolean, bcast?: ScalarExpr): string {
+export function printAccess(name: string, items: readonly AccessItem[], transpose: boolean, bcast?: ScalarExpr, steps?: readonly ViewStep[]): string {
   const index = items.length ? `[${items.map(printItem).join(', ')}]` : '';
-  return `${name}${index}${transpose ? '.T' : ''}${bcast ? `.bcast(${printScalar(bcast)})` : ''}`;
+  const views = (steps ?? []).map((s) => (s.kind === 'reshape' ? `.reshape(${s.dims.join(', ')})` : `.permute(${s.axes.join(', ')})`)).join('');
+  return `${name}${index}${views}${transpose ? '.T' : ''}${bcast ? `.bcast(${printScalar(bcast)})` : ''}`;
 }
 
 /**
@@ -67,6 +68,10 @@ function itemSyntax(item: AccessItem, span: Span): ast.IndexItem {
 export function accessSyntax(ap: AccessPattern, span: Span): ast.Expr {
   let e: ast.Expr = { kind: 'name', name: ap.tensor.name, span };
   if (ap.items.length) e = { kind: 'index', base: e, items: ap.items.map((i) => itemSyntax(i, span)), span };
+  for (const s of ap.steps ?? []) {
+    const ints = s.kind === 'reshape' ? s.dims : s.axes;
+    e = { kind: 'member', base: e, member: s.kind, args: ints.map((value) => ({ kind: 'number' as const, value, span })), span };
+  }
   if (ap.transpose) e = { kind: 'member', base: e, member: 'T', span };
   if (ap.bcast) e = { kind: 'member', base: e, member: 'bcast', args: [scalarSyntax(ap.bcast, span)], span };
   return e;

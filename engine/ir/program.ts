@@ -85,11 +85,21 @@ export type AccessItem =
   | { readonly kind: 'at'; readonly index: ScalarExpr }
   | { readonly kind: 'slice'; readonly lo: ScalarExpr; readonly hi: ScalarExpr; readonly step: ScalarExpr };
 
-/** `t[a:b, i].T.bcast(n)`: a view of a tensor, resolved against its declaration. */
+/**
+ * A view applied after indexing and before `.T` and `.bcast`: `.reshape(d0, d1, ...)` (the same elements, row-major,
+ * in another shape) or `.permute(a0, a1, ...)` (dimension i of the result is dimension a_i of the view).
+ */
+export type ViewStep =
+  | { readonly kind: 'reshape'; readonly dims: readonly number[] }
+  | { readonly kind: 'permute'; readonly axes: readonly number[] };
+
+/** `t[a:b, i].reshape(...).permute(...).T.bcast(n)`: a view of a tensor, resolved against its declaration. */
 export interface AccessPattern {
   readonly tensor: TensorDecl;
   /** One per leading dimension; missing trailing items take the whole dimension. */
   readonly items: readonly AccessItem[];
+  /** Reshapes and permutations, in order; absent for none. */
+  readonly steps?: readonly ViewStep[];
   readonly transpose: boolean;
   readonly bcast?: ScalarExpr;
   /** The dimensions of the view where they do not depend on registers. */

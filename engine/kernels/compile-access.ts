@@ -5,7 +5,7 @@ import { describeIndex, describeSlice, indexProblem, sliceProblem } from '../ir/
 import { Core, Frame } from '../machine/core';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
-import { View } from '../machine/view';
+import { permuted, reshapeStrides, View } from '../machine/view';
 import { compileScalar, ScalarFn } from './compile-scalar';
 
 export type ViewFn = (f: Frame, c: Core, m: Machine) => View;
@@ -92,6 +92,36 @@ function applyItems(ap: AccessPattern, base: View, items: CompiledItem[], f: Fra
     shape.push(base.shape[d]);
     strides.push(base.strides[d]);
   }
+  if (ap.steps) return applySteps(ap, { offset, shape, strides });
+  return finish(ap, { offset, shape, strides });
+}
+
+/** `.reshape` and `.permute`, then `.T` and `.bcast`. */
+function applySteps(ap: AccessPattern, layout: Layout): Layout {
+  let { shape, strides } = layout;
+  for (const step of ap.steps!) {
+    if (step.kind === 'permute') {
+      shape = permuted(shape, step.axes);
+      strides = permuted(strides, step.axes);
+      continue;
+    }
+    const count = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
+    const dims = step.dims;
+    if (count(dims) !== count(shape)) {
+      throw new Fault('shape-mismatch', `'${ap.text}': .reshape(${dims.join(', ')}) has ${count(dims)} elements but the view is [${shape.join(', ')}] here`, ap.span);
+    }
+    const made = reshapeStrides(shape, strides, dims);
+    if (!made) {
+      throw new Fault('shape-mismatch', `'${ap.text}': .reshape(${dims.join(', ')}) cannot view [${shape.join(', ')}] (strides [${strides.join(', ')}]) without moving elements`, ap.span);
+    }
+    shape = [...dims];
+    strides = made;
+  }
+  return finish(ap, { offset: layout.offset, shape, strides });
+}
+
+function finish(ap: AccessPattern, layout: Layout): Layout {
+  const { offset, shape, strides } = layout;
   if (ap.transpose) swapLastTwo(shape, strides);
   if (ap.bcast) {
     const n = evalScalarConst(ap.bcast)!;

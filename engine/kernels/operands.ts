@@ -137,10 +137,12 @@ export function requireShape(op: TensorOperand, v: View, rows: number, cols: num
   }
 }
 
-/** [partitions, free] of an on-chip view (rank 0 and 1 views are one partition). */
+/** [partitions, free] of an on-chip view (rank 0 and 1 views are one partition; free dimensions count together). */
 export function plane2d(v: View): [number, number] {
   const s = v.shape;
   if (s.length === 0) return [1, 1];
   if (s.length === 1) return [1, s[0]];
-  return [s[0], s[1]];
+  let free = s[1];
+  for (let d = 2; d < s.length; d++) free *= s[d];
+  return [s[0], free];
 }

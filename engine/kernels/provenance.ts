@@ -11,7 +11,7 @@ import { Core, Frame } from '../machine/core';
 import { decode } from '../machine/dtypes';
 import { Machine } from '../machine/machine';
 import { Tensor } from '../machine/tensor';
-import { elementIndex, View, viewPosition } from '../machine/view';
+import { elementIndex, View, viewPosition, viewSize } from '../machine/view';
 import { attrOperand } from './common';
 import { compileAccess, ViewFn } from './compile-access';
 import { compileScalar } from './compile-scalar';
@@ -82,7 +82,8 @@ const PROVENANCE: Record<KernelOpcode, Provenance | 'no result'> = {
     reads.column(attrOperand(node, 'scalar'), 'scalar', p);
     reads.at(node.srcs[1], 'second operand', i);
   },
-  TensorReduce: (node, { p }, reads) => reads.row(node.srcs[0], 'source', p),
+  // Element i of the destination reduces the i-th run of the source's elements (its partition's row, when it is [P, 1]).
+  TensorReduce: (node, { dst, i }, reads) => reads.run(node.srcs[0], 'source', i, viewSize(dst!)),
   // Element i of a partition is made from the elements 0..i of both operands of that partition and the initial value.
   TensorTensorScan: (node, { i, p, dst }, reads) => {
     const [, cols] = plane2d(dst!);
@@ -214,6 +215,14 @@ class ReadList {
     if (!v || !op) return;
     const [, cols] = plane2d(v);
     for (let q = 0, n = Math.min(count ?? cols, cols); q < n; q++) this.element(v, role, op, p * cols + q);
+  }
+
+  /** The i-th of `runs` equal runs of the operand's elements, in row-major order. */
+  run(op: Operand | undefined, role: string, i: number, runs: number): void {
+    const v = this.view(op);
+    if (!v || !op) return;
+    const length = viewSize(v) / runs;
+    for (let q = i * length; q < (i + 1) * length; q++) this.element(v, role, op, q);
   }
 
   scalar(op: Operand | undefined, role: string): void {

@@ -243,8 +243,13 @@ export function tensorReduce(node: InstrNode): Executor {
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const s = viewOf(src, f, c, m);
-    const [rows, cols] = plane2d(s);
-    requireShape(dst, d, rows, 1, 'the reduction');
+    const [partitions, free] = plane2d(s);
+    // Each element of the destination reduces a run of the source's last free dimensions (`kept` runs per partition).
+    const [, kept] = plane2d(d);
+    if (kept < 1 || free % kept !== 0) requireShape(dst, d, partitions, 1, 'the reduction');
+    requireShape(dst, d, partitions, kept, 'the reduction');
+    const rows = partitions * kept;
+    const cols = free / kept;
     // `negate`: the result times -1 (exact); integers have no -0.
     const negate = negated(f, c, m) !== 0;
     const k = !negate && stages(s) ? simdKernels(rows * cols + rows) : undefined;

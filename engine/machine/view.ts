@@ -11,6 +11,53 @@ export interface View {
   readonly strides: readonly number[];
 }
 
+/**
+ * The strides of a view reshaped to `dims` without moving an element (as NumPy's reshape of a view): each run of
+ * dimensions that merge or split must step over each other exactly. Undefined when the elements are not so laid out
+ * (a transposed or strided view that the new shape would cut across).
+ */
+export function reshapeStrides(shape: readonly number[], strides: readonly number[], dims: readonly number[]): number[] | undefined {
+  // Dimensions of size 1 carry no layout: drop them, then walk both shapes in groups of equal element counts.
+  const old = shape.map((n, d) => [n, strides[d]]).filter(([n]) => n !== 1);
+  const out = new Array<number>(dims.length).fill(0);
+  let i = 0;
+  let j = 0;
+  while (j < dims.length && dims[j] === 1) out[j++] = 0;
+  while (i < old.length || j < dims.length) {
+    if (i >= old.length || j >= dims.length) return undefined;
+    // The smallest groups old[i0..i) and dims[j0..j) of the same size.
+    const i0 = i;
+    const j0 = j;
+    let a = old[i++][0];
+    let b = dims[j++];
+    while (a !== b) {
+      if (a < b) {
+        if (i >= old.length) return undefined;
+        a *= old[i++][0];
+      } else {
+        if (j >= dims.length) return undefined;
+        b *= dims[j++];
+      }
+    }
+    // The old group must be one contiguous run of its innermost stride.
+    for (let k = i0; k < i - 1; k++) if (old[k][1] !== old[k + 1][1] * old[k + 1][0]) return undefined;
+    let stride = old[i - 1][1];
+    for (let k = j - 1; k >= j0; k--) {
+      out[k] = stride;
+      stride *= dims[k];
+    }
+    while (j < dims.length && dims[j] === 1) out[j++] = 0;
+  }
+  // A dimension of size 1 gets the stride row-major order gives it (never 0, which would read as a broadcast).
+  for (let k = dims.length - 1; k >= 0; k--) if (dims[k] === 1) out[k] = k + 1 < dims.length ? out[k + 1] * dims[k + 1] : 1;
+  return out;
+}
+
+/** A view's dimensions reordered: dimension i of the result is dimension axes[i]. */
+export function permuted<T>(values: readonly T[], axes: readonly number[]): T[] {
+  return axes.map((a) => values[a]);
+}
+
 export function wholeView(tensor: Tensor): View {
   return { tensor, offset: 0, shape: tensor.shape, strides: tensor.strides };
 }

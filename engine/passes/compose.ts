@@ -6,9 +6,9 @@ import { AccessItem, AccessPattern, ScalarExpr } from '../ir/program';
 import { fold } from '../ir/scalar';
 import { printAccess } from '../ir/print';
 
-/** Arguments that can be composed: slices and indices only (no `.T`, no `.bcast`). */
+/** Arguments that can be composed: slices and indices only (no `.reshape`, `.permute`, `.T` or `.bcast`). */
 export function composable(arg: AccessPattern): boolean {
-  return !arg.transpose && !arg.bcast;
+  return !arg.transpose && !arg.bcast && !arg.steps;
 }
 
 const ONE: ScalarExpr = { kind: 'const', value: 1 };
@@ -78,8 +78,9 @@ export function compose(inner: AccessPattern, arg: AccessPattern): AccessPattern
   while (count > 0 && isWhole(baseItems[count - 1], base.shape[count - 1])) count--;
   const items = baseItems.slice(0, count).map((it, d) => it ?? { kind: 'slice' as const, lo: ZERO, hi: { kind: 'const' as const, value: base.shape[d] }, step: ONE });
   return {
-    tensor: base, items, transpose: inner.transpose, bcast: inner.bcast, shape: inner.shape, dtype: base.dtype,
-    memory: arg.memory, text: printAccess(base.name, items, inner.transpose, inner.bcast), span: inner.span,
+    tensor: base, items, ...(inner.steps && { steps: inner.steps }), transpose: inner.transpose, bcast: inner.bcast,
+    shape: inner.shape, dtype: base.dtype, memory: arg.memory,
+    text: printAccess(base.name, items, inner.transpose, inner.bcast, inner.steps), span: inner.span,
   };
 }
 

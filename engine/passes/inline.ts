@@ -198,7 +198,7 @@ function inlineRewriter(registers: Map<number, number>, bindings: Map<TensorPara
       }
       if (t.kind === 'alloc') {
         const adopted = allocs.get(t);
-        if (adopted) return { ...ap, tensor: adopted, text: printAccess(adopted.name, ap.items, ap.transpose, ap.bcast) };
+        if (adopted) return { ...ap, tensor: adopted, text: printAccess(adopted.name, ap.items, ap.transpose, ap.bcast, ap.steps) };
       }
       return ap;
     },

@@ -631,6 +631,14 @@ describe('BIR TextMate grammar', function () {
       expectScopes(mlp, 'b2s.bcast(B)', '(', 'punctuation.section.parens.begin.bir');
     });
 
+    it('scopes .reshape and .permute as views', () => {
+      const doc = tokenize('  TensorCopy u.reshape(5, 4, 3) <- t.reshape(5, 3, 4).permute(0, 2, 1)');
+      expectScopes(doc, 1, '.reshape', 'support.function.view.bir');
+      expectScopes(doc, 1, '.reshape', 'support.function.view.bir', { nth: 2 });
+      expectScopes(doc, 1, '.permute', 'support.function.view.bir');
+      expectScopes(doc, 1, '4', 'constant.numeric.bir');
+    });
+
     it('scopes the arrow, arithmetic, comparison and logical operators', () => {
       const doc = tokenize('  Set r3 = r2 ** 2 % 3 != 0 && !(r1 >= 2) || r2 <= 1 - 4 / 2');
       expectScopes(doc, 1, '=', 'keyword.operator.assignment.bir');

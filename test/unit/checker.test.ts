@@ -212,6 +212,7 @@ describe('checker', () => {
         'func main() {',
         '  sbuf one : f32[4]',
         '  sbuf three : f32[2, 2, 2]',
+        '  sbuf six : f32[2, 2, 2, 2, 2, 2]',
         '  sbuf wide : f32[129, 4]',
         '  psum pw : f32[200, 4]',
         '  sbuf full : f32[128, 4]',
@@ -226,7 +227,7 @@ describe('checker', () => {
         ['f32[»-4]', "a dimension of 'n' must be an integer ≥ 1, found -4"],
         ['f32[»r0]', "register 'r0' cannot be used in a dimension of 'reg'"],
         ['sbuf one : »f32', "sbuf tensors are [partitions, free] with 1 to 128 partitions; 'one' is f32[4]"],
-        ['sbuf three : »f32', "'three' is f32[2, 2, 2]"],
+        ['sbuf six : »f32', "sbuf tensors have a partition dimension and at most 4 free dimensions, as the hardware's access patterns; 'six' is f32[2, 2, 2, 2, 2, 2]"],
         ['sbuf wide : »f32', "sbuf tensors are [partitions, free] with 1 to 128 partitions; 'wide' is f32[129, 4]"],
         ['psum pw : »f32', "psum tensors are [partitions, free] with 1 to 128 partitions; 'pw' is f32[200, 4]"],
       ]);
@@ -609,7 +610,7 @@ describe('checker', () => {
       expectStmt('Assert summ(a) > 0', ['Assert »summ', "unknown function 'summ'; did you mean 'sum'?"]);
       expectStmt('Assert allclose(a, b, ato = 1)', ['»ato', "'allclose' has no argument 'ato' (its named arguments: atol, rtol)"]);
       expectStmt('Assert max(a, atol = 1)', ['»atol', "'max' has no argument 'atol'"]);
-      expectStmt('Print a.Q', ['Print »a', "unknown view '.Q' (known: .T, .bcast(n))"]);
+      expectStmt('Print a.Q', ['Print »a', "unknown view '.Q' (known: .reshape(d, ...), .permute(a, ...), .T, .bcast(n))"]);
       expectStmt('Assert "yes"', ['Assert »"yes"', 'a string is not a value here; only the message of Assert and the operands of Print may be strings']);
       expectStmt('Assert.close "a", b', ['Assert.close »"a"', 'a string is not a value here']);
       expectStmt('Assert.close a, b + "s"', ['Assert.close a, b + »"s"', 'a string is not a value here']);
@@ -692,7 +693,7 @@ describe('checker', () => {
     it('checks .bcast(n) and unknown views', () => {
       expectStmt('TensorTensor a <- a, b[:, 0:2].bcast(64), op = add', ['a, »b', "'.bcast(64)' repeats a [P, 1] view along its last dimension, but the view's last dimension is 2"]);
       expectStmt('TensorTensor a <- a, c.bcast(0), op = add', ['bcast(»0', 'the size of .bcast(n) must be an integer ≥ 1, found 0']);
-      expectStmt('DmaCopy a <- x.Q', ['DmaCopy a <- »x.Q', "unknown view '.Q' (known: .T, .bcast(n))"]);
+      expectStmt('DmaCopy a <- x.Q', ['DmaCopy a <- »x.Q', "unknown view '.Q' (known: .reshape(d, ...), .permute(a, ...), .T, .bcast(n))"]);
       expectStmt('DmaCopy a <- 3', ['DmaCopy a <- »3', 'expected a tensor access pattern, like t, t[0:128, 0:64], t.T or t[0:128, 0:1].bcast(64)']);
       const p = expectStmtOk('TensorTensor a <- a, c.bcast(64), op = mul', 'TensorTensor a <- a, b[:, 0:1].bcast(N * 8), op = add');
       const tt = allNodes(p).find((n) => n.kind === 'instr') as InstrNode;
@@ -701,9 +702,9 @@ describe('checker', () => {
       assert.deepStrictEqual(tt.srcs[1].ap.bcast, { kind: 'const', value: 64 });
     });
 
-    it('rejects on-chip views of more than two dimensions outside DmaCopy', () => {
-      const text = ['module m', 'func main() {', '}', 'func f(t: sbuf f32[2, 2, 2], u: f32[2, 2, 2]) {', '  TensorCopy t <- u', '  DmaCopy t <- u', '}', ''].join('\n');
-      expectDiagnostics(text, [['TensorCopy »t', 'on-chip views have at most 2 dimensions [partitions, free], this one has 3']]);
+    it('takes on-chip views of several free dimensions, and counts their free elements together', () => {
+      const text = ['module m', 'func main() {', '}', 'func f(t: sbuf f32[2, 2, 2], u: f32[2, 2, 2], w: sbuf f32[2, 4]) {', '  TensorCopy t <- u', '  DmaCopy t <- u', '  TensorCopy w <- t', '  TensorCopy w <- t[0:2, 0:1]', '}', ''].join('\n');
+      expectDiagnostics(text, [['TensorCopy w <- t[0:2, 0:1]', "TensorCopy: 'w' is [2, 4] but 't[0:2, 0:1]' is [2, 1, 2]; the shapes must be equal (free dimensions count together: the same partitions and elements per partition)"]]);
     });
   });
 

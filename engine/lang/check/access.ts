@@ -1,6 +1,11 @@
-/** Access patterns: `t`, `t[a:b, i]`, `t[a:b:s]`, `.T`, `.bcast(n)`, resolved against the tensor's declaration. */
+/**
+ * Access patterns: `t`, `t[a:b, i]`, `t[a:b:s]`, `.reshape(...)`, `.permute(...)`, `.T`, `.bcast(n)`, resolved against
+ * the tensor's declaration.
+ */
 import * as ast from '../ast';
-import { AccessItem, AccessPattern, ScalarExpr, TensorDecl } from '../../ir/program';
+import { AccessItem, AccessPattern, ScalarExpr, TensorDecl, ViewStep } from '../../ir/program';
+import { permuted, reshapeStrides } from '../../machine/view';
+import { rowMajorStrides } from '../../machine/tensor';
 import { constantDifference, evalScalarConst } from '../../ir/scalar';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 
@@ -8,6 +13,8 @@ import { FunctionScope, ModuleScope, Resolver } from './scope';
 interface Peeled {
   readonly name: ast.NameExpr;
   readonly items?: readonly ast.IndexItem[];
+  /** `.reshape(...)` and `.permute(...)`, innermost first. */
+  readonly steps: readonly ast.MemberExpr[];
   readonly transpose: boolean;
   readonly bcast?: ast.Expr;
 }
@@ -17,6 +24,9 @@ export function isTensorExpr(e: ast.Expr, resolver: Resolver, module: ModuleScop
   const p = peel(e);
   return p !== undefined && resolver.tensor(p.name.name, scope, module) !== undefined;
 }
+
+/** The views that reshape a view or reorder its dimensions. */
+const STEPS: ReadonlySet<string> = new Set(['reshape', 'permute']);
 
 function peel(e: ast.Expr): Peeled | undefined {
   let node = e;
@@ -30,12 +40,17 @@ function peel(e: ast.Expr): Peeled | undefined {
     transpose = true;
     node = node.base;
   }
+  const steps: ast.MemberExpr[] = [];
+  while (node.kind === 'member' && STEPS.has(node.member) && node.args) {
+    steps.unshift(node);
+    node = node.base;
+  }
   let items: readonly ast.IndexItem[] | undefined;
   if (node.kind === 'index') {
     items = node.items;
     node = node.base;
   }
-  return node.kind === 'name' ? { name: node, items, transpose, bcast } : undefined;
+  return node.kind === 'name' ? { name: node, items, steps, transpose, bcast } : undefined;
 }
 
 export function resolveAccess(
@@ -63,9 +78,9 @@ export function resolveAccess(
   }
   // Arrays made at their length (see exact); a view of the whole tensor has the tensor's own shape, as nothing changes
   // either (the program holds several views per instruction).
-  const whole = given.length === 0 && !p.transpose && !p.bcast;
+  const whole = given.length === 0 && !p.transpose && !p.bcast && p.steps.length === 0;
   const items = given.length === 0 ? NO_ITEMS : new Array<AccessItem>(given.length);
-  const shape: (number | undefined)[] = whole ? (tensor.shape as number[]) : new Array<number | undefined>(viewRank(rank, given));
+  let shape: (number | undefined)[] = whole ? (tensor.shape as number[]) : new Array<number | undefined>(viewRank(rank, given));
   let dim = 0;
   for (let i = 0; i < given.length; i++) {
     const item = resolveItem(given[i], tensor, i, resolver, module, scope);
@@ -74,6 +89,13 @@ export function resolveAccess(
     if (item.size !== null) shape[dim++] = item.size;
   }
   if (!whole) for (let i = given.length; i < rank; i++) shape[dim++] = tensor.shape[i];
+  let steps: ViewStep[] | undefined;
+  if (p.steps.length) {
+    const resolved = resolveSteps(p, tensor, items, shape, resolver, module);
+    if (!resolved) return undefined;
+    steps = resolved.steps;
+    shape = resolved.shape;
+  }
   if (p.transpose) {
     if (shape.length < 2) {
       d.error(e.span, `'.T' swaps the last two dimensions, but this view of '${tensor.name}' has ${shape.length}`);
@@ -93,12 +115,106 @@ export function resolveAccess(
     shape[shape.length - 1] = n;
     bcast = resolver.constantExpr(n);
   }
-  return {
-    tensor, items, transpose: p.transpose, bcast, shape, dtype: tensor.dtype,
+  const made: AccessPattern = {
+    tensor, items, ...(steps && { steps }), transpose: p.transpose, bcast, shape, dtype: tensor.dtype,
     memory: tensor.kind === 'dram' ? 'dram' : tensor.memory,
     text: module.textOf(e.span),
     span: e.span,
   };
+  const move = movesPartitions.get(p.name);
+  if (move) movesPartitions.set(made, move);
+  return made;
+}
+
+/**
+ * `.reshape(d0, ...)` and `.permute(a0, ...)`: constant arguments, a reshape keeping the count of elements, a permutation
+ * of the view's dimensions; and, where the layout is known before the run (a tensor declared here, constant bounds),
+ * a reshape that the view's elements can take without moving (else it is checked when the instruction runs).
+ */
+function resolveSteps(
+  p: Peeled,
+  tensor: TensorDecl,
+  items: readonly AccessItem[],
+  start: (number | undefined)[],
+  resolver: Resolver,
+  module: ModuleScope,
+): { steps: ViewStep[]; shape: (number | undefined)[] } | undefined {
+  const d = resolver.diagnostics;
+  let shape = start;
+  let strides = tensor.kind === 'param' ? undefined : staticStrides(tensor, items);
+  const steps: ViewStep[] = [];
+  for (const m of p.steps) {
+    const args: number[] = [];
+    for (const a of m.args!) {
+      const n = resolver.integer(a, module, `an argument of .${m.member}(...)`, m.member === 'reshape' ? 1 : 0);
+      if (n === undefined) return undefined;
+      args.push(n);
+    }
+    if (m.member === 'reshape' && shape[0] !== undefined && args[0] !== shape[0]) {
+      movesPartitions.set(ap0(p), `'.reshape(${args.join(', ')})' changes the first dimension (${shape[0]} to ${args[0]})`);
+    }
+    if (m.member === 'permute' && args[0] !== 0) movesPartitions.set(ap0(p), `'.permute(${args.join(', ')})' moves dimension ${args[0]} first`);
+    if (m.member === 'reshape') {
+      const known = shape.every((n) => n !== undefined);
+      const count = (s: readonly (number | undefined)[]) => s.reduce<number>((x, y) => x * (y ?? 1), 1);
+      if (args.length === 0 || args.length > 5) return fail(d, m, `'.reshape(...)' takes 1 to 5 dimensions, found ${args.length}`);
+      if (known && count(shape) !== count(args)) {
+        return fail(d, m, `'.reshape(${args.join(', ')})' has ${count(args)} elements but the view [${shape.join(', ')}] has ${count(shape)}`);
+      }
+      if (strides && known) {
+        strides = reshapeStrides(shape as number[], strides, args);
+        if (!strides) return fail(d, m, `'.reshape(${args.join(', ')})' cannot view [${shape.join(', ')}] of '${tensor.name}' without moving elements: its dimensions do not follow each other in memory (reshape a contiguous view)`);
+      } else strides = undefined;
+      shape = args;
+      steps.push({ kind: 'reshape', dims: args });
+    } else {
+      const sorted = [...args].sort((x, y) => x - y);
+      if (args.length !== shape.length || sorted.some((a, i) => a !== i)) {
+        return fail(d, m, `'.permute(${args.join(', ')})' must list each of the view's ${shape.length} dimensions once (0 to ${shape.length - 1})`);
+      }
+      shape = permuted(shape, args);
+      if (strides) strides = permuted(strides, args);
+      steps.push({ kind: 'permute', axes: args });
+    }
+  }
+  return { steps, shape };
+}
+
+/**
+ * Patterns whose reshape or permute moves elements across the first dimension, with what does it: engines read a
+ * partition per row of the view, so only DmaCopy may read them. Keyed by the pattern's name node until the pattern
+ * is made (see resolveAccess).
+ */
+const movesPartitions = new WeakMap<object, string>();
+
+function ap0(p: Peeled): object {
+  return p.name;
+}
+
+/** Why the pattern's views move elements across partitions, or undefined: what the checker of an engine asks. */
+export function partitionMove(ap: AccessPattern): string | undefined {
+  return movesPartitions.get(ap);
+}
+
+function fail(d: Resolver['diagnostics'], m: ast.MemberExpr, message: string): undefined {
+  d.error(m.span, message);
+  return undefined;
+}
+
+/** The strides of a view of a declared tensor whose bounds are constants; undefined when a bound needs registers. */
+function staticStrides(tensor: TensorDecl, items: readonly AccessItem[]): number[] | undefined {
+  const base = rowMajorStrides(tensor.shape);
+  const out: number[] = [];
+  for (let dim = 0; dim < base.length; dim++) {
+    const item = items[dim];
+    if (!item) out.push(base[dim]);
+    else if (item.kind === 'slice') {
+      const step = evalScalarConst(item.step);
+      if (step === undefined) return undefined;
+      out.push(base[dim] * step);
+    }
+  }
+  return out;
 }
 
 /** The items of a view without indices: one empty array for all of them, which nothing changes. */
@@ -118,8 +234,8 @@ export function exact<T>(a: T[]): T[] {
 }
 
 function reportShape(e: ast.Expr, resolver: Resolver): void {
-  if (e.kind === 'member' && e.member !== 'T' && e.member !== 'bcast') {
-    resolver.diagnostics.error(e.span, `unknown view '.${e.member}' (known: .T, .bcast(n))`);
+  if (e.kind === 'member' && e.member !== 'T' && e.member !== 'bcast' && !STEPS.has(e.member)) {
+    resolver.diagnostics.error(e.span, `unknown view '.${e.member}' (known: .reshape(d, ...), .permute(a, ...), .T, .bcast(n))`);
   } else {
     resolver.diagnostics.error(e.span, 'expected a tensor access pattern, like t, t[0:128, 0:64], t.T or t[0:128, 0:1].bcast(64)');
   }

@@ -28,8 +28,8 @@ export function checkEvalExpr(e: ast.Expr, resolver: Resolver, module: ModuleSco
         && e.items.every((i) => (i.kind === 'at' ? checkEvalExpr(i.index, resolver, module, scope)
           : [i.lo, i.hi, i.step].every((x) => !x || checkEvalExpr(x, resolver, module, scope))));
     case 'member':
-      if (e.member !== 'T' && e.member !== 'bcast') {
-        d.error(e.span, `unknown view '.${e.member}' (known: .T, .bcast(n))`);
+      if (!['T', 'bcast', 'reshape', 'permute'].includes(e.member)) {
+        d.error(e.span, `unknown view '.${e.member}' (known: .reshape(d, ...), .permute(a, ...), .T, .bcast(n))`);
         return false;
       }
       return checkEvalExpr(e.base, resolver, module, scope) && (e.args ?? []).every((a) => checkEvalExpr(a, resolver, module, scope));

@@ -12,7 +12,7 @@ import { Code } from '../../ir/code';
 import { Column, int32s } from '../../ir/columns';
 import { CodeNodes, NO_NODES } from '../../ir/node-list';
 import { isTensorExpr, resolveAccess } from './access';
-import { InstructionChecker, NO_ATTRIBUTES, showShape } from './instructions';
+import { InstructionChecker, MAX_ON_CHIP_RANK, NO_ATTRIBUTES, showShape } from './instructions';
 import { frameBytes, newPlans, place } from './placement';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 
@@ -40,7 +40,7 @@ export function declareFunction(decl: ast.FuncDecl, module: ModuleScope, resolve
       else params.push({ kind: 'register', index, span: p.span });
       continue;
     }
-    const type = resolveType(p.type, module, resolver, `parameter '${p.name}'`);
+    const type = resolveType(p.type, module, resolver, `parameter '${p.name}'`, p.memory === 'dram' ? 4 : MAX_ON_CHIP_RANK);
     if (type) params.push({ kind: 'param', name: p.name, memory: p.memory, dtype: type.dtype, shape: type.shape, span: p.span, slot: slot++ });
   }
   const fn = {
@@ -59,7 +59,8 @@ export function declareFunction(decl: ast.FuncDecl, module: ModuleScope, resolve
   return { fn, decl, module };
 }
 
-export function resolveType(t: ast.TypeRef, module: ModuleScope, resolver: Resolver, what: string): { dtype: DType; shape: number[] } | undefined {
+/** A tensor type; DRAM tensors have 1 to 4 dimensions, on-chip ones (and parameters) up to 5 (`maxRank`). */
+export function resolveType(t: ast.TypeRef, module: ModuleScope, resolver: Resolver, what: string, maxRank = 4): { dtype: DType; shape: number[] } | undefined {
   if (!isDType(t.dtype)) {
     resolver.diagnostics.error(t.dtypeSpan, unknownDTypeMessage(t.dtype, what));
     return undefined;
@@ -70,8 +71,8 @@ export function resolveType(t: ast.TypeRef, module: ModuleScope, resolver: Resol
     if (v === undefined) return undefined;
     shape.push(v);
   }
-  if (shape.length < 1 || shape.length > 4) {
-    resolver.diagnostics.error(t.span, `${what} has ${shape.length} dimensions; tensors have 1 to 4`);
+  if (shape.length < 1 || shape.length > maxRank) {
+    resolver.diagnostics.error(t.span, `${what} has ${shape.length} dimensions; tensors have 1 to ${maxRank}`);
     return undefined;
   }
   return { dtype: t.dtype, shape };
@@ -175,10 +176,15 @@ export class BodyBuilder {
       d.error(s.nameSpan, `'${s.name}' is already declared at line ${existing.span.line}`);
       return;
     }
-    const type = resolveType(s.type, this.pending.module, this.resolver, `'${s.name}'`);
+    // The rank of an allocation is checked below, with the rule of on-chip tiles.
+    const type = resolveType(s.type, this.pending.module, this.resolver, `'${s.name}'`, Number.MAX_SAFE_INTEGER);
     if (!type) return;
-    if (type.shape.length !== 2 || type.shape[0] > PARTITIONS) {
+    if (type.shape.length < 2 || type.shape[0] > PARTITIONS) {
       d.error(s.type.span, `${s.memory} tensors are [partitions, free] with 1 to ${PARTITIONS} partitions; '${s.name}' is ${type.dtype}[${type.shape.join(', ')}]`);
+      return;
+    }
+    if (type.shape.length > MAX_ON_CHIP_RANK) {
+      d.error(s.type.span, `${s.memory} tensors have a partition dimension and at most ${MAX_ON_CHIP_RANK - 1} free dimensions, as the hardware's access patterns; '${s.name}' is ${type.dtype}[${type.shape.join(', ')}]`);
       return;
     }
     if (s.memory === 'psum' && type.dtype !== 'f32' && type.dtype !== 'i32') {

@@ -7,7 +7,7 @@ import {
 } from '../../ir/opcodes';
 import { dtypeInfo } from '../../base/dtype';
 import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, registerIndex } from '../../machine/limits';
-import { isTensorExpr, resolveAccess } from './access';
+import { isTensorExpr, partitionMove, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
 import { packedCopyProblem, packedOperandProblem } from './packed-operands';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
@@ -93,8 +93,13 @@ export class InstructionChecker {
       this.error(e.span, `'.T' is a strided view only DmaCopy can read; use Transpose on the tensor engine to transpose on chip`);
       return undefined;
     }
-    if (ap.memory && ap.memory !== 'dram' && opcode !== 'DmaCopy' && ap.shape.length > 2) {
-      this.error(e.span, `on-chip views have at most 2 dimensions [partitions, free], this one has ${ap.shape.length}`);
+    if (ap.memory && ap.memory !== 'dram' && opcode !== 'DmaCopy' && ap.shape.length > MAX_ON_CHIP_RANK) {
+      this.error(e.span, `on-chip views have at most ${MAX_ON_CHIP_RANK} dimensions [partitions, and up to 4 free dimensions], this one has ${ap.shape.length}`);
+      return undefined;
+    }
+    const move = opcode === 'DmaCopy' ? undefined : partitionMove(ap);
+    if (move) {
+      this.error(e.span, `${move}: engines read a partition per row of a view, so only DmaCopy can read '${ap.text}'; keep the first dimension and reshape or permute the free ones`);
       return undefined;
     }
     return ap;
@@ -194,7 +199,8 @@ export class InstructionChecker {
     const [ap, af] = shape2d(a);
     const [bp, bf] = shape2d(b);
     if ((ap !== undefined && bp !== undefined && ap !== bp) || (af !== undefined && bf !== undefined && af !== bf)) {
-      this.error(span, `${opcode}: '${a.text}' is ${showShape(a)} but '${b.text}' is ${showShape(b)}; the shapes must be equal`);
+      const free = a.shape.length > 2 || b.shape.length > 2 ? ' (free dimensions count together: the same partitions and elements per partition)' : '';
+      this.error(span, `${opcode}: '${a.text}' is ${showShape(a)} but '${b.text}' is ${showShape(b)}; the shapes must be equal${free}`);
       return false;
     }
     return true;
@@ -285,13 +291,37 @@ export class InstructionChecker {
   }
 }
 
-/** [partitions, free] of an on-chip view: a view that dropped the partition dimension is one partition. */
+/**
+ * [partitions, free] of an on-chip view: a view that dropped the partition dimension is one partition; the free
+ * dimensions count together (an engine streams them in row-major order, as the hardware's access patterns do).
+ */
 export function shape2d(ap: AccessPattern): [number | undefined, number | undefined] {
   const s = ap.shape;
   if (s.length === 0) return [1, 1];
   if (s.length === 1) return [1, s[0]];
-  return [s[0], s[1]];
+  let free: number | undefined = 1;
+  for (let d = 1; d < s.length; d++) free = free === undefined || s[d] === undefined ? undefined : free * s[d]!;
+  return [s[0], free];
 }
+
+/**
+ * The free elements a TensorReduce may keep of a view: the product of its leading free dimensions, for each count of
+ * them (reducing the last free dimensions, as NKI's tensor_reduce requires of its axes); undefined when unknown.
+ */
+function keptByReduce(src: AccessPattern): number[] | undefined {
+  const s = src.shape;
+  const out = [1];
+  let n = 1;
+  for (let d = 1; d < s.length - 1; d++) {
+    if (s[d] === undefined) return undefined;
+    n *= s[d]!;
+    out.push(n);
+  }
+  return out;
+}
+
+/** A partition dimension and up to 4 free dimensions: what the hardware's access patterns address. */
+export const MAX_ON_CHIP_RANK = 5;
 
 export function showShape(ap: AccessPattern): string {
   return `[${ap.shape.map((d) => d ?? '?').join(', ')}]`;
@@ -490,8 +520,11 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!dst || !src || !attrs) return undefined;
     const [dp, df] = shape2d(dst);
     const [p] = shape2d(src);
-    if ((df !== undefined && df !== 1) || (dp !== undefined && p !== undefined && dp !== p)) {
-      this.error(s.span, `TensorReduce reduces along the free dimension: for '${src.text}' ${showShape(src)} the destination must be [${p ?? '?'}, 1], but '${dst.text}' is ${showShape(dst)}`);
+    const kept = keptByReduce(src);
+    if ((df !== undefined && kept !== undefined && !kept.includes(df)) || (dp !== undefined && p !== undefined && dp !== p)) {
+      const shapes = (kept ?? [1]).map((n) => `[${p ?? '?'}, ${n}]`).join(' or ');
+      const along = (kept ?? [1]).length > 1 ? 'the last free dimensions' : 'the free dimension';
+      this.error(s.span, `TensorReduce reduces along ${along}: for '${src.text}' ${showShape(src)} the destination must be ${shapes}, but '${dst.text}' is ${showShape(dst)}`);
       return undefined;
     }
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };

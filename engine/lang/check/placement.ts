@@ -33,7 +33,8 @@ export function place(
   fnName: string,
   diagnostics: DiagnosticBag,
 ): Placement | undefined {
-  const bytes = shape[1] * dtypeInfo(dtype).bytes;
+  // The free dimensions of a partition are one row of bytes.
+  const bytes = shape.slice(1).reduce((a, b) => a * b, 1) * dtypeInfo(dtype).bytes;
   const offset = plan.name === 'sbuf' ? alignUp(plan.used, SBUF_ALIGNMENT) : psumOffset(plan.used, bytes);
   if (offset + bytes > plan.capacity) {
     const others = plan.names.length ? ` (${plan.used} bytes are used by ${plan.names.map((n) => `'${n}'`).join(', ')})` : '';
