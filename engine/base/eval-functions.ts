@@ -23,5 +23,5 @@ export const EVAL_FUNCTIONS: ReadonlyMap<string, BuiltinInfo> = new Map([
   ['ceil', { minArgs: 1, maxArgs: 1, summary: 'round up, elementwise' }],
   ['isnan', { minArgs: 1, maxArgs: 1, summary: '1 where the element is NaN' }],
   ['isinf', { minArgs: 1, maxArgs: 1, summary: '1 where the element is infinite' }],
-  ['count', { minArgs: 1, maxArgs: 1, summary: 'number of elements' }],
+  ['count', { minArgs: 1, maxArgs: 1, summary: 'number of elements (all of them, true or not: sum(cond) counts the true ones)' }],
 ]);

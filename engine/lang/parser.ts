@@ -688,10 +688,14 @@ class Parser {
       return { kind: 'string', value, span };
     }
     if (this.isPunct('(')) {
+      const open = this.skim ? SKIPPED_SPAN : this.span(this.pos);
       this.pos++;
       const inner = this.expr();
-      this.expectPunct(')', '\')\' to close \'(\'');
-      return inner;
+      const close = this.expectPunct(')', '\')\' to close \'(\'');
+      // A parenthesised operation spans its parentheses, so that `1/(D-1)` keeps its `)`; a lone name or number
+      // keeps its own span, where its diagnostics point.
+      if (this.skim || inner.kind === 'name' || inner.kind === 'number' || inner.kind === 'string') return inner;
+      return { ...inner, span: this.between(open, this.span(close)) };
     }
     if (kind === IDENT) {
       const name = this.indexDepth > 0 ? this.word(this.next()) : this.qualifiedName('a name');

@@ -484,7 +484,7 @@ describe('checker', () => {
       expectStmt('DmaCopy a <- x[0:64, :]', ['DmaCopy a <- x[0:64, :]', "DmaCopy: the destination 'a' is [128, 64] but the source 'x[0:64, :]' is [64, 64]; they must have the same shape (dimensions of size 1 aside)"]);
       expectStmt('DmaCopy a[0:2, 0:32] <- d3', ['DmaCopy a[0:2', "the source 'd3' is [2, 4, 8]"]);
       expectStmt('TensorCopy a <- k', ['TensorCopy a <- k', "TensorCopy: 'a' is [128, 64] but 'k' is [64, 128]; the shapes must be equal"]);
-      expectStmt('TensorTensor a <- a, c, op = add', ['TensorTensor a <- a, c', "TensorTensor: 'a' is [128, 64] but 'c' is [128, 1]; the shapes must be equal"]);
+      expectStmt('TensorTensor a <- a, c, op = add', ['TensorTensor a <- a, c', "TensorTensor: 'c' is [128, 1], one value per partition, but 'a' is [128, 64]; to apply it along the free dimension use TensorScalar dst <- a, op = add, scalar = c, or broadcast it: c.bcast(64)"]);
       expectStmt('TensorTensor a <- b, k, op = add', ['TensorTensor a <- b, k', "TensorTensor: 'b' is [128, 64] but 'k' is [64, 128]"]);
       expectStmt('Activation a <- k', ['Activation a <- k', "Activation: 'a' is [128, 64] but 'k' is [64, 128]"]);
       expectStmt('TensorScalar a <- k, op = add, scalar = 1', ['TensorScalar a <- k', "TensorScalar: 'a' is [128, 64] but 'k' is [64, 128]"]);
@@ -975,10 +975,10 @@ describe('checker', () => {
     it('reports division by zero in a constant', () => {
       expectDiagnostics(['module m', 'const D = 1 / 0', 'const E = 5 % (2 - 2)', 'const P = 0 / 0', 'func main() {', '  Set r1 = 1 / 0', '  Set r3 = 2 / (N - 8)', '}', 'const N = 8', ''].join('\n'), [
         ['1 / »0', "division by zero in constant 'D'"],
-        ['5 % (»2 - 2)', "division by zero in constant 'E'"],
+        ['5 % »(2 - 2)', "division by zero in constant 'E'"],
         ['0 / »0', "division by zero in constant 'P'"],
         ['Set r1 = 1 / »0', 'division by zero in the value of Set'],
-        ['2 / (»N - 8)', 'division by zero in the value of Set'],
+        ['2 / »(N - 8)', 'division by zero in the value of Set'],
       ]);
     });
 

@@ -414,6 +414,139 @@ func main() {
     });
   });
 
+  describe('checker messages (issue 24), each refused or said as it was not before', () => {
+    const only = (src: string, expected: [needle: string, message: string, severity?: string][]): void => {
+      const got = checkText(src).diagnostics.map((d) => `${d.span.line}:${d.span.col} ${d.severity}: ${d.message}`);
+      assert.equal(got.length, expected.length, `diagnostics:\n  ${got.join('\n  ')}`);
+      expected.forEach(([needle, message, severity = 'error'], i) => {
+        assert.ok(got[i].startsWith(`${at(src, needle)} ${severity}: `), `${got[i]} is at '${needle}'`);
+        assert.ok(got[i].includes(message), `${got[i]}\n  says: ${message}`);
+      });
+    };
+
+    it('a refused allocation is reported once, not again as an unknown name at every use', () => {
+      only(`module t
+func main() {
+  sbuf q : f32[128, 64]
+  psum qk : f32[128, 8192]
+  Memset q <- 1
+  MatMult qk[0:128, 0:64] <- q, q
+  TensorCopy q <- qk[0:128, 0:64]
+  Print qk[0, 0]
+}
+`, [['psum qk', "psum allocation 'qk' (f32[128, 8192], 32768 bytes per partition) does not fit in 't::main'"]]);
+    });
+
+    it('the PSUM overflow says which bytes alignment skips', () => {
+      only(`module t
+func main() {
+  psum small : f32[128, 128]
+  psum big : f32[128, 3584]
+}
+`, []);
+      only(`module t
+func main() {
+  psum small : f32[128, 128]
+  psum big : f32[128, 3600]
+}
+`, [['psum big', "(512 bytes are used by 'small', and 1536 more are skipped because a PSUM allocation larger than a bank starts on a bank: this one would start at byte 2048)"]]);
+    });
+
+    it('a MatMult across PSUM banks with constant bounds is refused by check, at its destination', () => {
+      only(`module t
+func main() {
+  sbuf a : f32[2, 4]
+  sbuf b : f32[2, 128]
+  psum acc : f32[4, 1024]
+  Memset a <- 1
+  Memset b <- 1
+  MatMult acc[0:4, 448:576] <- a, b
+  MatMult acc[0:4, 512:640] <- a, b
+}
+`, [['acc[0:4, 448:576]', "MatMult writes 'acc[0:4, 448:576]' across PSUM banks 0 and 1 (bytes 1792..2303 of each partition of its function's PSUM; a bank holds 2048 bytes, 512 f32 values): a matmul writes within one bank, so split it at column 512 of 'acc'"]]);
+    });
+
+    it('accumulate = true is a flag, not an unknown name', () => {
+      only(`module t
+func main() {
+  sbuf a : f32[2, 4]
+  psum acc : f32[4, 4]
+  Memset a <- 1
+  MatMult acc <- a, a, accumulate = false
+  MatMult acc <- a, a, accumulate = true
+}
+`, []);
+    });
+
+    it('TensorTensor with a [P, 1] operand points to TensorScalar and .bcast', () => {
+      only(`module t
+func main() {
+  sbuf a : f32[4, 8]
+  sbuf c : f32[4, 1]
+  TensorTensor a <- a, c, op = sub
+  TensorTensor a <- c, a, op = sub
+}
+`, [
+        ['TensorTensor a <- a, c', "TensorTensor: 'c' is [4, 1], one value per partition, but 'a' is [4, 8]; to apply it along the free dimension use TensorScalar dst <- a, op = sub, scalar = c, or broadcast it: c.bcast(8)"],
+        ['TensorTensor a <- c, a', 'use TensorScalar dst <- a, op = sub, scalar = c, reverse = true, or broadcast it: c.bcast(8)'],
+      ]);
+    });
+
+    it('a MatMult accumulating onto PSUM a Memset initialized is warned of, with the ISA rule', () => {
+      only(`module t
+func main() {
+  sbuf a : f32[2, 4]
+  psum acc : f32[4, 4]
+  psum ok : f32[4, 4]
+  Memset a <- 1
+  Memset acc <- 0
+  for r0 in 0..2 {
+    MatMult acc <- a, a, accumulate = true
+  }
+  Memset ok <- 0
+  for r1 in 0..2 {
+    MatMult ok <- a, a, accumulate = r1 > 0
+  }
+}
+`, [['MatMult acc', "MatMult accumulates onto 'acc', which Memset wrote at line 7: the NKI ISA leaves a matmul accumulating onto PSUM another instruction initialized undefined (nc_matmul, accumulation mode); start the sum with accumulate = false", 'warning']]);
+    });
+
+    it('a parenthesised operand keeps its closing parenthesis in its text (1/(D-1))', () => {
+      const program = programOf(`module t
+const D = 8
+func main() {
+  sbuf a : f32[2, 4]
+  Set r1 = 3
+  Memset a <- 1
+  TensorScalar a <- a, op = mul, scalar = 1/(r1-1), op1 = add, scalar1 = (r1 + 2)
+}
+`);
+      const node = allNodes(program).find((n) => n.kind === 'instr' && n.opcode === 'TensorScalar');
+      assert.ok(node && node.kind === 'instr');
+      const text = (name: string): string => {
+        const v = node.attrs.get(name);
+        return v?.kind === 'operand' && v.operand.kind === 'scalar' ? v.operand.text : '';
+      };
+      assert.equal(text('scalar'), '1/(r1-1)');
+      assert.equal(text('scalar1'), '(r1 + 2)');
+    });
+
+    it('count(...) is the number of elements, as documented; sum(cond) counts the true ones', () => {
+      const m = run(`module t
+dram x : f32[2, 4] input = iota
+dram n : f32[1, 2] output
+func main() {
+  sbuf a : f32[2, 4]
+  sbuf o : f32[1, 2]
+  DmaCopy a <- x
+  Assert count(a > 5) == 8, "count counts every element"
+  Assert sum(a > 5) == 2, "sum counts the true ones"
+}
+`);
+      assert.ok(m);
+    });
+  });
+
   describe('the debugger and the passes', () => {
     const PROGRAM = `module p
 dram x : f32[2, 4] input = iota

@@ -469,10 +469,14 @@ describe('parser', () => {
       assert.strictEqual(at(e.right.span), '1:20-30');
     });
 
-    it('drops parentheses but keeps the inner span', () => {
+    it('drops parentheses; an operation in them spans them (so that 1/(D-1) keeps its closing parenthesis), a name does not', () => {
       const e = expr('( a + b )');
       assert.strictEqual(sx(e), '(+ a b)');
-      assert.strictEqual(at(e.span), '1:3-8');
+      assert.strictEqual(at(e.span), '1:1-10');
+      const d = expr('1/(D-1)');
+      assert.ok(d.kind === 'binary');
+      assert.strictEqual(at(d.span), '1:1-8');
+      assert.strictEqual(at(expr('( a )').span), '1:3-4');
     });
   });
 

@@ -2,7 +2,7 @@
 import * as ast from '../ast';
 import { Span } from '../../base/span';
 import {
-  AllocInfo, CallArg, CallNode, ForNode, FunctionIR, IfNode, InstrNode, Node, Region, RegionKind, ReturnNode, TensorParamInfo,
+  AccessPattern, AllocInfo, AttrValue, CallArg, CallNode, ForNode, FunctionIR, IfNode, InstrNode, Node, Region, RegionKind, ReturnNode, TensorParamInfo,
 } from '../../ir/program';
 import { isDType, DType } from '../../base/dtype';
 import { unknownDTypeMessage } from './dtype-names';
@@ -97,6 +97,8 @@ export class BodyBuilder {
   private readonly instructions: InstructionChecker;
   private readonly plans = newPlans();
   private readonly allocs: AllocInfo[] = [];
+  /** The last instruction (in the text) that wrote each PSUM allocation: see notePsumWrite. */
+  private readonly psumWriters = new Map<AllocInfo, { opcode: string; text: string; whole: boolean; line: number }>();
   /** Loop registers of the enclosing loops, with the line of their `for`. */
   private readonly loopRegisters = new Map<number, number>();
   readonly calls: CallSite[] = [];
@@ -110,7 +112,7 @@ export class BodyBuilder {
   ) {
     const tensors = new Map<string, TensorParamInfo | AllocInfo>();
     for (const p of pending.fn.params) if (p.kind === 'param') tensors.set(p.name, p);
-    this.scope = { module: pending.module, fnName: pending.fn.fullName, tensors };
+    this.scope = { module: pending.module, fnName: pending.fn.fullName, tensors, refused: new Set() };
     this.instructions = new InstructionChecker(resolver, pending.module, this.scope);
   }
 
@@ -166,39 +168,46 @@ export class BodyBuilder {
 
 
   private alloc(s: ast.AllocStmt, region: Region): void {
+    // A refused allocation is reported once, at its declaration: the instructions that use it are not checked.
+    if (!this.allocated(s, region) && !this.scope.tensors.has(s.name)) this.scope.refused?.add(s.name);
+  }
+
+  /** Declares the allocation; false when it is refused (reported). */
+  private allocated(s: ast.AllocStmt, region: Region): boolean {
     const d = this.resolver.diagnostics;
     if (region.kind !== 'body') {
       d.error(s.span, `allocations are made when the function is entered; declare '${s.name}' at the top level of the function body, not inside a ${region.kind === 'loop' ? 'loop' : 'branch'}`);
-      return;
+      return false;
     }
     const existing = this.scope.tensors.get(s.name) ?? this.pending.module.drams.get(s.name);
     if (existing) {
       d.error(s.nameSpan, `'${s.name}' is already declared at line ${existing.span.line}`);
-      return;
+      return false;
     }
     // The rank of an allocation is checked below, with the rule of on-chip tiles.
     const type = resolveType(s.type, this.pending.module, this.resolver, `'${s.name}'`, Number.MAX_SAFE_INTEGER);
-    if (!type) return;
+    if (!type) return false;
     if (type.shape.length < 2 || type.shape[0] > PARTITIONS) {
       d.error(s.type.span, `${s.memory} tensors are [partitions, free] with 1 to ${PARTITIONS} partitions; '${s.name}' is ${type.dtype}[${type.shape.join(', ')}]`);
-      return;
+      return false;
     }
     if (type.shape.length > MAX_ON_CHIP_RANK) {
       d.error(s.type.span, `${s.memory} tensors have a partition dimension and at most ${MAX_ON_CHIP_RANK - 1} free dimensions, as the hardware's access patterns; '${s.name}' is ${type.dtype}[${type.shape.join(', ')}]`);
-      return;
+      return false;
     }
     if (s.memory === 'psum' && type.dtype !== 'f32' && type.dtype !== 'i32') {
       d.error(s.type.dtypeSpan, `PSUM holds f32 or i32 accumulators; '${s.name}' is ${type.dtype}`);
-      return;
+      return false;
     }
     const placement = place(this.plans[s.memory], s.name, type.dtype, type.shape, s.span, this.pending.fn.fullName, d);
-    if (!placement) return;
+    if (!placement) return false;
     const info: AllocInfo = {
       kind: 'alloc', name: s.name, memory: s.memory, dtype: type.dtype, shape: type.shape, placement, span: s.span,
       slot: this.pending.fn.tensorSlots + this.allocs.length,
     };
     this.allocs.push(info);
     this.scope.tensors.set(s.name, info);
+    return true;
   }
 
   /**
@@ -215,7 +224,25 @@ export class BodyBuilder {
     const fn = this.pending.fn;
     if (!('dst' in checked)) return { kind: 'instr', opcode, engine, srcs, attrs, id: '', index: -1, span: s.span, fn, region } satisfies InstrNode;
     if (dst?.kind === 'register') this.checkLoopRegisterWrite(dst.index, dst.span);
+    if (dst?.kind === 'tensor') this.notePsumWrite(opcode, dst.ap, attrs, s.span);
     return { kind: 'instr', opcode, engine, dst, srcs, attrs, id: '', index: -1, span: s.span, fn, region } satisfies InstrNode;
+  }
+
+  /**
+   * The NKI ISA calls a matmul that accumulates onto PSUM initialized by another instruction (a memset, a copy)
+   * undefined on NeuronCore-v2 and -v3 (`nc_matmul`, "Accumulation mode"): warned where it is plain in the text, a
+   * constant `accumulate` onto the view (or the whole tensor) another instruction wrote before it in the function.
+   */
+  private notePsumWrite(opcode: string, ap: AccessPattern, attrs: ReadonlyMap<string, AttrValue>, span: Span): void {
+    const t = ap.tensor;
+    if (t.kind !== 'alloc' || t.memory !== 'psum') return;
+    const last = this.psumWriters.get(t);
+    const acc = attrs.get('accumulate');
+    const accumulates = acc?.kind === 'operand' && acc.operand.kind === 'scalar' && acc.operand.expr.kind === 'const' && acc.operand.expr.value !== 0;
+    if (opcode === 'MatMult' && accumulates && last && last.opcode !== 'MatMult' && (last.text === ap.text || last.whole)) {
+      this.resolver.diagnostics.warning(span, `MatMult accumulates onto '${ap.text}', which ${last.opcode} wrote at line ${last.line}: the NKI ISA leaves a matmul accumulating onto PSUM another instruction initialized undefined (nc_matmul, accumulation mode); start the sum with accumulate = false (accumulate = r0 > 0 in a loop over r0)`);
+    }
+    this.psumWriters.set(t, { opcode, text: ap.text, whole: ap.items.length === 0, line: span.line });
   }
 
   private set(s: ast.SetStmt, region: Region): InstrNode | undefined {

@@ -1,12 +1,12 @@
 /** Operand, attribute, memory-kind, dtype and shape rules of every opcode. */
 import * as ast from '../ast';
 import { Span } from '../../base/span';
-import { AccessPattern, AttrValue, MemoryKind, Operand } from '../../ir/program';
+import { AccessPattern, AttrValue, MemoryKind, Operand, ScalarExpr } from '../../ir/program';
 import {
   ACTIVATION_FUNCTIONS, ALU_OPS, AluOp, BIT_ALU_OPS, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS, UNARY_ALU_OPS,
 } from '../../ir/opcodes';
 import { dtypeInfo } from '../../base/dtype';
-import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, registerIndex } from '../../machine/limits';
+import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, PSUM_BANK_BYTES, registerIndex } from '../../machine/limits';
 import { isTensorExpr, partitionMove, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
 import { packedCopyProblem, packedOperandProblem } from './packed-operands';
@@ -274,6 +274,40 @@ export class InstructionChecker {
     return true;
   }
 
+  /**
+   * A MatMult's destination within one PSUM bank of each partition, where its columns are known before the run (an
+   * allocation of this function, constant column bounds): the run would fault with `bank-crossing`.
+   */
+  withinOneBank(dst: AccessPattern): boolean {
+    const t = dst.tensor;
+    if (t.kind !== 'alloc' || t.shape.length !== 2) return true;
+    const cols = dst.shape[dst.shape.length - 1];
+    const item = dst.items[1];
+    const start = !item ? 0 : item.kind === 'at' ? constantOf(item.index) : constantOf(item.lo);
+    const step = item?.kind === 'slice' ? constantOf(item.step) : 1;
+    if (start === undefined || step === undefined || cols === undefined || cols === 0) return true;
+    const bytes = dtypeInfo(t.dtype).bytes;
+    const first = t.placement.offset + start * bytes;
+    const last = t.placement.offset + (start + (cols - 1) * step) * bytes + bytes - 1;
+    const [b0, b1] = [Math.floor(first / PSUM_BANK_BYTES), Math.floor(last / PSUM_BANK_BYTES)];
+    if (b0 === b1) return true;
+    this.error(dst.span, `MatMult writes '${dst.text}' across PSUM banks ${b0} and ${b1} (bytes ${first}..${last} of each partition of its function's PSUM; a bank holds ${PSUM_BANK_BYTES} bytes, ${PSUM_BANK_BYTES / bytes} ${t.dtype} values): a matmul writes within one bank, so split it at column ${(b0 + 1) * PSUM_BANK_BYTES / bytes - t.placement.offset / bytes} of '${t.name}'`);
+    return false;
+  }
+
+  /** TensorTensor with a [P, 1] operand beside wider data: what the user meant is TensorScalar or a broadcast. */
+  notAColumn(s: ast.InstructionStmt, a: AccessPattern, b: AccessPattern, attrs: ReadonlyMap<string, AttrValue>): boolean {
+    const [ap, af] = shape2d(a);
+    const [bp, bf] = shape2d(b);
+    if (af === undefined || bf === undefined || af === bf || (af !== 1 && bf !== 1) || (ap !== undefined && bp !== undefined && ap !== bp)) return true;
+    const [col, data, cols] = bf === 1 ? [b, a, af] : [a, b, bf];
+    const op = attrs.get('op');
+    const word = op?.kind === 'word' ? op.word : 'add';
+    const reverse = col === a ? ', reverse = true' : '';
+    this.error(s.span, `${s.opcode}: '${col.text}' is ${showShape(col)}, one value per partition, but '${data.text}' is ${showShape(data)}; to apply it along the free dimension use TensorScalar dst <- ${data.text}, op = ${word}, scalar = ${col.text}${reverse}, or broadcast it: ${col.text}.bcast(${cols})`);
+    return false;
+  }
+
   /** A [P, 1] attribute must have the partitions of the data it scales. */
   columnsMatch(src: AccessPattern, attrs: ReadonlyMap<string, AttrValue>, names: readonly string[], s: ast.InstructionStmt): boolean {
     const [p] = shape2d(src);
@@ -442,6 +476,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
         return undefined;
       }
     }
+    if (!this.withinOneBank(dst)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: st }, { kind: 'tensor', ap: mv }], attrs };
   },
 
@@ -484,7 +519,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     const a = this.tensor(s.operands[0], s.opcode, 'first operand', ON_CHIP);
     const b = this.tensor(s.operands[1], s.opcode, 'second operand', ON_CHIP);
     const attrs = this.attributes(s, TENSOR_TENSOR);
-    if (!dst || !a || !b || !attrs || !this.aluOpsFit(s, attrs, ['op'], a)) return undefined;
+    if (!dst || !a || !b || !attrs || !this.aluOpsFit(s, attrs, ['op'], a) || !this.notAColumn(s, a, b, attrs)) return undefined;
     if (!this.sameShape(dst, a, s.opcode, s.span) || !this.sameShape(a, b, s.opcode, s.span)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: a }, { kind: 'tensor', ap: b }], attrs };
   },
@@ -612,6 +647,10 @@ const RULES: Record<InstructionOpcode, Rule> = {
     return { srcs: srcs as Operand[], attrs };
   },
 };
+
+function constantOf(e: ScalarExpr): number | undefined {
+  return e.kind === 'const' ? e.value : undefined;
+}
 
 /** The known dimensions other than 1; undefined where a dimension depends on registers. */
 function squeezed(ap: AccessPattern): (number | undefined)[] {

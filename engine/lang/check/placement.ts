@@ -37,13 +37,25 @@ export function place(
   const bytes = shape.slice(1).reduce((a, b) => a * b, 1) * dtypeInfo(dtype).bytes;
   const offset = plan.name === 'sbuf' ? alignUp(plan.used, SBUF_ALIGNMENT) : psumOffset(plan.used, bytes);
   if (offset + bytes > plan.capacity) {
-    const others = plan.names.length ? ` (${plan.used} bytes are used by ${plan.names.map((n) => `'${n}'`).join(', ')})` : '';
+    const others = plan.names.length ? ` (${plan.used} bytes are used by ${plan.names.map((n) => `'${n}'`).join(', ')}${lostToAlignment(plan, offset, bytes)})` : '';
     diagnostics.error(span, `${plan.name} allocation '${name}' (${dtype}[${shape.join(', ')}], ${bytes} bytes per partition) does not fit in '${fnName}': it would end at byte ${offset + bytes} but ${plan.name.toUpperCase()} has ${plan.capacity} bytes per partition${others}`);
     return undefined;
   }
   plan.used = offset + bytes;
   plan.names.push(name);
   return { partitions: shape[0], offset, bytesPerPartition: bytes };
+}
+
+/** Why an allocation starts after the bytes used: the bytes the alignment skips, said where they matter. */
+function lostToAlignment(plan: MemoryPlan, offset: number, bytes: number): string {
+  const lost = offset - plan.used;
+  if (lost <= 0) return '';
+  const rule = plan.name === 'sbuf'
+    ? `SBUF allocations start on ${SBUF_ALIGNMENT}-byte boundaries`
+    : bytes <= PSUM_BANK_BYTES
+      ? `a PSUM allocation that fits in a ${PSUM_BANK_BYTES}-byte bank never straddles two`
+      : `a PSUM allocation larger than a bank starts on a bank`;
+  return `, and ${lost} more are skipped because ${rule}: this one would start at byte ${offset}`;
 }
 
 /** A PSUM allocation that fits in a 2 KiB bank never straddles two; a larger one starts on a bank. */

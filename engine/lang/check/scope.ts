@@ -25,6 +25,8 @@ export interface FunctionScope {
   readonly fnName: string;
   /** Tensor parameters and the allocations declared so far. */
   readonly tensors: Map<string, TensorParamInfo | AllocInfo>;
+  /** Allocations that were refused (reported): their uses are not reported again as unknown names. */
+  readonly refused?: Set<string>;
 }
 
 export class Resolver {
@@ -156,6 +158,7 @@ export class Resolver {
   }
 
   unknownName(name: string, span: Span, module: ModuleScope, scope: FunctionScope | undefined): void {
+    if (scope?.refused?.has(name)) return;
     const known = [...module.consts.keys(), ...module.drams.keys(), ...(scope ? scope.tensors.keys() : [])];
     const hint = suggest(name, known);
     this.diagnostics.error(span, `unknown name '${name}'${hint ? `; did you mean '${hint}'?` : ''}`);
