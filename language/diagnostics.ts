@@ -6,6 +6,7 @@
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import { checkProgram } from '../engine/lang/check/checker';
+import { Program } from '../engine/ir/program';
 import { Diagnostic } from '../engine/lang/diagnostics';
 import { toRange, uriOf } from './positions';
 import { Workspace } from './workspace';
@@ -16,6 +17,8 @@ const DELAY_MS = 60;
 export class LiveDiagnostics {
   private timer: NodeJS.Timeout | undefined;
   private readonly due = new Set<string>();
+  /** The last program each open document checked to, without errors: what hovers and inlay hints read shapes and places from. */
+  private readonly programs = new Map<string, Program>();
 
   constructor(private readonly ws: Workspace, private readonly connection: Connection) {}
 
@@ -30,8 +33,14 @@ export class LiveDiagnostics {
     this.timer = setTimeout(() => this.run(first), DELAY_MS);
   }
 
+  /** A checked program that holds a file (as its entry or an import), the entry's first. */
+  programFor(file: string): Program | undefined {
+    return this.programs.get(file) ?? [...this.programs.values()].find((p) => p.sources.has(file));
+  }
+
   closed(file: string): void {
     this.due.delete(file);
+    this.programs.delete(file);
     void this.connection.sendDiagnostics({ uri: uriOf(file), diagnostics: [] });
   }
 
@@ -45,19 +54,21 @@ export class LiveDiagnostics {
     this.due.clear();
     for (const file of order) {
       if (!this.ws.isOpen(file)) continue;
-      void this.connection.sendDiagnostics({ uri: uriOf(file), diagnostics: checkFile(this.ws, file) });
+      const { diagnostics, program } = checkFile(this.ws, file);
+      if (program) this.programs.set(file, program);
+      void this.connection.sendDiagnostics({ uri: uriOf(file), diagnostics });
     }
   }
 }
 
-/** The diagnostics of a file checked as a program's entry. */
-export function checkFile(ws: Workspace, file: string): LspDiagnostic[] {
+/** The diagnostics of a file checked as a program's entry, and the program when it has no error. */
+export function checkFile(ws: Workspace, file: string): { diagnostics: LspDiagnostic[]; program?: Program } {
   try {
-    const { diagnostics } = checkProgram(file, { host: ws.host() });
-    return diagnostics.filter((d) => d.span.file === file).map(toLsp);
+    const { diagnostics, program } = checkProgram(file, { host: ws.host() });
+    return { diagnostics: diagnostics.filter((d) => d.span.file === file).map(toLsp), program };
   } catch (e) {
     // A defect of the checker is shown where the user looks, not lost in a log.
-    return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: 'bir', message: `internal error of the checker: ${(e as Error).message}` }];
+    return { diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: 'bir', message: `internal error of the checker: ${(e as Error).message}` }] };
   }
 }
 

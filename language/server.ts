@@ -6,7 +6,9 @@
 import { createConnection, LSPErrorCodes, ProposedFeatures, ResponseError, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { InitializeParams, InitializeResult, Connection } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { completions } from './completion';
 import { LiveDiagnostics } from './diagnostics';
+import { hover } from './hover';
 import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges, workspaceSymbols } from './outline';
 import { fileOf, toLineCol } from './positions';
@@ -36,6 +38,8 @@ export function startServer(connection: Connection): void {
         workspaceSymbolProvider: true,
         foldingRangeProvider: true,
         renameProvider: { prepareProvider: true },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ['=', ':', ','] },
       },
       serverInfo: { name: 'bir-language-server' },
     };
@@ -105,6 +109,14 @@ export function startServer(connection: Connection): void {
   connection.onRenameRequest((p) => {
     const a = at(p);
     return a ? refusing(() => rename(ws, a.file, a.line, a.col, p.newName)) : null;
+  });
+  connection.onHover((p) => {
+    const a = at(p);
+    return a ? hover(ws, a.file, a.line, a.col, (f) => live.programFor(f)) : null;
+  });
+  connection.onCompletion((p) => {
+    const a = at(p);
+    return a ? completions(ws, a.file, a.line, a.col) : [];
   });
   connection.onShutdown(() => live.dispose());
 

@@ -1,0 +1,133 @@
+/**
+ * Writing BIR over the wire: hovers (a name's declaration, shape, dtype, bytes and placement; an opcode's, an
+ * attribute's and a word's documentation from the opcode records) and completions (opcodes, attributes and their
+ * words, functions, dtypes, the names in scope), on half-typed lines.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { CompletionItem, CompletionList, Hover, MarkupContent } from 'vscode-languageserver-protocol';
+import { ACTIVATION_FUNCTIONS, OPCODES } from '../../engine/ir/opcodes';
+import { ATTRIBUTES } from '../../engine/lang/check/instructions';
+import { ensureServerBuilt, LspClient, positionOf, REPO, uri } from '../helpers/lsp-client';
+
+const read = (f: string): string => fs.readFileSync(f, 'utf8');
+
+describe('language server: hover and completion', function () {
+  this.timeout(120000);
+  let dir: string;
+  let client: LspClient;
+  let calls: string;
+  let text: string;
+
+  before(() => ensureServerBuilt());
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bir-writing-'));
+    fs.cpSync(path.join(REPO, 'test', 'programs', 'good'), path.join(dir, 'good'), { recursive: true });
+    fs.cpSync(path.join(REPO, 'examples'), path.join(dir, 'examples'), { recursive: true });
+    calls = path.join(dir, 'examples', 'calls_loops.bir');
+    text = read(calls);
+    client = new LspClient();
+    await client.start(dir);
+  });
+
+  afterEach(async () => {
+    await client.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const hoverAt = async (file: string, body: string, needle: string, nth: number, offset: number): Promise<string> => {
+    const h = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: uri(file) }, position: positionOf(body, needle, nth, offset) });
+    assert.ok(h, `a hover at '${needle}'`);
+    return (h.contents as MarkupContent).value;
+  };
+
+  it('shows a tensor\'s declaration, shape, dtype and placement from the checked program', async () => {
+    client.open(calls, text);
+    await client.diagnosticsOf(calls);
+    const ws = await hoverAt(calls, text, 'DmaCopy ws <- w', 0, 9);
+    assert.match(ws, /```bir\nsbuf ws : bf16\[K, N\]\n```/);
+    assert.match(ws, /SBUF, bf16\[128, 320\]/);
+    assert.match(ws, /partitions 0–127, bytes 0–639 of each \(640 bytes per partition/);
+    const xT = await hoverAt(calls, text, 'sbuf xT', 0, 6);
+    assert.match(xT, /bytes 640–895 of each \(256 bytes per partition/);
+    const acc = await hoverAt(calls, text, 'MatMult acc <- xT, w', 0, 9);
+    assert.match(acc, /PSUM, f32\[128, 128\]/);
+    assert.match(acc, /PSUM bank 0: partitions 0–127, bytes 0–511/);
+    const x = await hoverAt(calls, text, 'DmaCopy xT <- x[', 0, 14);
+    assert.match(x, /DRAM, f32\[256, 128\], 131,072 bytes, the program's input/);
+    const m = await hoverAt(calls, text, 'r0 in 0..M/TM', 0, 9);
+    assert.match(m, /const M = 256[\s\S]*= 256/);
+    const param = await hoverAt(calls, text, 'DmaCopy dst <- out', 0, 9);
+    assert.match(param, /a parameter of `full_tile`: a view in DRAM, f32\[128, 128\]/);
+    const fn = await hoverAt(calls, text, 'call epilogue', 0, 6);
+    assert.match(fn, /```bir\nfunc epilogue\(dst: sbuf f32\[TM, CH\], src: psum f32\[TM, CH\], r3\)\n```/);
+  });
+
+  it('documents opcodes, attributes and their words from the opcode records', async () => {
+    client.open(calls, text);
+    const op = await hoverAt(calls, text, 'MatMult acc', 0, 2);
+    assert.ok(op.includes(`**MatMult** [PE]: ${OPCODES.get('MatMult')!.summary}`), op);
+    assert.match(op, /`accumulate`/);
+    const attr = await hoverAt(calls, text, 'scale = r3', 0, 2);
+    assert.match(attr, /`scale`, an attribute of \*\*Activation\*\*: a number, a register or a \[P, 1\] tensor/);
+    const word = await hoverAt(calls, text, 'func = relu', 0, 8);
+    assert.match(word, /`relu`: a value of `func` of \*\*Activation\*\*/);
+  });
+
+  const complete = async (_lines: string, lineText: string): Promise<CompletionItem[]> => {
+    const file = path.join(dir, 'examples', 'calls_loops.bir');
+    const body = text.replace('  DmaCopy dst <- out\n}\n\n# The same', `  DmaCopy dst <- out\n${lineText}\n}\n\n# The same`);
+    client.change(file, body);
+    const position = positionOf(body, `\n${lineText}\n`, 0, lineText.length + 1);
+    const found = await client.request<CompletionItem[] | CompletionList>('textDocument/completion', { textDocument: { uri: uri(file) }, position });
+    return Array.isArray(found) ? found : found.items;
+  };
+
+  it('completes opcodes and statements where a statement starts, declarations at the top level', async () => {
+    client.open(calls, text);
+    const labels = (await complete('', '  Mat')).map((i) => i.label);
+    for (const o of OPCODES.keys()) assert.ok(labels.includes(o), o);
+    for (const s of ['Set', 'for', 'call', 'sbuf']) assert.ok(labels.includes(s), s);
+    const top = text.replace('const M = 256', 'const M = 256\nd');
+    client.change(calls, top);
+    const found = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: uri(calls) }, position: positionOf(top, '\nd\n', 0, 2) });
+    assert.deepStrictEqual(found.map((i) => i.label).sort(), ['const', 'cores', 'dram', 'func', 'import', 'module']);
+  });
+
+  it('completes an opcode\'s attributes (not those written) and the names in scope, with their types', async () => {
+    client.open(calls, text);
+    const items = await complete('', '  TensorScalar out <- acc, op = mul, ');
+    const attrs = items.filter((i) => i.detail === 'attribute of TensorScalar').map((i) => i.label).sort();
+    assert.deepStrictEqual(attrs, Object.keys(ATTRIBUTES.TensorScalar).filter((a) => a !== 'op').sort());
+    const names = new Map(items.map((i) => [i.label, i.detail]));
+    assert.strictEqual(names.get('acc'), 'psum f32[TM, TN]');
+    assert.strictEqual(names.get('dst'), 'dram f32[TM, TN]');
+    assert.strictEqual(names.get('r2'), 'register');
+    assert.strictEqual(names.get('TM'), 'const');
+    assert.ok(!names.has('ws'), 'main\'s tensors are not in scope in full_tile');
+  });
+
+  it('completes the words an attribute allows', async () => {
+    client.open(calls, text);
+    const items = await complete('', '  Activation out <- out, func = ');
+    assert.deepStrictEqual(items.map((i) => i.label).sort(), [...ACTIVATION_FUNCTIONS].sort());
+  });
+
+  it('completes functions after call, an imported module\'s after m::, and dtypes in a type', async () => {
+    client.open(calls, text);
+    const fns = (await complete('', '  call ')).map((i) => i.label).sort();
+    assert.deepStrictEqual(fns, ['edge_tile', 'epilogue', 'full_tile', 'main']);
+    const dtypes = (await complete('', '  sbuf t : ')).map((i) => i.label);
+    assert.ok(dtypes.includes('bf16') && dtypes.includes('fp8e4m3'), JSON.stringify(dtypes));
+    const cores = path.join(dir, 'good', 'cores.bir');
+    const body = read(cores).replace('    call tiles::scale(tile, 2.5)', '    call tiles::');
+    client.open(cores, body);
+    const found = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: uri(cores) }, position: positionOf(body, 'call tiles::', 0, 12) });
+    assert.deepStrictEqual(found.map((i) => i.label), ['scale']);
+    const modules = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: uri(cores) }, position: positionOf(body, 'call tiles::', 0, 5) });
+    assert.ok(modules.some((i) => i.label === 'tiles' && i.insertText === 'tiles::'), JSON.stringify(modules));
+  });
+});
