@@ -1,0 +1,58 @@
+/**
+ * The language server on a 100,000-line file, over the wire as an editor drives it (the bundled server, stdio):
+ * diagnostics after an edit, definition, references, hover, rename and the Outline, each the best of a few rounds.
+ * Run: node esbuild.mjs && npx tsx bench/language-server.bench.ts [lines]
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { performance } from 'perf_hooks';
+import { bigProgram } from './big-program';
+import { LspClient, positionOf, uri } from '../test/helpers/lsp-client';
+
+async function timed(rounds: number, run: () => Promise<unknown>): Promise<number> {
+  let fastest = Infinity;
+  for (let i = 0; i < rounds; i++) {
+    const t0 = performance.now();
+    await run();
+    fastest = Math.min(fastest, performance.now() - t0);
+  }
+  return fastest;
+}
+
+async function main(): Promise<void> {
+  const lines = Number(process.argv[2] ?? 100_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bir-lsp-bench-'));
+  const file = path.join(dir, 'big.bir');
+  const { text } = bigProgram(lines, 'flat');
+  fs.writeFileSync(file, text);
+  const client = new LspClient();
+  try {
+    await client.start(dir);
+    const t0 = performance.now();
+    client.open(file, text);
+    await client.diagnosticsOf(file);
+    const open = performance.now() - t0;
+    const doc = { textDocument: { uri: uri(file) } };
+    const mid = positionOf(text, 'TensorTensor b <- a, b', Math.floor(lines / 8), 13);
+    let version = 0;
+    const edit = await timed(3, async () => {
+      const seen = client.published(file);
+      client.change(file, version++ % 2 ? text : text.replace('scalar = 1.5', 'scalar = 2.5'));
+      await client.diagnosticsOf(file, () => true, seen);
+    });
+    const definition = await timed(5, () => client.request('textDocument/definition', { ...doc, position: mid }));
+    const references = await timed(5, () => client.request('textDocument/references', { ...doc, position: mid, context: { includeDeclaration: true } }));
+    const hover = await timed(5, () => client.request('textDocument/hover', { ...doc, position: mid }));
+    const rename = await timed(3, () => client.request('textDocument/rename', { ...doc, position: mid, newName: 'bb' }));
+    const outline = await timed(3, () => client.request('textDocument/documentSymbol', doc));
+    const ms = (v: number) => `${v.toFixed(0)} ms`;
+    console.log(`# language server, ${lines.toLocaleString('en-US')}-line file (node ${process.version}, load ${os.loadavg()[0].toFixed(1)})`);
+    console.log(`open -> diagnostics ${ms(open)}; edit -> diagnostics ${ms(edit)}; definition ${ms(definition)}; references ${ms(references)}; hover ${ms(hover)}; rename ${ms(rename)}; outline ${ms(outline)}`);
+  } finally {
+    await client.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main();
