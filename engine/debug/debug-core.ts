@@ -40,6 +40,7 @@ import { Inspector } from './inspector';
 import { LineMap } from './line-map';
 import { memoryMap, MemoryMapArguments } from './memory-map';
 import { operandValue } from './operand-values';
+import { nonFiniteInputs, producerText } from './non-finite';
 import { allocatingActivation, describeWrite, elementName } from './origins';
 import { DebugOutcome, Replay, ReplayInterrupted, ReplayStop, Visit } from './replay';
 import { MOVING_COMMANDS, ReplContext, replCommand, splitCommand } from './repl';
@@ -141,6 +142,7 @@ export class DebugCore implements ExecutionHooks {
   private mode: FramesMode;
   private readonly stepBy: StepGranularity;
   private filters = new Set<ExceptionFilter>(['assert', 'fault', 'uninitialized']);
+  private toldNonFiniteInputs = false;
   private policy?: StepPolicy;
   /** Frames of subgraphs per core: function activations plus open region cursors. */
   private readonly subgraphDepth: Int32Array;
@@ -306,6 +308,11 @@ export class DebugCore implements ExecutionHooks {
   setExceptionFilters(filters: readonly string[]): void {
     this.filters = new Set(filters as ExceptionFilter[]);
     this.applyFilters();
+    // Before the run, the inputs that hold NaN or infinities already are named: the filter never stops at a read.
+    if (this.filters.has('nan') && !this.toldNonFiniteInputs && this.interpreter.ticks === 0) {
+      this.toldNonFiniteInputs = true;
+      for (const note of nonFiniteInputs(this.program, this.machine)) this.notice(note);
+    }
   }
 
   /** Continuable faults are raised only when their filter asks to stop at them; otherwise the run goes on. */
@@ -672,8 +679,12 @@ export class DebugCore implements ExecutionHooks {
     this.subgraphDepth[core.index]--;
   }
 
-  onFault(_core: Core, _frame: Frame, _node: Node, fault: Fault): boolean {
-    return this.filters.has(filterOf(fault.code));
+  onFault(core: Core, frame: Frame, node: Node, fault: Fault): boolean {
+    const stops = this.filters.has(filterOf(fault.code));
+    // What made the NaN or infinity, with its operands, read before the node changed anything.
+    const made = stops && fault.code === 'nan' ? producerText(this.machine, core, frame, node, fault) : undefined;
+    if (made) fault.message = `${fault.message}: ${made}`;
+    return stops;
   }
 
   /** The breakpoints of a location that stop now: conditions true and hit conditions met; logpoints log instead. */

@@ -9,6 +9,7 @@ import { EvaluateResult, VariableInfo } from '../protocol/types';
 import { Inspector } from './inspector';
 import { absolutePath, ShownPath } from './shown-path';
 import { describeWrite, explain, formatSample, Origin, OriginInput } from './origins';
+import { nonFiniteBirth } from './non-finite';
 import { findWrites, Sample, SearchContext, Write, WriteBound, WriteSearch, writesPage, WriteTarget } from './writes';
 import type { HistoryAnswer, SampleValue, WhyAnswer, WriteRecord } from '../../contract/time-queries';
 
@@ -88,13 +89,18 @@ export function why(host: TimeQueryHost, text: string): EvaluateResult {
     throw new EngineError(`:why explains one element; '${text}' has ${named.size} elements (name one, as in :why ${named.first})`, 'argument');
   }
   const value = named.value;
-  const origin = host.inThePast(':why', (ctx) => explain(ctx, named.target, host.now(), value));
+  let birth: string | undefined;
+  const origin = host.inThePast(':why', (ctx) => {
+    const o = explain(ctx, named.target, host.now(), value);
+    birth = nonFiniteBirth(ctx, named.target, value, o);
+    return o;
+  });
   // A value set while stopped after the last write that an instruction made is where the value came from.
   const set = (host.setsOf?.(named.target) ?? []).filter((u) => !origin.write || u.tick > origin.write.tick).pop();
   if (set) return { result: `${text} = ${formatSample(value)} ← set while stopped at instruction ${count(set.instructions)} (Set Value or writeMemory); no instruction wrote it since`, reference: 0 };
   const rows = inputRows(host, origin);
   return {
-    result: `${text} = ${formatSample(value)} ← ${origin.text}`,
+    result: `${text} = ${formatSample(value)} ← ${origin.text}${birth ? `\n  ${birth}` : ''}`,
     reference: rows.length ? host.inspector.rowsReference(rows) : 0,
     indexed: rows.length || undefined,
   };

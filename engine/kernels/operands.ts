@@ -8,7 +8,7 @@ import { roundTo } from '../machine/dtypes';
 import { Core, Frame } from '../machine/core';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
-import { firstUnwritten, forEachIndex, readView, unravel, View, viewSize, writeView, zeroUnwritten } from '../machine/view';
+import { elementIndex, firstUnwritten, forEachIndex, readView, unravel, View, viewSize, writeView, zeroUnwritten } from '../machine/view';
 import { compileAccess, ViewFn } from './compile-access';
 
 /** A tensor operand ready to run: how to get its view, and what it may be. */
@@ -104,7 +104,9 @@ function checkNonFinite(op: TensorOperand, v: View, values: ArrayLike<number>, f
     if (!inputsFinite()) return;
     if (!m.raises('nan')) return;
     const what = Number.isNaN(x) ? 'NaN' : Number.isFinite(x) ? `${x}, which overflows ${dtype} to infinity` : `${x}`;
-    throw new Fault('nan', `the ${op.role} '${op.ap.text}' gets ${what} at [${unravel(v.shape, i).join(', ')}] from finite inputs`, op.ap.span);
+    const fault = new Fault('nan', `the ${op.role} '${op.ap.text}' gets ${what} at [${unravel(v.shape, i).join(', ')}] from finite inputs`, op.ap.span);
+    fault.made = { tensor: v.tensor, index: elementIndex(v, i), value: x };
+    throw fault;
   }
 }
 

@@ -1,5 +1,6 @@
 /** Faults: what a program did wrong while it ran, with a code, a message that names the values, and where. */
 import { Span } from '../base/span';
+import type { Tensor } from './tensor';
 
 export const FAULT_CODES = [
   'out-of-bounds',
@@ -32,6 +33,8 @@ export class Fault extends Error {
   /** The node that faulted and its core, filled in by the run loop. */
   nodeIndex = -1;
   core = -1;
+  /** For a `nan` fault: the element the instruction was about to give a non-finite value, and that value. */
+  made?: { readonly tensor: Tensor; readonly index: number; readonly value: number };
 
   constructor(
     readonly code: FaultCode,

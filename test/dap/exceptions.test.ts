@@ -171,6 +171,19 @@ describe('DAP: exceptions', function () {
     assert.strictEqual(await s.waitForEnd(), 0, 'the racing write lands and the run completes');
   });
 
+  it('the NaN / Inf filter stops at the producer and names what it computed, with its operands', async () => {
+    const s = await run(CASES.find((c) => c.file === 'nan.bir')!, ['nan']);
+    const ev = await s.waitForStopOrExit();
+    assert.ok(!('exitCode' in ev), 'stopped at the producer');
+    // Row 5 sums to 0, and rsqrt(0 · 1/64) is +inf: an infinity from a zero, not an overflow.
+    assert.match(ev.stopped.body.text!, /^the destination 'rstd' gets Infinity at \[5, 0\] from finite inputs: rsqrt\(0 · 0\.015625 \+ 0\) is \+inf$/);
+    const info = await s.ok<DebugProtocol.ExceptionInfoResponse>('exceptionInfo', { threadId: 1 });
+    assert.strictEqual(info.body.description, ev.stopped.body.text);
+    // The propagators after it (the infinity times x, 0 · inf) do not stop: the run ends.
+    await s.ok('continue', { threadId: 1 });
+    assert.strictEqual(await s.waitForEnd(), 0);
+  });
+
   it('setExceptionBreakpoints refuses an unknown filter and names the filters', async () => {
     const s = await DapSession.start();
     await s.launch({ program: path.join(EXAMPLES, 'faults', 'assert.bir') }, async (x) => {
