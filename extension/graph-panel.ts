@@ -11,6 +11,7 @@
  * breakpoints), after every change of breakpoints and at every stop.
  */
 import * as vscode from 'vscode';
+import { sideColumn } from './side-group';
 import { FromWebview, isFromWebview, PostedToWebview } from '../webview/graph/messages';
 import type { FrameGraph, GraphNode, PassGraph, Span } from '../contract/graph';
 import { birRequest } from './bir-requests';
@@ -61,14 +62,9 @@ class GraphPanelHost extends PanelHost<PostedToWebview, FromWebview> {
     return [...super.listeners(), vscode.window.onDidChangeActiveTextEditor((e) => this.editorActive(e))];
   }
 
-  /**
-   * Beside the source: in the group next to the source's when there is one (a walkthrough's, a preview's) rather than
-   * in a third group that would squeeze both, else in a new group beside it.
-   */
+  /** In the side group the panels share, beside the source last active (the graph view may have the focus). */
   protected override column(): vscode.ViewColumn {
-    const source = vscode.window.activeTextEditor?.viewColumn ?? this.lastEditorColumn ?? vscode.ViewColumn.One;
-    const others = vscode.window.tabGroups.all.map((g) => g.viewColumn).filter((c) => c !== source);
-    return others.find((c) => c > source) ?? others[0] ?? vscode.ViewColumn.Beside;
+    return sideColumn(vscode.window.activeTextEditor?.viewColumn ?? this.lastEditorColumn ?? vscode.ViewColumn.One);
   }
 
   protected override attached(): void {

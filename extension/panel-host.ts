@@ -6,6 +6,7 @@
  * and serves its page's requests.
  */
 import * as vscode from 'vscode';
+import { sideColumn } from './side-group';
 import { FrameMessage, MissingFrames } from './missing-frames';
 import { attachPage, PageFiles, panelOptions, ResumeTracker, RunState, widenBeside } from './webview-host';
 
@@ -74,9 +75,9 @@ export abstract class PanelHost<ToPage, FromPage> implements vscode.Disposable {
     this.panel?.dispose();
   }
 
-  /** The column a new panel opens in. */
+  /** The column a new panel opens in: the side group the panels share (side-group.ts). */
   protected column(): vscode.ViewColumn {
-    return vscode.ViewColumn.Beside;
+    return sideColumn(vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.One);
   }
 
   /** A panel was given the page: what the host knew of the page before is void. */
