@@ -9,7 +9,7 @@ import { Span } from '../base/span';
 import { DType, DTYPES } from '../base/dtype';
 import { Column, int32s, uint8s } from './columns';
 import { ExprTable } from './expr-table';
-import { FieldInterner } from './field-interner';
+import { FieldInterner, FieldList } from './field-interner';
 import { AccessItem, AccessPattern, MemoryKind, ScalarExpr, TensorDecl, ViewStep } from './program';
 
 const AT = 0;
@@ -62,7 +62,7 @@ export class AccessTable {
   private readonly dims: Column<Int32Array> = int32s();
   private readonly interned = new FieldInterner();
   private readonly cache: (Shared | undefined)[] = new Array<Shared | undefined>(CACHE_SIZE);
-  private readonly scratch: number[] = [];
+  private readonly scratch = new FieldList();
 
   constructor(
     private readonly exprs: ExprTable,
@@ -75,7 +75,7 @@ export class AccessTable {
   add(ap: AccessPattern): number {
     // The fields as numbers, interned as they are: a row per distinct pattern.
     const fields = this.scratch;
-    fields.length = 0;
+    fields.clear();
     fields.push(this.declIndex(ap.tensor), MEMORIES.indexOf(ap.memory), DTYPE_CODE.get(ap.dtype)!, ap.items.length);
     for (const it of ap.items) {
       if (it.kind === 'at') fields.push(AT, this.exprs.add(it.index), -1, -1);
@@ -92,13 +92,13 @@ export class AccessTable {
     if (ap.bcast) fields.push(VIEW_BCAST, this.exprs.add(ap.bcast));
     fields.push(ap.shape.length);
     for (const d of ap.shape) fields.push(d ?? -1);
-    const known = this.interned.find(fields, fields.length);
+    const known = this.interned.find(fields.values, fields.length);
     if (known >= 0) return known;
-    return this.store(fields);
+    return this.store(fields.values, fields.length);
   }
 
   /** A new row from the fields `add` laid out. */
-  private store(fields: readonly number[]): number {
+  private store(fields: ArrayLike<number>, length: number): number {
     let k = 0;
     const row = this.tensor.push(fields[k++]);
     this.memory.push(fields[k++]);
@@ -132,7 +132,7 @@ export class AccessTable {
     this.shapeFirst.push(this.dims.length);
     this.rank.push(rank);
     for (let i = 0; i < rank; i++) this.dims.push(fields[k++]);
-    this.interned.add(fields, fields.length, row);
+    this.interned.add(fields, length, row);
     return row;
   }
 

@@ -8,6 +8,28 @@ import { Column, int32s } from './columns';
 
 const EMPTY = -1;
 
+/**
+ * The fields of one row as they are laid out, reused from row to row: an array emptied by `length = 0` gives its
+ * storage back and grows it again at every row.
+ */
+export class FieldList {
+  values = new Int32Array(64);
+  length = 0;
+
+  clear(): void {
+    this.length = 0;
+  }
+
+  push(...fields: number[]): void {
+    if (this.length + fields.length > this.values.length) {
+      const more = new Int32Array(Math.max(this.values.length * 2, this.length + fields.length));
+      more.set(this.values);
+      this.values = more;
+    }
+    for (let i = 0; i < fields.length; i++) this.values[this.length++] = fields[i];
+  }
+}
+
 export class FieldInterner {
   /** Each entry's fields, one after another; `starts[e]` is where entry e's begin, `starts[e + 1]` where they end. */
   private fields: Column<Int32Array> = int32s();
@@ -23,7 +45,7 @@ export class FieldInterner {
   }
 
   /** The id given to these fields (the first `n` of `fields`) by `add`, or -1. */
-  find(fields: readonly number[], n: number): number {
+  find(fields: ArrayLike<number>, n: number): number {
     const mask = this.slots.length - 1;
     for (let s = hash(fields, n) & mask; ; s = (s + 1) & mask) {
       const entry = this.slots[s];
@@ -33,7 +55,7 @@ export class FieldInterner {
   }
 
   /** Interns the fields (the first `n` of `fields`) under `id`; they must not be there yet. */
-  add(fields: readonly number[], n: number, id: number): void {
+  add(fields: ArrayLike<number>, n: number, id: number): void {
     const entry = this.count++;
     for (let i = 0; i < n; i++) this.fields.push(fields[i]);
     this.starts.push(this.fields.length);
@@ -52,7 +74,7 @@ export class FieldInterner {
     this.count = 0;
   }
 
-  private same(entry: number, fields: readonly number[], n: number): boolean {
+  private same(entry: number, fields: ArrayLike<number>, n: number): boolean {
     const start = this.starts.get(entry);
     if (this.starts.get(entry + 1) - start !== n) return false;
     const stored = this.fields.view();
@@ -77,7 +99,7 @@ export class FieldInterner {
 }
 
 /** FNV-1a over the 32-bit fields, then mixed so that the low bits (the slot) depend on every field. */
-function hash(fields: readonly number[], n: number): number {
+function hash(fields: ArrayLike<number>, n: number): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < n; i++) h = Math.imul(h ^ (fields[i] | 0), 0x01000193);
   return mix(h);
