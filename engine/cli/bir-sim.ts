@@ -5,7 +5,7 @@
  *   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
  *   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
  *   bir-sim diff A.bir B.bir [--input NAME=FILE.npy]... (see diff.ts)
- *   bir-sim profile FILE [--machine trn1|trn2|trn3|PROFILE.json] [--trace OUT.json] [--cores N] [--input NAME=FILE.npy]... [--passes LIST] [--json]
+ *   bir-sim profile FILE [--machine trn1|trn2|trn3|PROFILE.json] [--trace OUT.json] [--cores N] [--input NAME=FILE.npy]... [--passes LIST] [--against OLD.bir | --what-if LIST] [--why LINE] [--json]
  *   bir-sim mcp (served by main.ts: the agent tools over MCP on standard input and output)
  * Exit status: 0 done, 1 the program faulted (run), has errors (check), an expression failed (inspect) or the runs
  * differ (diff), 2 a usage or
@@ -47,7 +47,7 @@ const USAGE = `usage:
   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
 ${DIFF_USAGE}
   bir-sim profile FILE [--machine trn1|trn2|trn3|PROFILE.json] [--trace OUT.json] [--cores N]
-                   [--input NAME=FILE.npy]... [--passes LIST] [--json]
+                   [--input NAME=FILE.npy]... [--passes LIST] [--against OLD.bir | --what-if LIST] [--why LINE] [--json]
   bir-sim mcp
 
 run     runs FILE's main on the simulator; prints what the program prints, then a summary.
@@ -79,6 +79,10 @@ profile runs FILE and schedules what it executed on a machine's engines and DMA 
         path, the dominant instructions and warnings (small DMA transfers, idle engines).
         --machine M    trn1, trn2 (default), trn3, or a JSON profile overriding any field of one
         --trace FILE   also write the schedule as a Chrome/Perfetto trace (traceEvents, one thread per lane)
+        --against OLD  also schedule OLD (the program before an edit) and print the difference: total,
+                       per engine, the critical path before and after
+        --what-if LIST the same, against FILE with the passes LIST run (fuse, schedule, ...)
+        --why LINE     the dependencies the longest-waiting run of LINE waited for, with each one's wait
         --json         print the summary as JSON
         --cores, --input and --passes as for run
 mcp     serves the debugger's tools to coding agents over the Model Context Protocol on standard input and
@@ -191,19 +195,35 @@ function run(argv: readonly string[], io: CliIO): number {
 }
 
 function profile(argv: readonly string[], io: CliIO): number {
-  const args = parseArgs(argv, { machine: 'value', trace: 'value', cores: 'value', input: 'value', passes: 'value', json: 'switch' });
+  const args = parseArgs(argv, { machine: 'value', trace: 'value', cores: 'value', input: 'value', passes: 'value', json: 'switch', against: 'value', 'what-if': 'value', why: 'value' });
   const file = fileArgument(args.positional, 'profile');
   const passes = parsePasses(args.flags.get('passes')?.at(-1));
   const coresFlag = parseCores(args.flags.get('cores')?.at(-1));
   const inputs = parseInputs(args.flags.get('input') ?? []);
+  const against = args.flags.get('against')?.at(-1);
+  const whatIf = args.flags.get('what-if')?.at(-1);
+  if (against !== undefined && whatIf !== undefined) throw new UsageError('--against and --what-if each give the program to compare with: choose one');
+  const whyFlag = args.flags.get('why')?.at(-1);
+  const why = whyFlag === undefined ? undefined : Number(whyFlag);
+  if (why !== undefined && (!Number.isInteger(why) || why < 1)) throw new UsageError(`--why takes a line number, found '${whyFlag}'`);
   const checked = checkProgram(file);
   printDiagnostics(checked.diagnostics, io.err);
   if (!checked.program) return 2;
-  const program = runPipeline(checked.program, passes).at(-1)!.program;
+  const snapshots = runPipeline(checked.program, passes);
+  let program = snapshots.at(-1)!.program;
+  let baseline;
+  if (against !== undefined) {
+    const old = checkProgram(fileArgument([against], 'profile --against'));
+    printDiagnostics(old.diagnostics, io.err);
+    if (!old.program) return 2;
+    baseline = { program: runPipeline(old.program, passes).at(-1)!.program, label: display(path.resolve(against)) };
+  } else if (whatIf !== undefined) {
+    baseline = { program, label: passes.length ? `the program after --passes ${passes.join(',')}` : 'the program as written' };
+    program = runPipeline(program, parsePasses(whatIf)).at(-1)!.program;
+  }
   const cores = runCores(coresFlag, program, io);
-  return profileCommand({ program, cores, inputs, machine: args.flags.get('machine')?.at(-1), trace: args.flags.get('trace')?.at(-1), json: args.flags.has('json'), display }, io);
+  return profileCommand({ program, cores, inputs, machine: args.flags.get('machine')?.at(-1), trace: args.flags.get('trace')?.at(-1), json: args.flags.has('json'), display, baseline, why }, io);
 }
-
 
 function describeSnapshot(s: Snapshot): string {
   const c = s.changes;

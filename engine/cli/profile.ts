@@ -14,6 +14,9 @@ import { ProfileError, resolveProfile } from '../perf/profile';
 import { schedule } from '../perf/scheduler';
 import { formatNs, percent, ProfileSummary, summarize } from '../perf/summary';
 import { traceJson } from '../perf/trace-export';
+import { compareSchedules, ScheduleDifference } from '../perf/what-if';
+import { longestWaitOnLine, whyWaiting, WhyWaiting } from '../perf/why-waiting';
+import { MachineProfile } from '../perf/profile';
 import { UsageError } from './args';
 
 export interface ProfileIO {
@@ -29,6 +32,10 @@ export interface ProfileRequest {
   readonly trace?: string;
   readonly json: boolean;
   readonly display: (file: string) => string;
+  /** What-if: the program before the change (another file, or the same before passes), scheduled alike and compared. */
+  readonly baseline?: { readonly program: Program; readonly label: string };
+  /** A source line of the program: why its longest-waiting run waited. */
+  readonly why?: number;
 }
 
 /** Exit status: 0 done, 1 the run faulted (the part that ran is still profiled), 2 a bad profile or trace path. */
@@ -41,21 +48,26 @@ export function profileCommand(r: ProfileRequest, io: ProfileIO): number {
     throw e;
   }
   if (r.trace !== undefined && !fs.existsSync(path.dirname(path.resolve(r.trace)))) throw new UsageError(`--trace: no such folder: ${path.dirname(r.trace)}`);
-  let recording;
-  try {
-    recording = recordRun(r.program, { cores: r.cores, inputs: r.inputs, output: () => undefined });
-  } catch (e) {
-    if (e instanceof LoadError) {
-      io.err(`bir-sim: ${e.message}`);
-      return 2;
-    }
-    throw e;
+  const profiled = profileRun(r.program, r, profile, io);
+  if (!profiled) return 2;
+  const { s, summary, outcome } = profiled;
+  const parts: unknown[] = [summary];
+  const texts = [formatSummary(summary, r.display)];
+  if (r.baseline) {
+    const before = profileRun(r.baseline.program, r, profile, io);
+    if (!before) return 2;
+    const difference = compareSchedules(before.summary, summary);
+    parts.push({ whatIf: { against: r.baseline.label, ...difference } });
+    texts.push(formatDifference(difference, r.baseline.label, r.display));
   }
-  const { outcome, machine, stream } = recording;
-  if (outcome.kind === 'failed') io.err(`${describeFault(outcome.fault, machine, r.display)}\nbir-sim: the run faulted: what follows is the schedule of the instructions before the fault`);
-  const s = schedule(stream, profile);
-  const summary = summarize(s, r.program);
-  io.out(r.json ? JSON.stringify(summary, null, 2) : formatSummary(summary, r.display));
+  if (r.why !== undefined) {
+    const i = longestWaitOnLine(s, r.program, r.why);
+    if (i === undefined) throw new UsageError(`--why: no instruction of line ${r.why} ran`);
+    const why = whyWaiting(s, r.program, i);
+    parts.push({ why });
+    texts.push(formatWhy(why, r.display));
+  }
+  io.out(r.json ? JSON.stringify(parts.length === 1 ? summary : Object.assign({}, ...parts), null, 2) : texts.join('\n'));
   if (r.trace !== undefined) {
     try {
       writeFileAtomic(r.trace, traceJson(s, r.program));
@@ -66,6 +78,50 @@ export function profileCommand(r: ProfileRequest, io: ProfileIO): number {
     }
   }
   return outcome.kind === 'exited' ? 0 : 1;
+}
+
+/** One program run, recorded and scheduled; undefined when its data cannot be loaded (said on `io.err`). */
+function profileRun(program: Program, r: ProfileRequest, profile: MachineProfile, io: ProfileIO) {
+  let recording;
+  try {
+    recording = recordRun(program, { cores: r.cores, inputs: r.inputs, output: () => undefined });
+  } catch (e) {
+    if (e instanceof LoadError) {
+      io.err(`bir-sim: ${e.message}`);
+      return undefined;
+    }
+    throw e;
+  }
+  const { outcome, machine, stream } = recording;
+  if (outcome.kind === 'failed') io.err(`${describeFault(outcome.fault, machine, r.display)}\nbir-sim: the run faulted: what follows is the schedule of the instructions before the fault`);
+  const s = schedule(stream, profile);
+  return { s, summary: summarize(s, program), outcome };
+}
+
+/** The difference of two schedules as a terminal shows it. */
+export function formatDifference(d: ScheduleDifference, label: string, display: (file: string) => string): string {
+  const sign = (ns: number): string => (ns > 0 ? `+${formatNs(ns)}` : ns < 0 ? `-${formatNs(-ns)}` : '±0');
+  const lines = [`--- what-if: against ${label} ---`, `total: ${formatNs(d.before.total)} → ${formatNs(d.after.total)} (${sign(d.delta)}, ${d.ratio.toFixed(3)}×)`];
+  lines.push('engine        before      after       change');
+  for (const e of d.engines) {
+    const name = `${d.engines.some((x) => x.core > 0) ? `c${e.core} ` : ''}${e.engine}`;
+    lines.push(`${name.padEnd(14)}${formatNs(e.before).padEnd(12)}${formatNs(e.after).padEnd(12)}${sign(e.delta)}`);
+  }
+  const path = (steps: ScheduleDifference['before']['criticalPath']): string => {
+    const lineList = steps.map((p) => `${p.line}`);
+    const shown = lineList.length > 16 ? [...lineList.slice(0, 8), '...', ...lineList.slice(-7)] : lineList;
+    return `${steps.length} instruction${steps.length === 1 ? '' : 's'}${steps.length ? ` in ${display(steps[0].file)}, lines ${shown.join(' → ')}` : ''}`;
+  };
+  lines.push(`critical path before: ${path(d.before.criticalPath)}`, `critical path after:  ${path(d.after.criticalPath)}`);
+  return lines.join('\n');
+}
+
+/** Why an instruction waited, as a terminal shows it. */
+export function formatWhy(w: WhyWaiting, display: (file: string) => string): string {
+  const lines = [`--- why line ${w.line} (${w.opcode}, instruction ${w.instruction}) waits: it starts at ${formatNs(w.start)}, set by ${w.setBy}${w.setByInstruction >= 0 ? ` (instruction ${w.setByInstruction})` : ''} ---`];
+  if (!w.dependencies.length) lines.push('  no dependency: it waits only for its engine');
+  for (const d of w.dependencies) lines.push(`  ${d.kind.padEnd(4)} ${`${display(d.file)}:${d.line}`.padEnd(28)} ${d.opcode.padEnd(13)} waited ${formatNs(d.wait)}`);
+  return lines.join('\n');
 }
 
 /** The summary as a terminal shows it. */

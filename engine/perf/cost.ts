@@ -11,6 +11,12 @@
 import { MachineProfile } from './profile';
 import { ENGINE_CODE, ExecutedStream, KIND_BARRIER, KIND_DMA, KIND_MATMUL, KIND_REGISTER } from './stream';
 
+// Held here: an imported binding is a property read at every use when the engine runs from its TypeScript sources.
+const BARRIER = KIND_BARRIER;
+const REGISTER = KIND_REGISTER;
+const DMA = KIND_DMA;
+const MATMUL = KIND_MATMUL;
+
 export interface InstructionCost {
   /** How long the instruction occupies its engine (or each of its DMA queues), ns. */
   busy: number;
@@ -34,31 +40,41 @@ export function dmaEfficiency(p: MachineProfile, bytesPerPartition: number): num
   return bytesPerPartition <= 0 ? 0 : bytesPerPartition / (bytesPerPartition + p.dmaHalfEfficiencyBytes);
 }
 
-/** The queues a transfer over rows [start, start + count) uses: a contiguous range, `dmaPartitionsPerQueue` rows each. */
-export function dmaQueueRange(p: MachineProfile, rowStart: number, rowCount: number): { first: number; count: number } {
-  const per = p.dmaPartitionsPerQueue;
-  const first = Math.floor(rowStart / per) % p.dmaQueues;
-  const last = Math.floor((rowStart + Math.max(rowCount, 1) - 1) / per);
-  return { first, count: Math.min(p.dmaQueues, last - Math.floor(rowStart / per) + 1) };
+export interface QueueRange {
+  first: number;
+  count: number;
 }
 
-/** The cost of instruction i of the stream on the profile; `out` is filled and returned (nothing allocated). */
-export function instructionCost(p: MachineProfile, s: ExecutedStream, i: number, out: InstructionCost): InstructionCost {
+/** The queues a transfer over rows [start, start + count) uses: a contiguous range, `dmaPartitionsPerQueue` rows each. */
+export function dmaQueueRange(p: MachineProfile, rowStart: number, rowCount: number, out: QueueRange = { first: 0, count: 0 }): QueueRange {
+  const per = p.dmaPartitionsPerQueue;
+  const firstRow = Math.floor(rowStart / per);
+  const last = Math.floor((rowStart + Math.max(rowCount, 1) - 1) / per);
+  out.first = firstRow % p.dmaQueues;
+  out.count = Math.min(p.dmaQueues, last - firstRow + 1);
+  return out;
+}
+
+/**
+ * The cost of instruction i of the stream on the profile; `out` is filled and returned (nothing allocated). `queues`:
+ * how many DMA queues a transfer runs on, when the caller knows (else found from its rows).
+ */
+export function instructionCost(p: MachineProfile, s: ExecutedStream, i: number, out: InstructionCost, queues = 0): InstructionCost {
   out.busy = 0;
   out.exposed = 0;
   const kind = s.kind[i];
-  if (kind === KIND_BARRIER || kind === KIND_REGISTER) return out;
-  if (kind === KIND_DMA) {
+  if (kind === BARRIER || kind === REGISTER) return out;
+  if (kind === DMA) {
     const bytes = s.work[i];
     const rows = Math.max(1, s.rowCount[i]);
-    const queues = dmaQueueRange(p, s.rowStart[i], rows).count;
+    const q = queues || dmaQueueRange(p, s.rowStart[i], rows).count;
     const efficiency = dmaEfficiency(p, bytes / rows);
-    out.busy = p.dmaFixedNs + (efficiency > 0 ? bytes / queues / (p.dmaBytesPerNs * efficiency) : 0);
+    out.busy = p.dmaFixedNs + (efficiency > 0 ? bytes / q / (p.dmaBytesPerNs * efficiency) : 0);
     return out;
   }
   const ghz = engineGHz(p, s.engine[i]);
   const n = s.free[i];
-  if (kind === KIND_MATMUL) {
+  if (kind === MATMUL) {
     out.busy = (Math.max(n, p.matmulMinCycles) * (s.slow[i] ? p.matmulFp32Factor : 1)) / ghz;
     return out;
   }

@@ -10,6 +10,9 @@
  */
 import { rangesMeet } from '../debug/data-region';
 
+// Held here: an imported binding is a property read at every call when the engine runs from its TypeScript sources.
+const meet = rangesMeet;
+
 export const RAW = 2;
 export const WAR = 3;
 export const WAW = 4;
@@ -33,15 +36,17 @@ class BaseAccesses {
 }
 
 /** Told of each access an instruction must wait for: the instruction, the kind of hazard, when it ends. */
-export type OnHazard = (instr: number, kind: number, end: number) => void;
+export interface HazardSink {
+  hazard(instr: number, kind: number, end: number): void;
+}
 
 export class Hazards {
   private readonly bases: (BaseAccesses | undefined)[] = [];
 
   constructor(private readonly ranks: readonly number[]) {}
 
-  /** Calls `on` for every kept access the access (box at `boxes[at..]`) must wait for. */
-  waits(base: number, writes: boolean, boxes: Float64Array, at: number, on: OnHazard): void {
+  /** Tells `sink` of every kept access the access (box at `boxes[at..]`) must wait for. */
+  waits(base: number, writes: boolean, boxes: Float64Array, at: number, sink: HazardSink): void {
     const b = this.bases[base];
     if (!b) return;
     const w = b.width;
@@ -49,7 +54,7 @@ export class Hazards {
       const other = b.writes[k] === 1;
       if (!writes && !other) continue;
       if (!overlapsAt(boxes, at, b.boxes, k * w, w)) continue;
-      on(b.instr[k], !writes ? RAW : other ? WAW : WAR, b.end[k]);
+      sink.hazard(b.instr[k], !writes ? RAW : other ? WAW : WAR, b.end[k]);
     }
   }
 
@@ -69,7 +74,7 @@ export class Hazards {
     }
     if (b.n === BOUND) this.merge(b);
     const k = b.n++;
-    b.boxes.set(boxes.subarray(at, at + w), k * w);
+    for (let d = 0; d < w; d++) b.boxes[k * w + d] = boxes[at + d];
     b.end[k] = end;
     b.instr[k] = instr;
     b.writes[k] = writes ? 1 : 0;
@@ -132,7 +137,7 @@ export class Hazards {
 /** Whether two boxes written flat (start, count, step per dimension) share an element. */
 export function overlapsAt(a: Float64Array, ai: number, b: Float64Array, bi: number, width: number): boolean {
   for (let d = 0; d < width; d += 3) {
-    if (!rangesMeet(a[ai + d], a[ai + d + 1], a[ai + d + 2], b[bi + d], b[bi + d + 1], b[bi + d + 2])) return false;
+    if (!meet(a[ai + d], a[ai + d + 1], a[ai + d + 2], b[bi + d], b[bi + d + 1], b[bi + d + 2])) return false;
   }
   return true;
 }

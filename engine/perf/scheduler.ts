@@ -6,10 +6,17 @@
  * follows these back) and every hazard it met with the wait that hazard alone caused.
  */
 import { float64s, int32s, uint8s } from '../ir/columns';
-import { instructionCost, dmaQueueRange, InstructionCost } from './cost';
-import { Hazards, RAW } from './hazards';
+import { instructionCost, dmaQueueRange, InstructionCost, QueueRange } from './cost';
+import { HazardSink, Hazards, RAW } from './hazards';
 import { MachineProfile } from './profile';
 import { COMPUTE_ENGINES, ExecutedStream, KIND_BARRIER, KIND_DMA } from './stream';
+
+// Held here: an imported binding is a property read at every use when the engine runs from its TypeScript sources.
+const ENGINE_LANES = COMPUTE_ENGINES.length;
+const SP_LANE = COMPUTE_ENGINES.indexOf('SP');
+const BARRIER = KIND_BARRIER;
+const DMA = KIND_DMA;
+const READ_AFTER_WRITE = RAW;
 
 /** What set an instruction's start. */
 export const WAIT_NONE = 0;
@@ -62,7 +69,7 @@ export function schedule(stream: ExecutedStream, profile: MachineProfile): Sched
   return new Scheduler(stream, profile).run();
 }
 
-class Scheduler {
+class Scheduler implements HazardSink {
   private readonly n: number;
   private readonly cores: number;
   private readonly lanesPerCore: number;
@@ -89,19 +96,22 @@ class Scheduler {
   private readonly barrierLast: number[] = [];
   private readonly barrierInstrs: number[][] = [];
   private readonly cost: InstructionCost = { busy: 0, exposed: 0 };
+  private readonly queueRange: QueueRange = { first: 0, count: 0 };
 
   // The instruction being scheduled: what bounds its start so far.
   private ready = 0;
   private readyFrom = -1;
   private readyKind = WAIT_NONE;
   private rawEnd = -1;
+  private current = -1;
+  private free = 0;
 
   constructor(private readonly stream: ExecutedStream, private readonly profile: MachineProfile) {
     const n = (this.n = stream.count);
     let cores = 1;
     for (let i = 0; i < n; i++) if (stream.core[i] + 1 > cores) cores = stream.core[i] + 1;
     this.cores = cores;
-    this.lanesPerCore = COMPUTE_ENGINES.length + profile.dmaQueues;
+    this.lanesPerCore = ENGINE_LANES + profile.dmaQueues;
     this.start = new Float64Array(n);
     this.end = new Float64Array(n);
     this.lane = new Int32Array(n);
@@ -123,7 +133,7 @@ class Scheduler {
     let total = 0;
     for (let i = 0; i < this.n; i++) {
       this.hazardStart[i] = this.hazardFrom.length;
-      if (s.kind[i] === KIND_BARRIER) this.arrive(i);
+      if (s.kind[i] === BARRIER) this.arrive(i);
       else this.place(i);
       if (this.end[i] > total) total = this.end[i];
     }
@@ -155,7 +165,7 @@ class Scheduler {
     this.pendingBarrier[core] = k;
     this.start[i] = arrival;
     this.end[i] = arrival;
-    this.lane[i] = core * this.lanesPerCore + COMPUTE_ENGINES.indexOf('SP');
+    this.lane[i] = core * this.lanesPerCore + SP_LANE;
     this.waitedOn[i] = this.readyFrom;
     this.waitKind[i] = this.readyKind;
   }
@@ -167,9 +177,9 @@ class Scheduler {
     const base = core * this.lanesPerCore;
     let first: number;
     let count = 1;
-    if (s.kind[i] === KIND_DMA) {
-      const q = dmaQueueRange(p, s.rowStart[i], s.rowCount[i]);
-      first = base + COMPUTE_ENGINES.length + q.first;
+    if (s.kind[i] === DMA) {
+      const q = dmaQueueRange(p, s.rowStart[i], s.rowCount[i], this.queueRange);
+      first = base + ENGINE_LANES + q.first;
       count = q.count;
     } else {
       first = base + s.engine[i];
@@ -183,7 +193,7 @@ class Scheduler {
     const free = this.ready;
     this.rawEnd = -1;
     this.hazardsOf(i, free);
-    instructionCost(p, s, i, this.cost);
+    instructionCost(p, s, i, this.cost, count);
     // Waiting for a producer's output exposes the latency that back-to-back independent instructions hide.
     const exposed = this.rawEnd >= 0 && this.rawEnd >= free ? this.cost.exposed : 0;
     const startAt = this.ready;
@@ -225,17 +235,20 @@ class Scheduler {
 
   private hazardsOf(i: number, free: number): void {
     const s = this.stream;
-    for (let a = s.accessStart[i]; a < s.accessStart[i + 1]; a++) {
-      const writes = s.accessWrites[a] === 1;
-      this.hazards.waits(s.accessBase[a], writes, s.boxes, s.accessBox[a], (from, kind, end) => {
-        if (from === i) return;
-        this.hazardFrom.push(from);
-        this.hazardKind.push(kind);
-        this.hazardWait.push(Math.max(0, end - free));
-        if (kind === RAW && end > this.rawEnd) this.rawEnd = end;
-        this.setWait(end, from, kind);
-      });
-    }
+    this.current = i;
+    this.free = free;
+    const end = s.accessStart[i + 1];
+    for (let a = s.accessStart[i]; a < end; a++) this.hazards.waits(s.accessBase[a], s.accessWrites[a] === 1, s.boxes, s.accessBox[a], this);
+  }
+
+  /** A hazard of the instruction being placed. */
+  hazard(from: number, kind: number, end: number): void {
+    if (from === this.current) return;
+    this.hazardFrom.push(from);
+    this.hazardKind.push(kind);
+    this.hazardWait.push(end > this.free ? end - this.free : 0);
+    if (kind === READ_AFTER_WRITE && end > this.rawEnd) this.rawEnd = end;
+    this.setWait(end, from, kind);
   }
 
   private keep(i: number, end: number): void {
