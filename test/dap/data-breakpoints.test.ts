@@ -185,7 +185,8 @@ describe('DAP: data breakpoints', function () {
     const [bp] = await set(s, [{ dataId: r1.dataId }]);
     const hit = await s.resumeToStop('continue');
     assert.deepStrictEqual([hit.stopped.body.reason, hit.stopped.body.hitBreakpointIds], ['data breakpoint', [bp.id]]);
-    assert.match(hit.stopped.body.description!, /^Set at line 5 wrote r1: \d+ → \d+/);
+    // The pause may land before the loop first writes r1: then its value before the write is unwritten.
+    assert.match(hit.stopped.body.description!, /^Set at line 5 wrote r1: (\d+|<uninit>) → \d+/);
     // A reference of the previous stop is void.
     const registers = (await s.scopes((await s.topFrame()).id)).find((x) => x.name === 'Registers')!;
     await s.ok('continue', { threadId: 1 });
