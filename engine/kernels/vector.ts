@@ -6,7 +6,7 @@ import { ActivationFunction, AluOp, ReduceOp } from '../ir/opcodes';
 import { viewSize, writeView } from '../machine/view';
 import { activation, Binary, floatOp, integerOp, reduction } from './alu';
 import { attrOperand, attrScalar, compileColumn, Executor, isIntegerDType, ON_CHIP, scalarOf, tensorOf, word } from './common';
-import { allFinite, checkWrite, plane2d, readOperand, requireShape, scratch, viewOf, writeOperand } from './operands';
+import { allFinite, checkWrite, plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeOperand } from './operands';
 import { computeLeftLanes } from './exact-lanes';
 import { allocate, simdKernels } from './simd';
 import { allStagedFinite, areF32, copyStaged, results, stage, stages, stageValues, store } from './staging';
@@ -157,6 +157,17 @@ function applyColumn(out: Float64Array, column: Float64Array, rows: number, cols
   }
 }
 
+/** The destination's view and both operands read, all checked to one [rows, cols] plane. */
+function twoOperandPlane(dst: TensorOperand, a: TensorOperand, b: TensorOperand, f: Frame, c: Core, m: Machine) {
+  const d = viewOf(dst, f, c, m);
+  const va = viewOf(a, f, c, m);
+  const vb = viewOf(b, f, c, m);
+  const [rows, cols] = plane2d(va);
+  requireShape(b, vb, rows, cols, `'${a.ap.text}'`);
+  requireShape(dst, d, rows, cols, 'the result');
+  return { d, rows, cols, xa: readOperand(a, va, m, 0), xb: readOperand(b, vb, m, 1) };
+}
+
 /**
  * `(a op scalar) op1 b`: a TensorScalar step then a TensorTensor step in one instruction (NKI
  * `scalar_tensor_tensor`), each rounded; `reverse`/`reverse1` swap the operands of each step.
@@ -171,14 +182,7 @@ export function scalarTensorTensor(node: InstrNode): Executor {
   const reversed = [attrScalar(node, 'reverse', 0), attrScalar(node, 'reverse1', 0)];
   const where = () => `'${node.opcode}'`;
   return (f, c, m) => {
-    const d = viewOf(dst, f, c, m);
-    const va = viewOf(a, f, c, m);
-    const vb = viewOf(b, f, c, m);
-    const [rows, cols] = plane2d(va);
-    requireShape(b, vb, rows, cols, `'${a.ap.text}'`);
-    requireShape(dst, d, rows, cols, 'the result');
-    const xa = readOperand(a, va, m, 0);
-    const xb = readOperand(b, vb, m, 1);
+    const { d, rows, cols, xa, xb } = twoOperandPlane(dst, a, b, f, c, m);
     const col = scalar(f, c, m, rows, 2);
     const integer = isIntegerDType(a) && isIntegerDType(b) && col.integral;
     const [fn0, fn1] = [op0, op1].map((op, k) => {
@@ -208,14 +212,7 @@ export function tensorTensorScan(node: InstrNode): Executor {
   const reversed = [attrScalar(node, 'reverse', 0), attrScalar(node, 'reverse1', 0)];
   const where = () => `'${node.opcode}'`;
   return (f, c, m) => {
-    const d = viewOf(dst, f, c, m);
-    const va = viewOf(a, f, c, m);
-    const vb = viewOf(b, f, c, m);
-    const [rows, cols] = plane2d(va);
-    requireShape(b, vb, rows, cols, `'${a.ap.text}'`);
-    requireShape(dst, d, rows, cols, 'the result');
-    const xa = readOperand(a, va, m, 0);
-    const xb = readOperand(b, vb, m, 1);
+    const { d, rows, cols, xa, xb } = twoOperandPlane(dst, a, b, f, c, m);
     const init = initial(f, c, m, rows, 2);
     const integer = isIntegerDType(a) && isIntegerDType(b) && init.integral;
     const [fn0, fn1] = [op0, op1].map((op) => (integer ? integerOp(op, where, a.ap.dtype) : floatOp(op)));
