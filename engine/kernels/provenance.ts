@@ -12,7 +12,7 @@ import { decode } from '../machine/dtypes';
 import { Machine } from '../machine/machine';
 import { Tensor } from '../machine/tensor';
 import { elementIndex, View, viewPosition, viewSize } from '../machine/view';
-import { attrOperand } from './common';
+import { attrOperand, word } from './common';
 import { compileAccess, ViewFn } from './compile-access';
 import { compileScalar } from './compile-scalar';
 import { plane2d } from './operands';
@@ -156,10 +156,19 @@ function matMultReads(node: InstrNode, dst: View, i: number, reads: ReadList): v
   const st = reads.view(node.srcs[0]);
   const mv = reads.view(node.srcs[1]);
   if (!st || !mv) return;
-  const [K, M] = plane2d(st);
-  for (let k = 0; k < K; k++) {
-    reads.element(st, 'stationary', node.srcs[0], k * M + row);
-    reads.element(mv, 'moving', node.srcs[1], k * N + col);
+  if (word(node, 'perf_mode', 'none') === 'double_row') {
+    // [K, 2, M] and [K, 2, N]: each partition holds a pair of the contraction, read together.
+    const [K, , M] = st.shape;
+    for (let k = 0; k < 2 * K; k++) {
+      reads.element(st, 'stationary', node.srcs[0], k * M + row);
+      reads.element(mv, 'moving', node.srcs[1], k * N + col);
+    }
+  } else {
+    const [K, M] = plane2d(st);
+    for (let k = 0; k < K; k++) {
+      reads.element(st, 'stationary', node.srcs[0], k * M + row);
+      reads.element(mv, 'moving', node.srcs[1], k * N + col);
+    }
   }
   const accumulate = attrOperand(node, accumulatorAttribute(node.opcode)!);
   if (accumulate?.kind === 'scalar' && compileScalar(accumulate.expr)(reads.f, reads.c, reads.m) !== 0) {

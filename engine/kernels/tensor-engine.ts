@@ -3,7 +3,8 @@ import { InstrNode } from '../ir/program';
 import { Fault } from '../machine/fault';
 import { PSUM_BANK_BYTES } from '../machine/limits';
 import { View } from '../machine/view';
-import { attrScalar, Executor, tensorOf } from './common';
+import { attrScalar, Executor, tensorOf, word } from './common';
+import { ScalarFn } from './compile-scalar';
 import { allFinite, plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeOperand } from './operands';
 import { simdKernels } from './simd';
 import { allStagedFinite, results, stage, stages, store } from './staging';
@@ -20,6 +21,7 @@ export function matMult(node: InstrNode): Executor {
   const st = tensorOf(node.srcs[0], 'stationary operand', ['sbuf']);
   const mv = tensorOf(node.srcs[1], 'moving operand', ['sbuf']);
   const accumulate = attrScalar(node, 'accumulate', 0);
+  if (word(node, 'perf_mode', 'none') === 'double_row') return doubleRowMatMult(node, dst, st, mv, accumulate);
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const vs = viewOf(st, f, c, m);
@@ -48,6 +50,54 @@ export function matMult(node: InstrNode): Executor {
     if (old) for (let i = 0; i < out.length; i++) out[i] = Math.fround(old[i] + out[i]);
     writeOperand(dst, d, out, m, c, () => allFinite(a, b) && (!old || allFinite(old)));
   };
+}
+
+/**
+ * Double-row mode (fp8): stationary [K, 2, M] and moving [K, 2, N] hold a contraction of 2·K, element (p, j) being
+ * k = j·K + p (the pair dimension holds its two halves, trainium2_arch.rst). Each processing element multiplies the
+ * pair it holds with the pair streaming in and adds the two products; those sums are accumulated in f32 in increasing p.
+ */
+function doubleRowMatMult(node: InstrNode, dst: TensorOperand, st: TensorOperand, mv: TensorOperand, accumulate: ScalarFn): Executor {
+  return (f, c, m) => {
+    const d = viewOf(dst, f, c, m);
+    const vs = viewOf(st, f, c, m);
+    const vm = viewOf(mv, f, c, m);
+    for (const [op, v] of [[st, vs], [mv, vm]] as const) {
+      if (v.shape.length !== 3 || v.shape[1] !== 2) throw new Fault('shape-mismatch', `MatMult with perf_mode = double_row: the ${op.role} '${op.ap.text}' is [${v.shape.join(', ')}] here, not [K, 2, ${op === st ? 'M' : 'N'}]`, op.ap.span);
+    }
+    const [K, , M] = vs.shape;
+    const [K2, , N] = vm.shape;
+    if (K !== K2) throw new Fault('shape-mismatch', `MatMult: the stationary operand '${st.ap.text}' has K = ${K} partitions but the moving operand '${mv.ap.text}' has ${K2}`, node.span);
+    requireShape(dst, d, M, N, 'MatMult');
+    checkOneBank(dst, d);
+    const a = readOperand(st, vs, m, 0);
+    const b = readOperand(mv, vm, m, 1);
+    const out = scratch.get(7, M * N);
+    multiplyDoubleRow(a, b, K, M, N, out);
+    const old = accumulate(f, c, m) !== 0 ? readOperand(dst, d, m, 2) : undefined;
+    if (old) for (let i = 0; i < out.length; i++) out[i] = Math.fround(old[i] + out[i]);
+    writeOperand(dst, d, out, m, c, () => allFinite(a, b) && (!old || allFinite(old)));
+  };
+}
+
+/**
+ * out[m, n] = Σ_p f32(a[p, 0, m]·b[p, 0, n] + a[p, 1, m]·b[p, 1, n]), summed in f32 in increasing p. A product of two
+ * fp8 values is exact in f32, so each pair's sum is rounded once (a double sum of two f32 values rounds to f32 exactly).
+ */
+export function multiplyDoubleRow(a: Float64Array, b: Float64Array, K: number, M: number, N: number, out: Float64Array): void {
+  if (rowBuffer.acc.length < N) rowBuffer.acc = new Float32Array(N);
+  const acc = rowBuffer.acc;
+  for (let i = 0; i < M; i++) {
+    acc.fill(0, 0, N);
+    for (let p = 0; p < K; p++) {
+      const x0 = a[(2 * p) * M + i];
+      const x1 = a[(2 * p + 1) * M + i];
+      const row0 = 2 * p * N;
+      const row1 = row0 + N;
+      for (let j = 0; j < N; j++) acc[j] += Math.fround(Math.fround(x0 * b[row0 + j]) + Math.fround(x1 * b[row1 + j]));
+    }
+    for (let j = 0; j < N; j++) out[i * N + j] = acc[j];
+  }
 }
 
 const rowBuffer = { acc: new Float32Array(512) };

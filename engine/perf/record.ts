@@ -12,6 +12,7 @@ import { Machine } from '../machine/machine';
 import { Tensor } from '../machine/tensor';
 import { View, viewSize } from '../machine/view';
 import { compileAccess, ViewFn } from '../kernels/compile-access';
+import { word } from '../kernels/common';
 import { ExecutionHooks } from '../run/hooks';
 import { Interpreter, RunOutcome } from '../run/interpreter';
 import { npyMachineOptions, RunOptions } from '../run/simulate';
@@ -107,7 +108,8 @@ export class StreamRecorder {
     if (node.opcode === 'MatMult' && srcs.length >= 2) {
       const [stationary, moving] = srcs;
       const k = partitions(moving);
-      f.free = freeSize(moving);
+      // Double-row mode streams its [K, 2, N] moving operand as N columns of pairs: N cycles for 2·K·M·N (trainium2_arch).
+      f.free = word(node, 'perf_mode', 'none') === 'double_row' ? freeSize(moving) / 2 : freeSize(moving);
       f.work = k * freeSize(stationary) * f.free;
       f.slow = isF32(stationary) || isF32(moving);
     } else if (node.opcode === 'Transpose' && srcs.length >= 1) {

@@ -483,6 +483,10 @@ describe('BIR TextMate grammar', function () {
       expectScopes(calls, act, 'relu', 'support.constant.bir');
       expectScopes(calls, act, 'scale', 'variable.parameter.attribute.bir');
       expectScopes(calls, act, 'r3', 'variable.language.register.bir');
+      const mm = 'MatMult acc <- xs, ws, accumulate = 0, perf_mode = double_row';
+      const dr = tokenize(`func f() {\n  ${mm}\n}\n`);
+      expectScopes(dr, mm, 'perf_mode', 'variable.parameter.attribute.bir');
+      expectScopes(dr, mm, 'double_row', 'support.constant.bir');
       const rms = file('examples/rmsnorm.bir');
       const ts = 'TensorScalar ms   <- ss, op = mul, scalar = 1/D, op1 = add, scalar1 = EPS';
       expectScopes(rms, ts, 'op', 'variable.parameter.attribute.bir');

@@ -532,7 +532,38 @@ describe('checker', () => {
         ['MatMult acc[0:64, :]', "MatMult: the destination 'acc[0:64, :]' has 64 partitions but the stationary operand has M = 128 columns"],
         ['MatMult acc[:, 0:256]', "MatMult: the destination 'acc[:, 0:256]' has 256 columns but the moving operand has N = 512 columns"],
         ['MatMult wide', "MatMult: N = 1024 exceeds the tensor engine's limit of 512"],
-        ['»transpose', "MatMult has no attribute 'transpose' (its attributes: accumulate)"],
+        ['»transpose', "MatMult has no attribute 'transpose' (its attributes: accumulate, perf_mode)"],
+      ]);
+    });
+
+    it('checks MatMult perf_mode = double_row: fp8 operands [K, 2, M] and [K, 2, N]', () => {
+      expectDiagnostics([
+        'module m',
+        'func main() {',
+        '  sbuf s8 : fp8e4m3[128, 2, 128]',
+        '  sbuf m8 : fp8e5m2[128, 2, 512]',
+        '  sbuf fn : fp8e4m3fn[128, 2, 512]',
+        '  sbuf sb : bf16[128, 2, 128]',
+        '  sbuf flat : fp8e4m3[128, 256]',
+        '  sbuf three : fp8e4m3[128, 3, 128]',
+        '  psum acc : f32[128, 512]',
+        '  MatMult acc <- s8, m8, perf_mode = double_row',
+        '  MatMult acc[:, 0:256] <- flat[:, 0:128], flat, perf_mode = none',
+        '  MatMult acc <- sb, m8, perf_mode = double_row',
+        '  MatMult acc <- s8, fn, perf_mode = double_row',
+        '  MatMult acc[:, 0:128] <- s8, flat, perf_mode = double_row',
+        '  MatMult acc <- three, m8, perf_mode = double_row',
+        '  MatMult acc <- s8, m8, perf_mode = quad_row',
+        '  MatMult acc[0:64, :] <- s8, m8, perf_mode = double_row',
+        '}',
+        '',
+      ].join('\n'), [
+        ['MatMult acc <- sb', "MatMult with perf_mode = double_row multiplies fp8 values (fp8e4m3, fp8e5m2 or fp8e4m3fn): the stationary operand 'sb' is bf16 (NKI nc_matmul, data types)"],
+        ['MatMult acc <- s8, fn', "MatMult: the stationary operand 's8' is fp8e4m3 and the moving operand 'fn' is fp8e4m3fn; the hardware's fp8e4m3 and OCP's fp8e4m3fn cannot be mixed in one matmul (NKI nc_matmul, data types)"],
+        ['s8, »flat', "MatMult with perf_mode = double_row reads the moving operand 'flat' as [K, 2, N], its first free dimension of size 2 holding the two halves of the 2·K contraction; it is [128, 256] (NKI nc_matmul, layout)"],
+        ['<- »three', "MatMult with perf_mode = double_row reads the stationary operand 'three' as [K, 2, M], its first free dimension of size 2 holding the two halves of the 2·K contraction; it is [128, 3, 128] (NKI nc_matmul, layout)"],
+        ['»quad_row', "'quad_row'"],
+        ['MatMult acc[0:64, :]', "MatMult: the destination 'acc[0:64, :]' has 64 partitions but the stationary operand has M = 128 columns"],
       ]);
     });
 

@@ -295,6 +295,34 @@ func main() {
     assert.match(row(rowsOf(core, column[3]), '← from').value, /^DmaCopy/);
   });
 
+  it('a double-row MatMult: both rows of each pair of the 2·K contraction, partition by partition', () => {
+    const text = `module m
+dram x : f32[4, 2, 2] input = iota
+dram w : f32[4, 2, 3] input = iota
+func main() {
+  sbuf x32 : f32[4, 2, 2]
+  sbuf w32 : f32[4, 2, 3]
+  sbuf xs : fp8e5m2[4, 2, 2]
+  sbuf ws : fp8e5m2[4, 2, 3]
+  psum acc : f32[2, 3]
+  DmaCopy x32 <- x
+  DmaCopy w32 <- w
+  TensorCopy xs <- x32
+  TensorCopy ws <- w32
+  MatMult acc <- xs, ws, perf_mode = double_row
+  Print "done"
+}
+`;
+    const core = stoppedAt(programOf(text), lineOf(text, 'Print'));
+    const w = repl(core, ':why acc[1, 2]');
+    assert.match(w.result, /^acc\[1, 2\] = [0-9.e+]+ ← MatMult/);
+    // Eight values of each operand (few enough to be listed one by one): x[p, j, 1] and w[p, j, 2], pair after pair.
+    const names = w.rows.map((r) => r.name);
+    const pairs = [0, 1, 2, 3].flatMap((p) => [0, 1].map((j) => `${p}, ${j}`));
+    assert.deepStrictEqual(names, [...pairs.map((pj) => `stationary xs: xs[${pj}, 1]`), ...pairs.map((pj) => `moving ws: ws[${pj}, 2]`)]);
+    assert.deepStrictEqual(w.rows.slice(0, 3).map((r) => r.value), ['1', '3', '5']);
+  });
+
   it('inlined code: the callee\'s instruction on its own line, its register argument followed into the caller', () => {
     const program = runPipeline(programOf(LOOPS_AND_CALLS), ['inline']).at(-1)!.program;
     const core = stoppedAt(program, lineOf(LOOPS_AND_CALLS, 'Print'));

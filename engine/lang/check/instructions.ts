@@ -10,6 +10,7 @@ import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, PSUM_BANK_BYTES, 
 import { isTensorExpr, partitionMove, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
 import { packedCopyProblem, packedOperandProblem } from './packed-operands';
+import { doubleRowDtypeProblem, doubleRowShape, mixedE4M3Problem, PERF_MODES } from './double-row';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 import { suggest } from '../../base/suggest';
 
@@ -275,6 +276,29 @@ export class InstructionChecker {
   }
 
   /**
+   * [K, M] of the stationary and [K, N] of the moving operand of a MatMult: the partitions and the free elements, or
+   * (free dimensions together), or in double-row mode the partitions and the size after the pair ([K, 2, M]).
+   */
+  matMultShapes(s: ast.InstructionStmt, st: AccessPattern, mv: AccessPattern, attrs: ReadonlyMap<string, AttrValue>): [Shape2, Shape2] | undefined {
+    const mode = attrs.get('perf_mode');
+    if (mode?.kind !== 'word' || mode.word !== 'double_row') return [shape2d(st), shape2d(mv)];
+    const problem = doubleRowDtypeProblem('stationary operand', st) ?? doubleRowDtypeProblem('moving operand', mv) ?? mixedE4M3Problem(st, mv);
+    if (problem) {
+      this.error(s.span, problem);
+      return undefined;
+    }
+    const a = doubleRowShape('stationary operand', st);
+    const b = doubleRowShape('moving operand', mv);
+    for (const [shape, ap] of [[a, st], [b, mv]] as const) {
+      if (typeof shape === 'string') {
+        this.error(ap.span, shape);
+        return undefined;
+      }
+    }
+    return [a as Shape2, b as Shape2];
+  }
+
+  /**
    * A MatMult's destination within one PSUM bank of each partition, where its columns are known before the run (an
    * allocation of this function, constant column bounds): the run would fault with `bank-crossing`.
    */
@@ -329,7 +353,9 @@ export class InstructionChecker {
  * [partitions, free] of an on-chip view: a view that dropped the partition dimension is one partition; the free
  * dimensions count together (an engine streams them in row-major order, as the hardware's access patterns do).
  */
-export function shape2d(ap: AccessPattern): [number | undefined, number | undefined] {
+type Shape2 = [number | undefined, number | undefined];
+
+export function shape2d(ap: AccessPattern): Shape2 {
   const s = ap.shape;
   if (s.length === 0) return [1, 1];
   if (s.length === 1) return [1, s[0]];
@@ -366,7 +392,7 @@ type Rule = (this: InstructionChecker, s: ast.InstructionStmt) => CheckedInstruc
 // The attributes of each opcode, made once rather than at every instruction.
 const NONE: Record<string, AttrSpec> = {};
 const IOTA: Record<string, AttrSpec> = { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' } };
-const MATMULT: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' } };
+const MATMULT: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' }, perf_mode: { kind: 'word', words: PERF_MODES } };
 const ACTIVATION: Record<string, AttrSpec> = {
   func: { kind: 'word', words: ACTIVATION_FUNCTIONS },
   scale: { kind: 'scalar-or-column' },
@@ -455,8 +481,9 @@ const RULES: Record<InstructionOpcode, Rule> = {
       this.error(s.dst!.span, `MatMult accumulates in f32: the destination '${dst.text}' must be f32, not ${dst.dtype}`);
       return undefined;
     }
-    const [k1, m] = shape2d(st);
-    const [k2, n] = shape2d(mv);
+    const shapes = this.matMultShapes(s, st, mv, attrs);
+    if (!shapes) return undefined;
+    const [[k1, m], [k2, n]] = shapes;
     const [dm, dn] = shape2d(dst);
     const checks: [number | undefined, number | undefined, string][] = [
       [k1, k2, `the contraction sizes differ: stationary '${st.text}' has K = ${k1} partitions, moving '${mv.text}' has K = ${k2}`],
