@@ -74,6 +74,10 @@ function reference(x: Float32Array, w: Float32Array, K: number, M: number, N: nu
   return y;
 }
 
+function operands(x: Float32Array, w: Float32Array, K: number, M: number, N: number): Record<string, NpyArray> {
+  return { x: { dtype: 'f32', shape: [K, 2, M], data: x }, w: { dtype: 'f32', shape: [K, 2, N], data: w } };
+}
+
 function run(p: Program, inputs: Record<string, NpyArray>): number[] {
   const { outcome, machine } = runProgram(p, { inputs });
   assert.equal(outcome.kind, 'exited', outcome.kind === 'failed' ? outcome.fault.message : outcome.kind);
@@ -100,7 +104,7 @@ describe('MatMult perf_mode = double_row (fp8, a contraction of 2·K)', () => {
     it(`[${K}, 2, ${M}] ${a} by [${K}, 2, ${N}] ${b}, bit for bit, and accumulated onto itself`, () => {
       const x = fp8Values(a, K * 2 * M, K * 31 + M);
       const w = fp8Values(b, K * 2 * N, N * 17 + K);
-      const inputs = { x: { dtype: 'f32', shape: [K, 2, M], data: x }, w: { dtype: 'f32', shape: [K, 2, N], data: w } } as const;
+      const inputs = operands(x, w, K, M, N);
       const want = reference(x, w, K, M, N);
       sameBits(run(compile(program(K, M, N, a, b, false)), inputs), want, 'MatMult');
       sameBits(run(compile(program(K, M, N, a, b, true)), inputs), want.map((v) => Math.fround(v + v)), 'accumulate');
@@ -111,7 +115,7 @@ describe('MatMult perf_mode = double_row (fp8, a contraction of 2·K)', () => {
     const [K, M, N] = [8, 4, 16];
     const x = fp8Values('fp8e4m3', K * 2 * M, 5);
     const w = fp8Values('fp8e5m2', K * 2 * N, 6);
-    const inputs = { x: { dtype: 'f32', shape: [K, 2, M], data: x }, w: { dtype: 'f32', shape: [K, 2, N], data: w } } as const;
+    const inputs = operands(x, w, K, M, N);
     const p = compile(program(K, M, N, 'fp8e4m3', 'fp8e5m2', true));
     const expected = run(p, inputs);
     for (const passes of [...PASS_NAMES.map((q) => [q]), [...PASS_NAMES]]) {
