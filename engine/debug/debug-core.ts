@@ -24,10 +24,11 @@ import {
   BreakpointInfo, CompletionInfo, DataBreakpointInfoResult, DataBreakpointRequest, EvaluateResult, ExceptionFilter, ExceptionInfoResult, FramesMode, FunctionBreakpoint, InstructionBreakpoint,
   ScopeInfo, SkippedLine, SourceBreakpoint, StackFrameInfo, StepGranularity, StepInTarget, StoppedInfo, StopReason, ThreadInfo, VariableInfo,
 } from '../protocol/types';
-import type { FunctionGraph, NodeBreakpoint } from '../../contract/graph';
+import type { NodeBreakpoint } from '../../contract/graph';
 import type { BirArguments } from '../../contract/requests';
 import type { HistoryAnswer, WhyAnswer } from '../../contract/time-queries';
 import { buildGraph } from '../graph/build';
+import type { CompactGraph } from '../graph/compact-graph';
 import { expandGraph, Expansion } from '../graph/hierarchy';
 import { Breakpoint, Breakpoints } from './breakpoints';
 import { writtenBetween } from './changed-writes';
@@ -179,7 +180,7 @@ export class DebugCore implements ExecutionHooks {
   private stepStart?: { readonly core: Core; readonly frame: Frame; readonly line: number; readonly file: string };
   /** Lines already reported as skipped, per activation, so that each is reported once. */
   private readonly reportedSkips = new Set<string>();
-  private readonly graphs = new Map<FunctionIR, FunctionGraph>();
+  private readonly graphs = new Map<FunctionIR, CompactGraph>();
   private readonly conditionEvaluators = new WeakMap<Frame, { evaluator: Evaluator; lenient: boolean }>();
   /** Conditions over numbers alone, compiled (scalar-condition.ts): per breakpoint, per function they are asked in. */
   private readonly compiledConditions = new WeakMap<Breakpoint, Map<FunctionIR, ScalarCondition | undefined>>();

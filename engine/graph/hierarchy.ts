@@ -7,6 +7,7 @@
  */
 import type { FunctionGraph, GraphEdge, GraphNode, GraphRegion } from '../../contract/graph';
 import { nodeMatcher } from '../../contract/node-match';
+import { CompactGraph } from './compact-graph';
 
 /** Graphs up to this many nodes are answered whole unless regions are named. */
 export const WHOLE_UP_TO = 10_000;
@@ -20,147 +21,174 @@ export const BLOCK_SIZE = 1_000;
  */
 export type Expansion = 'all' | readonly string[];
 
-/** The graph with its blocks: every node's region is its innermost container, blocks included. */
+/** The graph with its blocks: every node's container is its innermost region, blocks included. */
 interface Hierarchy {
-  readonly nodes: readonly GraphNode[];
-  readonly regions: ReadonlyMap<string, GraphRegion>;
+  /** The graph's regions, then the blocks. */
+  readonly regions: GraphRegion[];
+  readonly regionIndex: ReadonlyMap<string, number>;
+  /** Each region's enclosing region (an index into regions), -1 at the top level. */
+  readonly parent: Int32Array;
   /** Nodes inside each region, nested ones included. */
-  readonly sizes: ReadonlyMap<string, number>;
-  /** Each node by id (with its innermost container, blocks included). */
-  readonly byId: ReadonlyMap<string, GraphNode>;
+  readonly sizes: Int32Array;
+  /** Each node's innermost container (blocks included), -1 at the top level; by ordinal. */
+  readonly containerOf: Int32Array;
 }
 
-const hierarchies = new WeakMap<FunctionGraph, Hierarchy>();
+const hierarchies = new WeakMap<CompactGraph, Hierarchy>();
 
 /** The part of a graph an expansion shows. A graph answered whole is the graph itself. */
-export function expandGraph(g: FunctionGraph, expand: Expansion | undefined): FunctionGraph & { readonly total: number; readonly complete: boolean } {
-  const total = g.nodes.length;
-  if (expand === 'all' || (expand === undefined && total <= WHOLE_UP_TO)) return { ...g, total, complete: true };
+export function expandGraph(g: CompactGraph, expand: Expansion | undefined): FunctionGraph & { readonly total: number; readonly complete: boolean } {
+  const total = g.size;
+  if (expand === 'all' || (expand === undefined && total <= WHOLE_UP_TO)) {
+    return { function: g.function, nodes: g.nodes, regions: g.regions, edges: g.edges, total, complete: true };
+  }
   const h = hierarchyOf(g);
-  const open = new Set(expand ?? []);
-  // A node's id opens every region around it.
+  const regionCount = h.regions.length;
+  const open = new Uint8Array(regionCount);
   for (const id of expand ?? []) {
-    for (let r = h.byId.get(id)?.region; r !== undefined; r = h.regions.get(r)?.parent) open.add(r);
+    const r = h.regionIndex.get(id);
+    if (r !== undefined) open[r] = 1;
+    // A node's id opens every region around it.
+    else {
+      const ord = g.ordOf(id);
+      if (ord >= 0) for (let c = h.containerOf[ord]; c >= 0; c = h.parent[c]) open[c] = 1;
+    }
   }
   // What stands for a region in the answer: itself when every region around it is open, else the outermost
   // closed region around it (which holds it, collapsed).
-  const standIns = new Map<string, string>();
-  const regionStandIn = (id: string): string => {
-    let s = standIns.get(id);
-    if (s === undefined) {
-      const parent = h.regions.get(id)!.parent;
-      if (parent === undefined) s = id;
+  const standIns = new Int32Array(regionCount).fill(-1);
+  const regionStandIn = (r: number): number => {
+    let s = standIns[r];
+    if (s < 0) {
+      const parent = h.parent[r];
+      if (parent < 0) s = r;
       else {
         const p = regionStandIn(parent);
-        s = p !== parent ? p : open.has(parent) ? id : parent;
+        s = p !== parent ? p : open[parent] ? r : parent;
       }
-      standIns.set(id, s);
+      standIns[r] = s;
     }
     return s;
   };
-  const standIn = (n: GraphNode): string => {
-    if (n.region === undefined) return n.id;
-    const r = regionStandIn(n.region);
-    return r === n.region && open.has(r) ? n.id : r;
-  };
-  const nodes = h.nodes.filter((n) => standIn(n) === n.id);
-  const regions = [...h.regions.values()]
-    .filter((r) => regionStandIn(r.id) === r.id)
-    .map((r) => ({ ...r, size: h.sizes.get(r.id), collapsed: !open.has(r.id) }));
-  return { function: g.function, nodes, regions, edges: bundle(g, h, h.nodes.map(standIn)), total, complete: false };
+  // Each node's element in the answer: the node itself (its ordinal) or a collapsed region (size + its number).
+  const stand = new Int32Array(total);
+  const nodes: GraphNode[] = [];
+  for (let ord = 0; ord < total; ord++) {
+    const c = h.containerOf[ord];
+    const r = c < 0 ? -1 : regionStandIn(c);
+    if (c < 0 || (r === c && open[c])) {
+      stand[ord] = ord;
+      const n = g.node(ord);
+      const region = c < 0 ? undefined : h.regions[c].id;
+      nodes.push(n.region === region ? n : { ...n, region });
+    } else {
+      stand[ord] = total + r;
+    }
+  }
+  const regions = h.regions
+    .map((r, i) => ({ r, i }))
+    .filter(({ i }) => regionStandIn(i) === i)
+    .map(({ r, i }) => ({ ...r, size: h.sizes[i], collapsed: !open[i] }));
+  return { function: g.function, nodes, regions, edges: bundle(g, h, stand), total, complete: false };
 }
-
-/** Each edge's ends as indices into the hierarchy's nodes (-1: not a node of the graph), made once per graph. */
-const edgeEnds = new WeakMap<Hierarchy, { from: Int32Array; to: Int32Array }>();
 
 /**
  * Edges between shown elements: ends inside collapsed regions move to them; the same pair (and kind) once, with a count,
  * in the order of their first edge. Numbers, not strings, per edge: a graph may have millions.
  */
-function bundle(g: FunctionGraph, h: Hierarchy, standOf: readonly string[]): GraphEdge[] {
-  let ends = edgeEnds.get(h);
-  if (!ends) {
-    const index = new Map(h.nodes.map((n, i) => [n.id, i]));
-    ends = { from: new Int32Array(g.edges.length), to: new Int32Array(g.edges.length) };
-    g.edges.forEach((e, i) => {
-      ends!.from[i] = index.get(e.from) ?? -1;
-      ends!.to[i] = index.get(e.to) ?? -1;
-    });
-    edgeEnds.set(h, ends);
+function bundle(g: CompactGraph, h: Hierarchy, stand: Int32Array): GraphEdge[] {
+  const total = g.size;
+  // A slot per element of the answer (a shown node or a collapsed region), in order of the nodes they hold.
+  const slotOf = new Int32Array(total + h.regions.length).fill(-1);
+  const elements: number[] = [];
+  for (let ord = 0; ord < total; ord++) {
+    const e = stand[ord];
+    if (slotOf[e] < 0) slotOf[e] = elements.push(e) - 1;
   }
-  // A slot per element of the answer (a shown node or a collapsed region).
-  const slotOf = new Map<string, number>();
-  const names: string[] = [];
-  const slot = (name: string): number => {
-    let s = slotOf.get(name);
-    if (s === undefined) {
-      slotOf.set(name, (s = names.length));
-      names.push(name);
-    }
-    return s;
+  const name = (slot: number): string => {
+    const e = elements[slot];
+    return e < total ? g.idOf(e) : h.regions[e - total].id;
   };
-  const nodeSlot = Int32Array.from(standOf, (name) => slot(name));
   const out = new Map<number, { first: number; from: number; to: number; count: number }>();
-  const edges = g.edges;
-  for (let i = 0; i < edges.length; i++) {
-    const fi = ends.from[i];
-    const ti = ends.to[i];
-    const a = fi >= 0 ? nodeSlot[fi] : slot(edges[i].from);
-    const b = ti >= 0 ? nodeSlot[ti] : slot(edges[i].to);
+  const { from, to, kind } = g.edgeRows;
+  for (let i = 0; i < from.length; i++) {
+    const ea = stand[from[i]];
+    const eb = stand[to[i]];
     // An edge inside a collapsed region is not shown (a node's edge to itself is).
-    if (a === b && ((fi >= 0 && names[a] !== h.nodes[fi].id) || (ti >= 0 && names[b] !== h.nodes[ti].id))) continue;
-    const key = (a * names.length + b) * 2 + (edges[i].kind === 'register' ? 1 : 0);
+    if (ea === eb && ea >= total) continue;
+    const a = slotOf[ea];
+    const b = slotOf[eb];
+    const key = (a * elements.length + b) * 2 + kind[i];
     const seen = out.get(key);
     if (seen) seen.count++;
     else out.set(key, { first: i, from: a, to: b, count: 1 });
   }
   return [...out.values()].map((x) => {
-    const e = edges[x.first];
-    const edge = { from: names[x.from], to: names[x.to], kind: e.kind, label: e.label };
+    const e = g.edge(x.first);
+    const edge = { from: name(x.from), to: name(x.to), kind: e.kind, label: e.label };
     return x.count === 1 ? edge : { ...edge, count: x.count };
   });
 }
 
-function hierarchyOf(g: FunctionGraph): Hierarchy {
+function hierarchyOf(g: CompactGraph): Hierarchy {
   let h = hierarchies.get(g);
   if (!h) hierarchies.set(g, (h = buildHierarchy(g)));
   return h;
 }
 
 /** Cuts crowded levels into blocks, then counts the nodes inside every region. */
-function buildHierarchy(g: FunctionGraph): Hierarchy {
-  const regions = new Map<string, GraphRegion>(g.regions.map((r) => [r.id, r]));
-  const direct = new Map<string | undefined, GraphNode[]>();
-  for (const n of g.nodes) {
-    let list = direct.get(n.region);
-    if (!list) direct.set(n.region, (list = []));
-    list.push(n);
+function buildHierarchy(g: CompactGraph): Hierarchy {
+  const total = g.size;
+  const own = g.regions.length;
+  // Nodes of each container's own (the top level at `own`), and the containers in order of their first node.
+  const direct = new Int32Array(own + 1);
+  const containers: number[] = [];
+  for (let ord = 0; ord < total; ord++) {
+    const c = g.regionOf[ord] < 0 ? own : g.regionOf[ord];
+    if (direct[c]++ === 0) containers.push(c);
   }
-  const regionOf = new Map<string, string | undefined>(g.nodes.map((n) => [n.id, n.region]));
-  for (const [container, list] of direct) {
-    if (list.length <= MAX_DIRECT) continue;
-    for (let k = 0; k * BLOCK_SIZE < list.length; k++) {
-      const members = list.slice(k * BLOCK_SIZE, (k + 1) * BLOCK_SIZE);
-      const id = `${container ?? g.function}/block${k + 1}`;
-      const first = members[0].span.line;
-      const last = members[members.length - 1].span.line;
-      regions.set(id, { id, kind: 'block', label: `lines ${first}–${last}`, parent: container });
-      for (const m of members) regionOf.set(m.id, id);
+  const regions: GraphRegion[] = g.regions.slice();
+  const parentIds: (string | undefined)[] = g.regions.map((r) => r.parent);
+  // The first block of each crowded container; blocks follow the graph's regions, container by container.
+  const firstBlock = new Int32Array(own + 1).fill(-1);
+  const blockLines: number[] = [];
+  for (const c of containers) {
+    if (direct[c] <= MAX_DIRECT) continue;
+    firstBlock[c] = regions.length;
+    const container = c === own ? undefined : g.regions[c].id;
+    for (let k = 0; k * BLOCK_SIZE < direct[c]; k++) {
+      regions.push({ id: `${container ?? g.function}/block${k + 1}`, kind: 'block', label: '', parent: container });
+      parentIds.push(container);
+      blockLines.push(0, 0);
     }
   }
+  const containerOf = Int32Array.from(g.regionOf);
+  const seen = new Int32Array(own + 1);
+  for (let ord = 0; ord < total; ord++) {
+    const c = g.regionOf[ord] < 0 ? own : g.regionOf[ord];
+    if (firstBlock[c] < 0) continue;
+    const position = seen[c]++;
+    const block = firstBlock[c] + Math.floor(position / BLOCK_SIZE);
+    containerOf[ord] = block;
+    const line = g.lineOf(ord);
+    if (position % BLOCK_SIZE === 0) blockLines[(block - own) * 2] = line;
+    blockLines[(block - own) * 2 + 1] = line;
+  }
+  for (let b = own; b < regions.length; b++) regions[b] = { ...regions[b], label: `lines ${blockLines[(b - own) * 2]}–${blockLines[(b - own) * 2 + 1]}` };
+  const regionIndex = new Map(regions.map((r, i) => [r.id, i]));
   // Regions owned by a node that moved into a block now sit in that block.
-  const byId = new Map(g.nodes.map((n) => [n.id, n]));
-  for (const r of regions.values()) {
-    if (r.kind === 'block' || r.owner === undefined) continue;
-    const ownerRegion = regionOf.get(r.owner);
-    if (ownerRegion !== r.parent && byId.has(r.owner)) regions.set(r.id, { ...r, parent: ownerRegion });
+  for (let r = 0; r < own; r++) {
+    const ownerIn = containerOf[g.ownerOf[r]];
+    const ownerRegion = ownerIn < 0 ? undefined : regions[ownerIn].id;
+    if (ownerRegion !== parentIds[r]) {
+      regions[r] = { ...regions[r], parent: ownerRegion };
+      parentIds[r] = ownerRegion;
+    }
   }
-  const nodes = g.nodes.map((n) => (regionOf.get(n.id) === n.region ? n : { ...n, region: regionOf.get(n.id) }));
-  const sizes = new Map<string, number>();
-  for (const n of nodes) {
-    for (let r = n.region; r !== undefined; r = regions.get(r)?.parent) sizes.set(r, (sizes.get(r) ?? 0) + 1);
-  }
-  return { nodes, regions, sizes, byId: new Map(nodes.map((n) => [n.id, n])) };
+  const parent = Int32Array.from(parentIds, (p) => (p === undefined ? -1 : regionIndex.get(p) ?? -1));
+  const sizes = new Int32Array(regions.length);
+  for (let ord = 0; ord < total; ord++) for (let r = containerOf[ord]; r >= 0; r = parent[r]) sizes[r]++;
+  return { regions, regionIndex, parent, sizes, containerOf };
 }
 
 /** At most this many ids in an answer to `find`. */
@@ -170,12 +198,15 @@ export const FIND_LIMIT = 1_000;
  * The nodes a search names, in program order, by the rule the graph view's search box follows too
  * (contract/node-match.ts: a line, a name, or part of a label or id).
  */
-export function findNodes(g: FunctionGraph, query: string, limit = FIND_LIMIT): { ids: string[]; total: number } {
+export function findNodes(g: CompactGraph | FunctionGraph, query: string, limit = FIND_LIMIT): { ids: string[]; total: number } {
   const match = nodeMatcher(query);
   const ids: string[] = [];
   let total = 0;
   if (!match) return { ids, total };
-  for (const n of g.nodes) {
+  // Node by node, none kept: a search of a large graph makes each node once and lets it go.
+  const size = g instanceof CompactGraph ? g.size : g.nodes.length;
+  for (let ord = 0; ord < size; ord++) {
+    const n = g instanceof CompactGraph ? g.node(ord) : g.nodes[ord];
     if (!match(n)) continue;
     total++;
     if (ids.length < limit) ids.push(n.id);

@@ -27,9 +27,10 @@ import { openDump, OpenedDump } from './restore-dump';
 import { Fault } from '../machine/fault';
 import { dynamicInstructionCount } from '../ir/dynamic-count';
 import { buildProgramGraphs } from '../graph/build';
+import type { CompactGraph } from '../graph/compact-graph';
 import { graphToDot } from '../graph/export';
 import { expandGraph, Expansion, findNodes } from '../graph/hierarchy';
-import type { FrameGraph, FunctionGraph, PassGraph, PassSummary, Span } from '../../contract/graph';
+import type { FrameGraph, PassGraph, PassSummary, Span } from '../../contract/graph';
 import { EngineError, errorData } from '../protocol/errors';
 import { EngineMethod, EngineParams, EngineRequestMessage, EngineResult } from '../protocol/requests';
 import { needsHistory, refusalInADump } from '../protocol/request-table';
@@ -594,13 +595,13 @@ export class EngineServer {
     return { frames: [{ id: 1, name: `compiler: ${describePipelineStop(s)}; no program runs yet`, line: 0, column: 0, hint: 'label' }], total: 1 };
   }
 
-  private snapshotGraphs(index: number): FunctionGraph[] {
+  private snapshotGraphs(index: number): CompactGraph[] {
     let graphs = this.graphCache.get(index);
     if (!graphs) this.graphCache.set(index, (graphs = buildProgramGraphs(this.snapshots[index].program)));
     return graphs;
   }
 
-  private readonly graphCache = new Map<number, FunctionGraph[]>();
+  private readonly graphCache = new Map<number, CompactGraph[]>();
 
   /** bir/graph: the selected frame's function in the program that runs; at a compiler stop, main in that snapshot. */
   private graph(frameId: number | undefined, expand: Expansion | undefined, find: string | undefined): FrameGraph {

@@ -312,6 +312,42 @@ export class Code implements ProgramCode {
     return made;
   }
 
+  /**
+   * What a plain instruction is made of, as numbers written into `out`: its opcode, then each operand's kind and table
+   * row, then each attribute's name, kind and value (an operand attribute as its operand's kind and row). The tables
+   * are interned, so two instructions with the same numbers differ only in their spans, texts and ids: a consumer that
+   * needs none of those (the graph's effects) computes once per signature. The count of numbers written; -1 for a node
+   * kept as an object (it has no row).
+   */
+  signature(index: number, out: number[]): number {
+    const opcode = this.opcodes.get(index);
+    if (opcode === OBJECT) return -1;
+    let k = 0;
+    out[k++] = opcode;
+    const count = this.operandsCount.get(index);
+    out[k++] = count;
+    const first = this.operandsFirst.get(index);
+    for (let i = first; i < first + (count & 0x7f); i++) {
+      out[k++] = this.operandKind.get(i);
+      out[k++] = this.operandRef.get(i);
+    }
+    const attrs = this.attrsCount.get(index);
+    const firstAttr = this.attrsFirst.get(index);
+    for (let i = firstAttr; i < firstAttr + attrs; i++) {
+      out[k++] = this.attrName.get(i);
+      const kind = this.attrKind.get(i);
+      const ref = this.attrRef.get(i);
+      if (kind === ATTR_WORD) {
+        out[k++] = -1;
+        out[k++] = ref;
+      } else {
+        out[k++] = this.operandKind.get(ref);
+        out[k++] = this.operandRef.get(ref);
+      }
+    }
+    return k;
+  }
+
   /** The nodes kept as objects (loops, branches, calls, returns, fused groups), by index. */
   objectNodes(): IterableIterator<Node> {
     return this.objects.values();

@@ -10,7 +10,8 @@ export type { NodeList };
 /** A region of a compact program: the indices of its nodes in the program's code. */
 export class CodeNodes implements NodeList {
   constructor(
-    private readonly code: ProgramCode,
+    /** The code the indices are into. */
+    readonly code: ProgramCode,
     private readonly indices: Int32Array,
   ) {}
 

@@ -257,6 +257,8 @@ export interface ProgramCode {
   node(index: number): Node;
   /** The node's id, without making it. */
   idOf(index: number): string;
+  /** A plain instruction's opcode, operands and attributes as numbers (ir/code.ts); -1 for a node kept as an object. */
+  signature(index: number, out: number[]): number;
   /** The kind of a node (ir/code.ts's NODE_*), without making it. */
   kindAt(index: number): number;
   /** The line a node starts on and its file, without making it. */
