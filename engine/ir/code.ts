@@ -327,10 +327,7 @@ export class Code implements ProgramCode {
     const count = this.operandsCount.get(index);
     out[k++] = count;
     const first = this.operandsFirst.get(index);
-    for (let i = first; i < first + (count & 0x7f); i++) {
-      out[k++] = this.operandKind.get(i);
-      out[k++] = this.operandRef.get(i);
-    }
+    for (let i = first; i < first + (count & 0x7f); i++) k = this.operandSignature(i, out, k);
     const attrs = this.attrsCount.get(index);
     const firstAttr = this.attrsFirst.get(index);
     for (let i = firstAttr; i < firstAttr + attrs; i++) {
@@ -341,10 +338,18 @@ export class Code implements ProgramCode {
         out[k++] = -1;
         out[k++] = ref;
       } else {
-        out[k++] = this.operandKind.get(ref);
-        out[k++] = this.operandRef.get(ref);
+        k = this.operandSignature(ref, out, k);
       }
     }
+    return k;
+  }
+
+  /** An operand's kind and row in a signature; a scalar's expression as its table says it is the same up to spans. */
+  private operandSignature(row: number, out: number[], k: number): number {
+    const kind = this.operandKind.get(row);
+    const ref = this.operandRef.get(row);
+    out[k++] = kind;
+    out[k++] = kind === OPERAND_SCALAR ? this.exprs.signatureOf(ref) : ref;
     return k;
   }
 

@@ -51,6 +51,14 @@ export class ExprTable {
     private readonly fileIndex: (file: string) => number,
   ) {}
 
+  /**
+   * A number that is the same for two rows of one expression up to spans: the row, or for a register (whose rows
+   * differ by their spans alone) -2 - its index. Instruction signatures (ir/code.ts) hold it.
+   */
+  signatureOf(row: number): number {
+    return this.kinds.get(row) === REG ? -2 - this.a.get(row) : row;
+  }
+
   /** The row of an expression (its sub-expressions first). */
   add(e: ScalarExpr): number {
     switch (e.kind) {
