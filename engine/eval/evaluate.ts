@@ -9,6 +9,8 @@ import { suggest } from '../base/suggest';
 import { describeIndex, describeSlice, indexProblem, sliceProblem } from '../ir/bounds';
 import { registerIndex } from '../machine/limits';
 import { permuted, reshapeStrides, unravel, View } from '../machine/view';
+import { bitcastProblem, bitcastView } from '../machine/bitcast';
+import { DType, isDType } from '../base/dtype';
 import { EVAL_FUNCTIONS } from '../base/eval-functions';
 import { DenseValue, EvalError, forEachBlock, LazyValue, materialize, readBlock, scalar, ScalarValue, shapeOf, sizeOfValue, TensorValue, unwrittenCount, Value } from './value';
 
@@ -154,7 +156,16 @@ export class Evaluator {
       });
       return e.member === 'reshape' ? reshapeValue(base, ints, text, e.span) : permuteValue(base, ints, text, e.span);
     }
-    throw new EvalError('name', `unknown view '.${e.member}' (known: .reshape(d, ...), .permute(a, ...), .T, .bcast(n))`, e.span);
+    if (e.member === 'broadcast' && e.args?.length === 2) {
+      const [dim, size] = e.args.map((a) => {
+        const v = this.evaluate(a);
+        if (v.kind !== 'scalar' || !Number.isInteger(v.value) || v.value < 0) throw new EvalError('type', '.broadcast(dim, size) needs integers ≥ 0', a.span);
+        return v.value;
+      });
+      return broadcastValue(base, dim, size, text, e.span);
+    }
+    if (e.member === 'view' && e.args?.length === 1 && e.args[0].kind === 'name' && isDType(e.args[0].name)) return bitcastValue(base, e.args[0].name, text, e.span);
+    throw new EvalError('name', `unknown view '.${e.member}' (known: .view(dtype), .reshape(d, ...), .permute(a, ...), .broadcast(dim, size), .T, .bcast(n))`, e.span);
   }
 }
 
@@ -281,6 +292,28 @@ function permuteValue(base: TensorValue, axes: number[], text: string, span: Spa
     if (written) written[i] = d.written![at];
   }
   return { kind: 'dense', shape: out, data, written, dtype: d.dtype, text };
+}
+
+/** `.broadcast(dim, size)`: a dimension of size 1 repeated (stride 0 on a view of memory). */
+function broadcastValue(base: TensorValue, dim: number, size: number, text: string, span: Span): TensorValue {
+  const shape = shapeOf(base);
+  if (dim >= shape.length || shape[dim] !== 1) throw new EvalError('type', `.broadcast(${dim}, ${size}) needs a dimension ${dim} of size 1, '${base.text}' is [${shape.join(', ')}]`, span);
+  if (size < 1) throw new EvalError('type', `.broadcast(${dim}, ${size}) needs a size of at least 1`, span);
+  const out = shape.map((n, d) => (d === dim ? size : n));
+  if (base.kind === 'view') {
+    const v = base.view;
+    return { kind: 'view', view: { tensor: v.tensor, offset: v.offset, shape: out, strides: v.strides.map((x, d) => (d === dim ? 0 : x)) }, text };
+  }
+  return broadcast(base, out, text, span);
+}
+
+/** `.view(dtype)`: the bytes of a view of memory read as another dtype (a computed value has no bytes). */
+function bitcastValue(base: TensorValue, to: DType, text: string, span: Span): TensorValue {
+  if (base.kind !== 'view') throw new EvalError('type', `.view(${to}) reads the bytes of a tensor in memory; '${base.text}' is a computed value`, span);
+  const problem = bitcastProblem(to) ?? bitcastProblem(base.view.tensor.dtype);
+  const made = problem ?? bitcastView(base.view, to);
+  if (typeof made === 'string') throw new EvalError('type', `'${base.text}' cannot be viewed as ${to}: ${made}`, span);
+  return { kind: 'view', view: made, text };
 }
 
 function bcastValue(base: TensorValue, n: number, text: string, span: Span): TensorValue {

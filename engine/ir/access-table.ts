@@ -1,7 +1,7 @@
 /**
  * The access patterns of a compact program, as interned rows: the tensor, the index items (each an index or a
- * slice of expression rows), the chain of views applied after indexing (`.reshape(...)` and `.permute(...)` in
- * order, then `.T`, then `.bcast(n)`), the element type, the memory and the static shape. Two operands that denote the same
+ * slice of expression rows), the chain of views (a `.view(dtype)` bitcast before the indices; after them
+ * `.reshape(...)`, `.permute(...)` and `.broadcast(d, n)` in order, then `.T`, then `.bcast(n)`), the element type, the memory and the static shape. Two operands that denote the same
  * pattern share its row, whatever their place in the text: what differs per occurrence (the span, the text) is the
  * operand's. A pattern is made an object again only when a consumer asks for it.
  */
@@ -20,6 +20,9 @@ const VIEW_TRANSPOSE = 0;
 const VIEW_BCAST = 1;
 const VIEW_RESHAPE = 2;
 const VIEW_PERMUTE = 3;
+const VIEW_BROADCAST = 4;
+/** Its argument is the code of the dtype the bytes are read as. */
+const VIEW_BITCAST = 5;
 
 const MEMORIES: readonly (MemoryKind | undefined)[] = [undefined, 'dram', 'sbuf', 'psum'];
 const DTYPE_CODE: ReadonlyMap<string, number> = new Map(DTYPES.map((d, i) => [d, i]));
@@ -32,6 +35,7 @@ interface Shared {
   readonly steps?: readonly ViewStep[];
   readonly transpose: boolean;
   readonly bcast?: ScalarExpr;
+  readonly bitcast?: DType;
 }
 
 const CACHE_SIZE = 4096;
@@ -82,11 +86,12 @@ export class AccessTable {
       else fields.push(SLICE, this.exprs.add(it.lo), this.exprs.add(it.hi), this.exprs.add(it.step));
     }
     const steps = ap.steps ?? NO_STEPS;
-    const views = steps.length + (ap.transpose ? 1 : 0) + (ap.bcast ? 1 : 0);
+    const views = (ap.bitcast ? 1 : 0) + steps.length + (ap.transpose ? 1 : 0) + (ap.bcast ? 1 : 0);
     fields.push(views);
+    if (ap.bitcast) fields.push(VIEW_BITCAST, DTYPE_CODE.get(ap.bitcast)!);
     for (const s of steps) {
-      const ints = s.kind === 'reshape' ? s.dims : s.axes;
-      fields.push(s.kind === 'reshape' ? VIEW_RESHAPE : VIEW_PERMUTE, ints.length, ...ints);
+      const ints = s.kind === 'reshape' ? s.dims : s.kind === 'permute' ? s.axes : [s.dim, s.size];
+      fields.push(s.kind === 'reshape' ? VIEW_RESHAPE : s.kind === 'permute' ? VIEW_PERMUTE : VIEW_BROADCAST, ints.length, ...ints);
     }
     if (ap.transpose) fields.push(VIEW_TRANSPOSE, -1);
     if (ap.bcast) fields.push(VIEW_BCAST, this.exprs.add(ap.bcast));
@@ -118,7 +123,7 @@ export class AccessTable {
     for (let i = 0; i < views; i++) {
       const kind = fields[k++];
       this.viewKind.push(kind);
-      if (kind === VIEW_RESHAPE || kind === VIEW_PERMUTE) {
+      if (kind === VIEW_RESHAPE || kind === VIEW_PERMUTE || kind === VIEW_BROADCAST) {
         const count = fields[k++];
         this.viewArg.push(this.viewInts.length);
         this.viewArgCount.push(count);
@@ -141,7 +146,7 @@ export class AccessTable {
     const shared = this.shared(row);
     const tensor = this.decls[this.tensor.get(row)];
     return {
-      tensor, items: shared.items, ...(shared.steps && { steps: shared.steps }), transpose: shared.transpose, bcast: shared.bcast, shape: shared.shape,
+      tensor, ...(shared.bitcast && { bitcast: shared.bitcast }), items: shared.items, ...(shared.steps && { steps: shared.steps }), transpose: shared.transpose, bcast: shared.bcast, shape: shared.shape,
       dtype: DTYPES[this.dtype.get(row)] as DType, memory: MEMORIES[this.memory.get(row)], text, span,
     };
   }
@@ -170,17 +175,19 @@ export class AccessTable {
     }
     let transpose = false;
     let bcast: ScalarExpr | undefined;
+    let bitcast: DType | undefined;
     let steps: ViewStep[] | undefined;
     const views = this.viewsFirst.get(row);
     for (let i = 0; i < this.viewsCount.get(row); i++) {
       const kind = this.viewKind.get(views + i);
       if (kind === VIEW_TRANSPOSE) transpose = true;
       else if (kind === VIEW_BCAST) bcast = this.exprs.get(this.viewArg.get(views + i));
+      else if (kind === VIEW_BITCAST) bitcast = DTYPES[this.viewArg.get(views + i)];
       else {
         const first = this.viewArg.get(views + i);
         const ints: number[] = [];
         for (let j = 0; j < this.viewArgCount.get(views + i); j++) ints.push(this.viewInts.get(first + j));
-        (steps ??= []).push(kind === VIEW_RESHAPE ? { kind: 'reshape', dims: ints } : { kind: 'permute', axes: ints });
+        (steps ??= []).push(kind === VIEW_RESHAPE ? { kind: 'reshape', dims: ints } : kind === VIEW_PERMUTE ? { kind: 'permute', axes: ints } : { kind: 'broadcast', dim: ints[0], size: ints[1] });
       }
     }
     const shape: (number | undefined)[] = [];
@@ -189,7 +196,7 @@ export class AccessTable {
       const d = this.dims.get(dims + i);
       shape.push(d < 0 ? undefined : d);
     }
-    return { row, items, shape, steps, transpose, bcast };
+    return { row, items, shape, steps, transpose, bcast, bitcast };
   }
 
   seal(): void {

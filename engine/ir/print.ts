@@ -4,6 +4,7 @@
  */
 import * as ast from '../base/expr';
 import { Span } from '../base/span';
+import { DType } from '../base/dtype';
 import { AccessItem, AccessPattern, ScalarExpr, ViewStep } from './program';
 
 const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 3, '<=': 3, '>': 3, '>=': 3, '+': 4, '-': 4, '*': 5, '/': 5, '%': 5, '**': 7 };
@@ -37,10 +38,15 @@ export function printItem(item: AccessItem): string {
   return `${printScalar(item.lo)}:${printScalar(item.hi)}${step}`;
 }
 
-export function printAccess(name: string, items: readonly AccessItem[], transpose: boolean, bcast?: ScalarExpr, steps?: readonly ViewStep[]): string {
+export function printAccess(name: string, items: readonly AccessItem[], transpose: boolean, bcast?: ScalarExpr, steps?: readonly ViewStep[], bitcast?: DType): string {
   const index = items.length ? `[${items.map(printItem).join(', ')}]` : '';
-  const views = (steps ?? []).map((s) => (s.kind === 'reshape' ? `.reshape(${s.dims.join(', ')})` : `.permute(${s.axes.join(', ')})`)).join('');
-  return `${name}${index}${views}${transpose ? '.T' : ''}${bcast ? `.bcast(${printScalar(bcast)})` : ''}`;
+  const views = (steps ?? []).map((s) => `.${s.kind}(${stepInts(s).join(', ')})`).join('');
+  return `${name}${bitcast ? `.view(${bitcast})` : ''}${index}${views}${transpose ? '.T' : ''}${bcast ? `.bcast(${printScalar(bcast)})` : ''}`;
+}
+
+/** The integer arguments of a view step as written. */
+export function stepInts(s: ViewStep): readonly number[] {
+  return s.kind === 'reshape' ? s.dims : s.kind === 'permute' ? s.axes : [s.dim, s.size];
 }
 
 /**
@@ -67,10 +73,10 @@ function itemSyntax(item: AccessItem, span: Span): ast.IndexItem {
 /** An access pattern as evaluate-language syntax: the expression that denotes the same view (see scalarSyntax). */
 export function accessSyntax(ap: AccessPattern, span: Span): ast.Expr {
   let e: ast.Expr = { kind: 'name', name: ap.tensor.name, span };
+  if (ap.bitcast) e = { kind: 'member', base: e, member: 'view', args: [{ kind: 'name', name: ap.bitcast, span }], span };
   if (ap.items.length) e = { kind: 'index', base: e, items: ap.items.map((i) => itemSyntax(i, span)), span };
   for (const s of ap.steps ?? []) {
-    const ints = s.kind === 'reshape' ? s.dims : s.axes;
-    e = { kind: 'member', base: e, member: s.kind, args: ints.map((value) => ({ kind: 'number' as const, value, span })), span };
+    e = { kind: 'member', base: e, member: s.kind, args: stepInts(s).map((value) => ({ kind: 'number' as const, value, span })), span };
   }
   if (ap.transpose) e = { kind: 'member', base: e, member: 'T', span };
   if (ap.bcast) e = { kind: 'member', base: e, member: 'bcast', args: [scalarSyntax(ap.bcast, span)], span };

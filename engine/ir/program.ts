@@ -87,15 +87,19 @@ export type AccessItem =
 
 /**
  * A view applied after indexing and before `.T` and `.bcast`: `.reshape(d0, d1, ...)` (the same elements, row-major,
- * in another shape) or `.permute(a0, a1, ...)` (dimension i of the result is dimension a_i of the view).
+ * in another shape), `.permute(a0, a1, ...)` (dimension i of the result is dimension a_i of the view) or
+ * `.broadcast(dim, size)` (a dimension of size 1 repeated `size` times, stride 0).
  */
 export type ViewStep =
   | { readonly kind: 'reshape'; readonly dims: readonly number[] }
-  | { readonly kind: 'permute'; readonly axes: readonly number[] };
+  | { readonly kind: 'permute'; readonly axes: readonly number[] }
+  | { readonly kind: 'broadcast'; readonly dim: number; readonly size: number };
 
-/** `t[a:b, i].reshape(...).permute(...).T.bcast(n)`: a view of a tensor, resolved against its declaration. */
+/** `t.view(dt)[a:b, i].reshape(...).permute(...).broadcast(d, n).T.bcast(n)`: a view of a tensor, resolved against its declaration. */
 export interface AccessPattern {
   readonly tensor: TensorDecl;
+  /** `.view(dtype)` right after the name: the tensor's bytes as `dtype`, which the items then index. */
+  readonly bitcast?: DType;
   /** One per leading dimension; missing trailing items take the whole dimension. */
   readonly items: readonly AccessItem[];
   /** Reshapes and permutations, in order; absent for none. */

@@ -6,6 +6,7 @@ import { Core, Frame } from '../machine/core';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
 import { permuted, reshapeStrides, View } from '../machine/view';
+import { bitcastView } from '../machine/bitcast';
 import { compileScalar, ScalarFn } from './compile-scalar';
 
 export type ViewFn = (f: Frame, c: Core, m: Machine) => View;
@@ -38,7 +39,14 @@ export function compileAccess(ap: AccessPattern): ViewFn {
 
 function baseView(ap: AccessPattern): (f: Frame, m: Machine) => View {
   const slot = ap.tensor.slot;
-  return ap.tensor.kind === 'dram' ? (_f, m) => m.dramViews[slot] : (f) => f.tensors[slot];
+  const of: (f: Frame, m: Machine) => View = ap.tensor.kind === 'dram' ? (_f, m) => m.dramViews[slot] : (f) => f.tensors[slot];
+  const to = ap.bitcast;
+  if (!to) return of;
+  return (f, m) => {
+    const v = bitcastView(of(f, m), to);
+    if (typeof v === 'string') throw new Fault('shape-mismatch', `'${ap.text}': '${ap.tensor.name}' cannot be viewed as ${to}: ${v}`, ap.span);
+    return v;
+  };
 }
 
 type CompiledItem =
@@ -92,17 +100,28 @@ function applyItems(ap: AccessPattern, base: View, items: CompiledItem[], f: Fra
     shape.push(base.shape[d]);
     strides.push(base.strides[d]);
   }
-  if (ap.steps) return applySteps(ap, { offset, shape, strides });
+  if (ap.steps) return applySteps(ap, { offset, shape, strides }, base.tensor.memory);
   return finish(ap, { offset, shape, strides });
 }
 
-/** `.reshape` and `.permute`, then `.T` and `.bcast`. */
-function applySteps(ap: AccessPattern, layout: Layout): Layout {
+/** `.reshape`, `.permute` and `.broadcast`, then `.T` and `.bcast`. */
+function applySteps(ap: AccessPattern, layout: Layout, memory: string): Layout {
   let { shape, strides } = layout;
   for (const step of ap.steps!) {
     if (step.kind === 'permute') {
       shape = permuted(shape, step.axes);
       strides = permuted(strides, step.axes);
+      continue;
+    }
+    if (step.kind === 'broadcast') {
+      if (step.dim === 0 && memory !== 'dram') {
+        throw new Fault('shape-mismatch', `'${ap.text}': .broadcast(0, ${step.size}) repeats the partition dimension of an on-chip view (${memory.toUpperCase()}), which engines read a partition per row; only a DRAM view may`, ap.span);
+      }
+      if (shape[step.dim] !== 1) {
+        throw new Fault('shape-mismatch', `'${ap.text}': .broadcast(${step.dim}, ${step.size}) needs dimension ${step.dim} of size 1, found [${shape.join(', ')}] here`, ap.span);
+      }
+      shape = shape.map((n, d) => (d === step.dim ? step.size : n));
+      strides = strides.map((s, d) => (d === step.dim ? 0 : s));
       continue;
     }
     const count = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);

@@ -1,6 +1,6 @@
 /** A tensor's storage: its elements in their dtype's bytes, and which of them were ever written. */
 import { DType, dtypeInfo } from '../base/dtype';
-import { bitsOf, BitsArray, createElementArray, ElementArray } from './dtypes';
+import { bitsOf, BitsArray, createElementArray, ElementArray, elementArrayOn } from './dtypes';
 import { MemoryKind, Placement } from '../ir/program';
 import { Journal, Tracked } from './journal';
 
@@ -28,9 +28,11 @@ export class Tensor implements Tracked {
     readonly core?: number,
     /** Where it sits in its memory (per partition), for on-chip tensors. */
     readonly placement?: Placement & { readonly frameBase: number },
+    /** The bytes to hold the elements, shared with another tensor (a bitcast's alias); new ones when absent. */
+    storage?: ArrayBufferLike,
   ) {
     this.size = shape.reduce((a, b) => a * b, 1);
-    this.data = createElementArray(dtype, this.size);
+    this.data = storage ? elementArrayOn(dtype, storage, 0, this.size) : createElementArray(dtype, this.size);
     this.bits = bitsOf(this.data);
     this.written = new Uint8Array(this.size);
     this.strides = rowMajorStrides(shape);
@@ -55,6 +57,11 @@ export class Tensor implements Tracked {
 
   get fullyWritten(): boolean {
     return this.writtenCount === this.size;
+  }
+
+  /** Before the run writes elements [from, to): the journal of time travel saves them. */
+  touch(from: number, to: number): void {
+    this.journal?.touch(this, from, to);
   }
 
   markWritten(index: number): void {

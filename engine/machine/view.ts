@@ -168,7 +168,7 @@ export function writeView(v: View, values: ArrayLike<number>): void {
     const full = t.fullyWritten;
     for (let r = 0; r < p.rows; r++) {
       const start = v.offset + r * p.rowStride;
-      t.journal?.touch(t, start, start + p.cols);
+      if (t.journal) t.touch(start, start + p.cols);
       encodeRange(t.dtype, values, r * p.cols, t.data, start, p.cols);
       if (!full) for (let c = 0; c < p.cols; c++) t.markWritten(start + c);
     }
@@ -178,7 +178,7 @@ export function writeView(v: View, values: ArrayLike<number>): void {
   const dtype = t.dtype;
   const journal = t.journal;
   forEachIndex(v, (index, i) => {
-    journal?.touch(t, index, index + 1);
+    if (journal) t.touch(index, index + 1);
     data[index] = encode(dtype, values[i]);
     t.markWritten(index);
   });
@@ -210,8 +210,8 @@ export function writeViewStored(v: View, stored: ElementArray, from = 0): void {
     // The journal is told exactly the elements written (its watchers attribute writes by them): a row at a time.
     if (journal) {
       for (let r = 0, start = v.offset; r < p.rows; r++, start += p.rowStride) {
-        if (p.colStride === 1) journal.touch(t, start, start + p.cols);
-        else for (let c = 0, index = start; c < p.cols; c++, index += p.colStride) journal.touch(t, index, index + 1);
+        if (p.colStride === 1) t.touch(start, start + p.cols);
+        else for (let c = 0, index = start; c < p.cols; c++, index += p.colStride) t.touch(index, index + 1);
       }
     }
     copyPlane(t.bits, v.offset, p.rowStride, p.colStride, bitsOf(stored), from, p.cols, 1, p.rows, p.cols);
@@ -222,7 +222,7 @@ export function writeViewStored(v: View, stored: ElementArray, from = 0): void {
   const bits = bitsOf(stored);
   const journal = t.journal;
   forEachIndex(v, (index, i) => {
-    journal?.touch(t, index, index + 1);
+    if (journal) t.touch(index, index + 1);
     data[index] = bits[from + i];
     t.markWritten(index);
   });

@@ -6,9 +6,9 @@ import { AccessItem, AccessPattern, ScalarExpr } from '../ir/program';
 import { fold } from '../ir/scalar';
 import { printAccess } from '../ir/print';
 
-/** Arguments that can be composed: slices and indices only (no `.reshape`, `.permute`, `.T` or `.bcast`). */
+/** Arguments that can be composed: slices and indices only (no `.view`, `.reshape`, `.permute`, `.broadcast`, `.T` or `.bcast`). */
 export function composable(arg: AccessPattern): boolean {
-  return !arg.transpose && !arg.bcast && !arg.steps;
+  return !arg.transpose && !arg.bcast && !arg.steps && !arg.bitcast;
 }
 
 const ONE: ScalarExpr = { kind: 'const', value: 1 };

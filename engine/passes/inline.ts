@@ -11,7 +11,7 @@
  */
 import * as ast from '../base/expr';
 import { Span } from '../base/span';
-import { AccessPattern, AllocInfo, CallNode, FunctionIR, InlineOrigin, InstrNode, Node, Program, Region, TensorParamInfo } from '../ir/program';
+import { AccessPattern, AllocInfo, CallNode, FunctionIR, InlineOrigin, InstrNode, Node, Operand, Program, Region, TensorParamInfo } from '../ir/program';
 import { ArrayNodes, NO_NODES } from '../ir/node-list';
 import { forEachNode, numberNodes } from '../ir/numbering';
 import { PSUM_BYTES_PER_PARTITION, REGISTERS, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
@@ -70,6 +70,8 @@ function inlinable(call: CallNode, caller: FunctionIR, recursive: ReadonlySet<Fu
   });
   if (earlyReturn) return false;
   if (call.args.some((a) => a.kind === 'tensor' && !composable(a.ap))) return false;
+  // A bitcast of a parameter counts the caller's elements in another dtype: compose does not translate that.
+  if (bitcastsParameter(callee)) return false;
   if (calleeRegisters(callee).size > free.length) return false;
   if (alreadyAdopted) return true;
   // The caller's frame grows by the callee's; what the caller still calls must fit on top of it.
@@ -182,6 +184,20 @@ function adoptAllocations(caller: Mutable<FunctionIR>, callee: FunctionIR): Map<
   return map;
 }
 
+function bitcastsParameter(fn: FunctionIR): boolean {
+  let found = false;
+  const look = (o: Operand | undefined): void => {
+    if (o?.kind === 'tensor' && o.ap.bitcast && o.ap.tensor.kind === 'param') found = true;
+  };
+  forEachNode(fn.body, (n) => {
+    if (n.kind !== 'instr') return;
+    look(n.dst);
+    n.srcs.forEach(look);
+    for (const v of n.attrs.values()) if (v.kind === 'operand') look(v.operand);
+  });
+  return found;
+}
+
 function inlineRewriter(registers: Map<number, number>, bindings: Map<TensorParamInfo, AccessPattern>, allocs: Map<AllocInfo, AllocInfo>): Rewriter {
   return {
     register: (i, e) => {
@@ -198,7 +214,7 @@ function inlineRewriter(registers: Map<number, number>, bindings: Map<TensorPara
       }
       if (t.kind === 'alloc') {
         const adopted = allocs.get(t);
-        if (adopted) return { ...ap, tensor: adopted, text: printAccess(adopted.name, ap.items, ap.transpose, ap.bcast, ap.steps) };
+        if (adopted) return { ...ap, tensor: adopted, text: printAccess(adopted.name, ap.items, ap.transpose, ap.bcast, ap.steps, ap.bitcast) };
       }
       return ap;
     },

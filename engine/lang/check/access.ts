@@ -7,13 +7,17 @@ import { AccessItem, AccessPattern, ScalarExpr, TensorDecl, ViewStep } from '../
 import { permuted, reshapeStrides } from '../../machine/view';
 import { rowMajorStrides } from '../../machine/tensor';
 import { constantDifference, evalScalarConst } from '../../ir/scalar';
+import { DType, DTYPES, dtypeInfo, isDType } from '../../base/dtype';
+import { bitcastLength, bitcastProblem } from '../../machine/bitcast';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 
 /** The parts of an access-pattern expression, peeled from the outside in. */
 interface Peeled {
   readonly name: ast.NameExpr;
+  /** `.view(dtype)` right after the name. */
+  readonly bitcast?: ast.MemberExpr;
   readonly items?: readonly ast.IndexItem[];
-  /** `.reshape(...)` and `.permute(...)`, innermost first. */
+  /** `.reshape(...)`, `.permute(...)` and `.broadcast(...)`, innermost first. */
   readonly steps: readonly ast.MemberExpr[];
   readonly transpose: boolean;
   readonly bcast?: ast.Expr;
@@ -22,35 +26,80 @@ interface Peeled {
 /** True when the expression has the form of an access pattern of a tensor in scope (not a scalar expression). */
 export function isTensorExpr(e: ast.Expr, resolver: Resolver, module: ModuleScope, scope: FunctionScope | undefined): boolean {
   const p = peel(e);
-  return p !== undefined && resolver.tensor(p.name.name, scope, module) !== undefined;
+  return p.peeled !== undefined && resolver.tensor(p.peeled.name.name, scope, module) !== undefined;
 }
 
-/** The views that reshape a view or reorder its dimensions. */
-const STEPS: ReadonlySet<string> = new Set(['reshape', 'permute']);
+/** The views that reshape a view, reorder its dimensions or repeat one: applied in the order written. */
+const STEPS: ReadonlySet<string> = new Set(['reshape', 'permute', 'broadcast']);
 
-function peel(e: ast.Expr): Peeled | undefined {
+/** Every view suffix the language knows, for messages. */
+export const KNOWN_VIEWS = '.view(dtype), .reshape(d, ...), .permute(a, ...), .broadcast(dim, size), .T, .bcast(n)';
+
+/** The order views apply in, as messages state it. */
+const VIEW_ORDER = "views apply in this order: '.view(dtype)' right after the name, then the indices '[...]', then any '.reshape(...)', '.permute(...)' and '.broadcast(dim, size)' in the order written, then one '.T', then one '.bcast(n)'";
+
+/** One suffix of an access-pattern expression: its rank in the order views apply, and how it reads. */
+interface Suffix {
+  readonly node: ast.MemberExpr | ast.IndexExpr;
+  readonly rank: number;
+  readonly text: string;
+}
+
+function suffixOf(node: ast.MemberExpr | ast.IndexExpr): Suffix | undefined {
+  if (node.kind === 'index') return { node, rank: 1, text: '[...]' };
+  const args = node.args;
+  if (node.member === 'view' && args?.length === 1 && args[0].kind === 'name') return { node, rank: 0, text: `.view(${args[0].name})` };
+  if (STEPS.has(node.member) && args) return { node, rank: 2, text: `.${node.member}(...)` };
+  if (node.member === 'T' && !args) return { node, rank: 3, text: '.T' };
+  if (node.member === 'bcast' && args?.length === 1) return { node, rank: 4, text: '.bcast(...)' };
+  return undefined;
+}
+
+/**
+ * The parts of an access pattern, or why it is not one: an unknown view, or views out of their order (with what the
+ * language allows instead); nothing when the expression is not a view of a name at all.
+ */
+function peel(e: ast.Expr): { peeled?: Peeled; problem?: { span: ast.Expr['span']; message: string } } {
+  const suffixes: Suffix[] = [];
   let node = e;
-  let bcast: ast.Expr | undefined;
-  let transpose = false;
-  if (node.kind === 'member' && node.member === 'bcast' && node.args?.length === 1) {
-    bcast = node.args[0];
+  while (node.kind === 'member' || node.kind === 'index') {
+    const s = suffixOf(node);
+    if (!s) {
+      if (node.kind === 'member') return { problem: { span: node.span, message: `unknown view '.${node.member}${node.args ? '(...)' : ''}' (known: ${KNOWN_VIEWS})` } };
+      return {};
+    }
+    suffixes.unshift(s);
     node = node.base;
   }
-  if (node.kind === 'member' && node.member === 'T' && !node.args) {
-    transpose = true;
-    node = node.base;
+  if (node.kind !== 'name') return {};
+  for (let i = 1; i < suffixes.length; i++) {
+    const [a, b] = [suffixes[i - 1], suffixes[i]];
+    if (b.rank > a.rank || (b.rank === 2 && a.rank === 2)) continue;
+    return { problem: { span: b.node.span, message: misorder(a, b) } };
   }
-  const steps: ast.MemberExpr[] = [];
-  while (node.kind === 'member' && STEPS.has(node.member) && node.args) {
-    steps.unshift(node);
-    node = node.base;
-  }
+  let bitcast: ast.MemberExpr | undefined;
   let items: readonly ast.IndexItem[] | undefined;
-  if (node.kind === 'index') {
-    items = node.items;
-    node = node.base;
+  let transpose = false;
+  let bcast: ast.Expr | undefined;
+  const steps: ast.MemberExpr[] = [];
+  for (const s of suffixes) {
+    const n = s.node;
+    if (n.kind === 'index') items = n.items;
+    else if (s.rank === 0) bitcast = n;
+    else if (s.rank === 2) steps.push(n);
+    else if (s.rank === 3) transpose = true;
+    else bcast = n.args![0];
   }
-  return node.kind === 'name' ? { name: node, items, steps, transpose, bcast } : undefined;
+  return { peeled: { name: node, bitcast, items, steps, transpose, bcast } };
+}
+
+/** Why `b` cannot follow `a`, and what to write instead. */
+function misorder(a: Suffix, b: Suffix): string {
+  const instead = b.rank >= 3 ? "; '.T' and '.bcast(n)' come last, once each: write a reordering before them as '.permute(...)' and a repeat as '.broadcast(dim, size)', which apply in the order written"
+    : b.rank === 0 ? '; write the bitcast first (t.view(dtype)[...]): its indices count elements of the new dtype'
+      : b.rank === 1 ? '; index the tensor once, first, then apply the views'
+        : "; '.T' and '.bcast(n)' come last: write a step after them as '.permute(...)' or '.broadcast(dim, size)' before them";
+  return `'${b.text}' cannot follow '${a.text}': ${VIEW_ORDER}${instead}`;
 }
 
 export function resolveAccess(
@@ -60,9 +109,10 @@ export function resolveAccess(
   scope: FunctionScope | undefined,
 ): AccessPattern | undefined {
   const d = resolver.diagnostics;
-  const p = peel(e);
+  const { peeled: p, problem } = peel(e);
   if (!p) {
-    reportShape(e, resolver);
+    if (problem) d.error(problem.span, problem.message);
+    else reportShape(e, resolver);
     return undefined;
   }
   const tensor = resolver.tensor(p.name.name, scope, module);
@@ -70,7 +120,11 @@ export function resolveAccess(
     resolver.unknownName(p.name.name, p.name.span, module, scope);
     return undefined;
   }
-  const rank = tensor.shape.length;
+  const bitcast = p.bitcast ? resolveBitcast(p.bitcast, tensor, resolver) : undefined;
+  if (bitcast === null) return undefined;
+  // The shape the indices address: the tensor's, or with a bitcast its last dimension counted in the new dtype.
+  const baseShape = bitcast?.shape ?? tensor.shape;
+  const rank = baseShape.length;
   const given = p.items ?? NO_INDICES;
   if (given.length > rank) {
     d.error(e.span, `'${tensor.name}' has ${rank} dimension${rank === 1 ? '' : 's'} but ${given.length} indices are given`);
@@ -78,20 +132,20 @@ export function resolveAccess(
   }
   // Arrays made at their length (see exact); a view of the whole tensor has the tensor's own shape, as nothing changes
   // either (the program holds several views per instruction).
-  const whole = given.length === 0 && !p.transpose && !p.bcast && p.steps.length === 0;
+  const whole = given.length === 0 && !p.transpose && !p.bcast && p.steps.length === 0 && !bitcast;
   const items = given.length === 0 ? NO_ITEMS : new Array<AccessItem>(given.length);
   let shape: (number | undefined)[] = whole ? (tensor.shape as number[]) : new Array<number | undefined>(viewRank(rank, given));
   let dim = 0;
   for (let i = 0; i < given.length; i++) {
-    const item = resolveItem(given[i], tensor, i, resolver, module, scope);
+    const item = resolveItem(given[i], tensor, baseShape, i, resolver, module, scope);
     if (!item) return undefined;
     (items as AccessItem[])[i] = item.item;
     if (item.size !== null) shape[dim++] = item.size;
   }
-  if (!whole) for (let i = given.length; i < rank; i++) shape[dim++] = tensor.shape[i];
+  if (!whole) for (let i = given.length; i < rank; i++) shape[dim++] = baseShape[i];
   let steps: ViewStep[] | undefined;
   if (p.steps.length) {
-    const resolved = resolveSteps(p, tensor, items, shape, resolver, module);
+    const resolved = resolveSteps(p, tensor, baseShape, items, shape, resolver, module);
     if (!resolved) return undefined;
     steps = resolved.steps;
     shape = resolved.shape;
@@ -116,7 +170,7 @@ export function resolveAccess(
     bcast = resolver.constantExpr(n);
   }
   const made: AccessPattern = {
-    tensor, items, ...(steps && { steps }), transpose: p.transpose, bcast, shape, dtype: tensor.dtype,
+    tensor, ...(bitcast && { bitcast: bitcast.dtype }), items, ...(steps && { steps }), transpose: p.transpose, bcast, shape, dtype: bitcast?.dtype ?? tensor.dtype,
     memory: tensor.kind === 'dram' ? 'dram' : tensor.memory,
     text: module.textOf(e.span),
     span: e.span,
@@ -134,6 +188,7 @@ export function resolveAccess(
 function resolveSteps(
   p: Peeled,
   tensor: TensorDecl,
+  baseShape: readonly number[],
   items: readonly AccessItem[],
   start: (number | undefined)[],
   resolver: Resolver,
@@ -141,12 +196,12 @@ function resolveSteps(
 ): { steps: ViewStep[]; shape: (number | undefined)[] } | undefined {
   const d = resolver.diagnostics;
   let shape = start;
-  let strides = tensor.kind === 'param' ? undefined : staticStrides(tensor, items);
+  let strides = tensor.kind === 'param' ? undefined : staticStrides(baseShape, items);
   const steps: ViewStep[] = [];
   for (const m of p.steps) {
     const args: number[] = [];
     for (const a of m.args!) {
-      const n = resolver.integer(a, module, `an argument of .${m.member}(...)`, m.member === 'reshape' ? 1 : 0);
+      const n = resolver.integer(a, module, `an argument of .${m.member}(...)`, m.member === 'reshape' || (m.member === 'broadcast' && args.length === 1) ? 1 : 0);
       if (n === undefined) return undefined;
       args.push(n);
     }
@@ -154,6 +209,14 @@ function resolveSteps(
       movesPartitions.set(ap0(p), `'.reshape(${args.join(', ')})' changes the first dimension (${shape[0]} to ${args[0]})`);
     }
     if (m.member === 'permute' && args[0] !== 0) movesPartitions.set(ap0(p), `'.permute(${args.join(', ')})' moves dimension ${args[0]} first`);
+    if (m.member === 'broadcast') {
+      const made = broadcastStep(m, args, shape, tensor, d);
+      if (!made) return undefined;
+      shape = shape.map((n, i) => (i === made.dim ? made.size : n));
+      if (strides) strides = strides.map((x, i) => (i === made.dim ? 0 : x));
+      steps.push(made);
+      continue;
+    }
     if (m.member === 'reshape') {
       const known = shape.every((n) => n !== undefined);
       const count = (s: readonly (number | undefined)[]) => s.reduce<number>((x, y) => x * (y ?? 1), 1);
@@ -181,6 +244,24 @@ function resolveSteps(
 }
 
 /**
+ * `.broadcast(dim, size)` (NKI `NkiTensor.broadcast`): dimension `dim`, of size 1, repeated `size` times without a
+ * copy. NKI refuses the partition dimension of an on-chip tensor ("On-chip tensors: dim must not be 0"): engines read
+ * a partition per row, and a row broadcast to partitions is a matmul against ones (or a DMA from DRAM, whose views
+ * may repeat any dimension).
+ */
+function broadcastStep(m: ast.MemberExpr, args: readonly number[], shape: readonly (number | undefined)[], tensor: TensorDecl, d: Resolver['diagnostics']): Extract<ViewStep, { kind: 'broadcast' }> | undefined {
+  if (args.length !== 2) return fail(d, m, `'.broadcast(dim, size)' takes a dimension and a size, found ${args.length} argument${args.length === 1 ? '' : 's'}`);
+  const [dim, size] = args;
+  if (dim >= shape.length) return fail(d, m, `'.broadcast(${dim}, ${size})': the view [${shape.map((n) => n ?? '?').join(', ')}] has no dimension ${dim}`);
+  if (shape[dim] !== undefined && shape[dim] !== 1) return fail(d, m, `'.broadcast(${dim}, ${size})' repeats a dimension of size 1, but dimension ${dim} of the view [${shape.map((n) => n ?? '?').join(', ')}] is ${shape[dim]}`);
+  const memory = tensor.kind === 'dram' ? 'dram' : tensor.memory;
+  if (dim === 0 && memory !== undefined && memory !== 'dram') {
+    return fail(d, m, `'.broadcast(0, ${size})' repeats the partition dimension of '${tensor.name}', which is in ${memory.toUpperCase()}: engines read a partition per row (NKI: on-chip tensors cannot broadcast dimension 0); broadcast a DRAM row with DmaCopy (DmaCopy t <- row.broadcast(0, ${size})), or multiply by a row of ones with MatMult`);
+  }
+  return { kind: 'broadcast', dim, size };
+}
+
+/**
  * Patterns whose reshape or permute moves elements across the first dimension, with what does it: engines read a
  * partition per row of the view, so only DmaCopy may read them. Keyed by the pattern's name node until the pattern
  * is made (see resolveAccess).
@@ -202,8 +283,8 @@ function fail(d: Resolver['diagnostics'], m: ast.MemberExpr, message: string): u
 }
 
 /** The strides of a view of a declared tensor whose bounds are constants; undefined when a bound needs registers. */
-function staticStrides(tensor: TensorDecl, items: readonly AccessItem[]): number[] | undefined {
-  const base = rowMajorStrides(tensor.shape);
+function staticStrides(shape: readonly number[], items: readonly AccessItem[]): number[] | undefined {
+  const base = rowMajorStrides(shape);
   const out: number[] = [];
   for (let dim = 0; dim < base.length; dim++) {
     const item = items[dim];
@@ -215,6 +296,35 @@ function staticStrides(tensor: TensorDecl, items: readonly AccessItem[]): number
     }
   }
   return out;
+}
+
+/**
+ * `.view(dtype)`: the tensor's bytes as another dtype (NKI `NkiTensor.view`): its last dimension scaled by the ratio of
+ * the sizes, which must give whole elements; null (reported) when it cannot be.
+ */
+function resolveBitcast(m: ast.MemberExpr, tensor: TensorDecl, resolver: Resolver): { dtype: DType; shape: number[] } | null {
+  const d = resolver.diagnostics;
+  const arg = m.args![0] as ast.NameExpr;
+  if (!isDType(arg.name)) {
+    d.error(arg.span, `'.view(${arg.name})' needs a dtype (${DTYPES.join(', ')}), found '${arg.name}'`);
+    return null;
+  }
+  const to = arg.name;
+  const problem = bitcastProblem(to) ?? bitcastProblem(tensor.dtype);
+  if (problem) {
+    d.error(m.span, `'.view(${to})' of '${tensor.name}' (${tensor.dtype}): ${problem}`);
+    return null;
+  }
+  const shape = [...tensor.shape];
+  const last = shape.length - 1;
+  const length = bitcastLength(shape[last], tensor.dtype, to);
+  if (length === undefined) {
+    const bytes = shape[last] * dtypeInfo(tensor.dtype).bytes;
+    d.error(m.span, `'.view(${to})' of '${tensor.name}' (${tensor.dtype}[${tensor.shape.join(', ')}]): its last dimension holds ${bytes} bytes, not a whole number of ${to} elements of ${dtypeInfo(to).bytes} bytes`);
+    return null;
+  }
+  shape[last] = length;
+  return { dtype: to, shape };
 }
 
 /** The items of a view without indices: one empty array for all of them, which nothing changes. */
@@ -234,23 +344,20 @@ export function exact<T>(a: T[]): T[] {
 }
 
 function reportShape(e: ast.Expr, resolver: Resolver): void {
-  if (e.kind === 'member' && e.member !== 'T' && e.member !== 'bcast' && !STEPS.has(e.member)) {
-    resolver.diagnostics.error(e.span, `unknown view '.${e.member}' (known: .reshape(d, ...), .permute(a, ...), .T, .bcast(n))`);
-  } else {
-    resolver.diagnostics.error(e.span, 'expected a tensor access pattern, like t, t[0:128, 0:64], t.T or t[0:128, 0:1].bcast(64)');
-  }
+  resolver.diagnostics.error(e.span, 'expected a tensor access pattern, like t, t[0:128, 0:64], t.T or t[0:128, 0:1].bcast(64)');
 }
 
 /** One index item; size null means the dimension is dropped (`t[i, ...]`), undefined that it depends on registers. */
 function resolveItem(
   item: ast.IndexItem,
   tensor: TensorDecl,
+  shape: readonly number[],
   dim: number,
   resolver: Resolver,
   module: ModuleScope,
   scope: FunctionScope | undefined,
 ): { item: AccessItem; size: number | null | undefined } | undefined {
-  const size = tensor.shape[dim];
+  const size = shape[dim];
   const where = `dimension ${dim} of '${tensor.name}'`;
   if (item.kind === 'at') {
     const index = resolver.scalar(item.index, module, scope, `an index of ${where}`);

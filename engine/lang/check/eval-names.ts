@@ -4,6 +4,8 @@ import { EVAL_FUNCTIONS } from '../../base/eval-functions';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 import { registerIndex } from '../../machine/limits';
 import { suggest } from '../../base/suggest';
+import { DTYPES, isDType } from '../../base/dtype';
+import { KNOWN_VIEWS } from './access';
 
 /** Reports unknown names and functions; true when the expression is well formed. */
 export function checkEvalExpr(e: ast.Expr, resolver: Resolver, module: ModuleScope, scope: FunctionScope): boolean {
@@ -28,9 +30,17 @@ export function checkEvalExpr(e: ast.Expr, resolver: Resolver, module: ModuleSco
         && e.items.every((i) => (i.kind === 'at' ? checkEvalExpr(i.index, resolver, module, scope)
           : [i.lo, i.hi, i.step].every((x) => !x || checkEvalExpr(x, resolver, module, scope))));
     case 'member':
-      if (!['T', 'bcast', 'reshape', 'permute'].includes(e.member)) {
-        d.error(e.span, `unknown view '.${e.member}' (known: .reshape(d, ...), .permute(a, ...), .T, .bcast(n))`);
+      if (!['T', 'bcast', 'reshape', 'permute', 'broadcast', 'view'].includes(e.member)) {
+        d.error(e.span, `unknown view '.${e.member}' (known: ${KNOWN_VIEWS})`);
         return false;
+      }
+      if (e.member === 'view') {
+        const arg = e.args?.length === 1 ? e.args[0] : undefined;
+        if (arg?.kind !== 'name' || !isDType(arg.name)) {
+          d.error(arg?.span ?? e.span, `'.view(dtype)' needs one dtype (${DTYPES.join(', ')})`);
+          return false;
+        }
+        return checkEvalExpr(e.base, resolver, module, scope);
       }
       return checkEvalExpr(e.base, resolver, module, scope) && (e.args ?? []).every((a) => checkEvalExpr(a, resolver, module, scope));
     case 'call':

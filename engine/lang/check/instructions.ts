@@ -3,7 +3,7 @@ import * as ast from '../ast';
 import { Span } from '../../base/span';
 import { AccessPattern, AttrValue, MemoryKind, Operand, ScalarExpr } from '../../ir/program';
 import {
-  ACTIVATION_FUNCTIONS, ALU_OPS, AluOp, BIT_ALU_OPS, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS, UNARY_ALU_OPS,
+  ACTIVATION_FUNCTIONS, ALU_OPS, AluOp, BIT_ALU_OPS, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS, UNARY_ALU_OPS, writtenAttribute,
 } from '../../ir/opcodes';
 import { dtypeInfo } from '../../base/dtype';
 import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, PSUM_BANK_BYTES, registerIndex } from '../../machine/limits';
@@ -96,6 +96,10 @@ export class InstructionChecker {
     }
     if (ap.memory && ap.memory !== 'dram' && opcode !== 'DmaCopy' && ap.shape.length > MAX_ON_CHIP_RANK) {
       this.error(e.span, `on-chip views have at most ${MAX_ON_CHIP_RANK} dimensions [partitions, and up to 4 free dimensions], this one has ${ap.shape.length}`);
+      return undefined;
+    }
+    if ((role === 'destination' || role === writtenAttribute(opcode)) && repeats(ap)) {
+      this.error(e.span, `the ${role} of ${opcode} '${ap.text}' repeats elements (a broadcast view reads one element at several positions): an instruction cannot write through it; write the tensor itself`);
       return undefined;
     }
     const move = opcode === 'DmaCopy' ? undefined : partitionMove(ap);
@@ -690,3 +694,8 @@ export const ATTRIBUTES: Readonly<Record<InstructionOpcode, Readonly<Record<stri
   TensorTensor: TENSOR_TENSOR, TensorScalar: TENSOR_SCALAR, ScalarTensorTensor: SCALAR_TENSOR_TENSOR, TensorReduce: TENSOR_REDUCE,
   TensorTensorScan: TENSOR_TENSOR_SCAN, Select: NONE, Load: NONE, Barrier: NONE, Print: NONE, Assert: NONE, 'Assert.close': ASSERT_CLOSE,
 };
+
+/** Whether a view gives several of its positions one element: `.bcast(n)` or `.broadcast(dim, size)`. */
+function repeats(ap: AccessPattern): boolean {
+  return ap.bcast !== undefined || (ap.steps?.some((s) => s.kind === 'broadcast' && s.size > 1) ?? false);
+}
