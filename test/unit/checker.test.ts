@@ -641,7 +641,7 @@ describe('checker', () => {
       expectStmt('Assert summ(a) > 0', ['Assert »summ', "unknown function 'summ'; did you mean 'sum'?"]);
       expectStmt('Assert allclose(a, b, ato = 1)', ['»ato', "'allclose' has no argument 'ato' (its named arguments: atol, rtol)"]);
       expectStmt('Assert max(a, atol = 1)', ['»atol', "'max' has no argument 'atol'"]);
-      expectStmt('Print a.Q', ['Print »a', "unknown view '.Q' (known: .reshape(d, ...), .permute(a, ...), .T, .bcast(n))"]);
+      expectStmt('Print a.Q', ['Print »a', "unknown view '.Q' (known: .view(dtype), .reshape(d, ...), .permute(a, ...), .broadcast(dim, size), .T, .bcast(n))"]);
       expectStmt('Assert "yes"', ['Assert »"yes"', 'a string is not a value here; only the message of Assert and the operands of Print may be strings']);
       expectStmt('Assert.close "a", b', ['Assert.close »"a"', 'a string is not a value here']);
       expectStmt('Assert.close a, b + "s"', ['Assert.close a, b + »"s"', 'a string is not a value here']);
@@ -724,7 +724,7 @@ describe('checker', () => {
     it('checks .bcast(n) and unknown views', () => {
       expectStmt('TensorTensor a <- a, b[:, 0:2].bcast(64), op = add', ['a, »b', "'.bcast(64)' repeats a [P, 1] view along its last dimension, but the view's last dimension is 2"]);
       expectStmt('TensorTensor a <- a, c.bcast(0), op = add', ['bcast(»0', 'the size of .bcast(n) must be an integer ≥ 1, found 0']);
-      expectStmt('DmaCopy a <- x.Q', ['DmaCopy a <- »x.Q', "unknown view '.Q' (known: .reshape(d, ...), .permute(a, ...), .T, .bcast(n))"]);
+      expectStmt('DmaCopy a <- x.Q', ['DmaCopy a <- »x.Q', "unknown view '.Q' (known: .view(dtype), .reshape(d, ...), .permute(a, ...), .broadcast(dim, size), .T, .bcast(n))"]);
       expectStmt('DmaCopy a <- 3', ['DmaCopy a <- »3', 'expected a tensor access pattern, like t, t[0:128, 0:64], t.T or t[0:128, 0:1].bcast(64)']);
       const p = expectStmtOk('TensorTensor a <- a, c.bcast(64), op = mul', 'TensorTensor a <- a, b[:, 0:1].bcast(N * 8), op = add');
       const tt = allNodes(p).find((n) => n.kind === 'instr') as InstrNode;
