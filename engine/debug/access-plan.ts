@@ -119,7 +119,7 @@ export const MAX_FLAT_RANK = 16;
 function compileBox(ap: AccessPattern): TensorAccess['box'] {
   const shape = ap.tensor.shape;
   const rank = shape.length;
-  if (ap.tensor.kind === 'param' || rank > MAX_FLAT_RANK) return undefined;
+  if (ap.tensor.kind === 'param' || rank > MAX_FLAT_RANK || ap.bitcast) return undefined;
   const items = ap.items.map((i) => (i.kind === 'at'
     ? { at: compileScalar(i.index), lo: undefined, hi: undefined, step: 1 }
     : { at: undefined, lo: compileScalar(i.lo), hi: compileScalar(i.hi), step: evalScalarConst(i.step) ?? 1 }));

@@ -85,7 +85,13 @@ export function boxFootprint(t: TensorDecl, dims: readonly (DimRange | undefined
 export function footprintOf(ap: AccessPattern, from?: string): Footprint {
   const t = ap.tensor;
   const dims: DimRange[] = [];
-  for (let i = 0; i < t.shape.length; i++) dims.push(i < ap.items.length ? itemRange(ap.items[i], t.shape[i]) : wholeDim(t.shape[i]));
+  const last = t.shape.length - 1;
+  for (let i = 0; i < t.shape.length; i++) {
+    // A bitcast's indices count elements of another dtype in the last dimension: there it covers the whole of it,
+    // inexact (it may touch part of it only).
+    if (ap.bitcast && i === last) dims.push(dimRange(0, t.shape[i], 1, false, i < ap.items.length ? `.view(${ap.bitcast})` : undefined));
+    else dims.push(i < ap.items.length ? itemRange(ap.items[i], t.shape[i]) : wholeDim(t.shape[i]));
+  }
   return { key: tensorKey(t), name: tensorName(t, from), kind: 'memory', shape: t.shape, dims };
 }
 
