@@ -280,11 +280,15 @@ export class TimeTravel {
   /** Replays to a tick without hooks: a search that only watches writes needs none of the debugger's bookkeeping. */
   private fastReplay(target: number): void {
     const machine = this.host.machine;
+    const check = (): void => {
+      if (this.host.takeInterrupt()) throw new ReplayInterrupted();
+    };
+    // Looked at before each replay too: the interpreter looks only every thousand nodes, and the intervals between
+    // checkpoints can be shorter than that (a slow machine takes one every few dozen nodes).
+    check();
     machine.replaying = true;
     try {
-      const outcome = this.host.interpreter.runFast(Infinity, target, () => {
-        if (this.host.takeInterrupt()) throw new ReplayInterrupted();
-      });
+      const outcome = this.host.interpreter.runFast(Infinity, target, check);
       if (outcome) throw new EngineError(`the replay of the history did not reach tick ${target} (${outcome.kind})`, 'internal');
     } finally {
       machine.replaying = false;

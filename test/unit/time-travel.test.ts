@@ -218,6 +218,24 @@ describe('time travel: the state at every stop is the forward run\'s', function 
     assert.strictEqual(back.kind === 'stopped' && back.info.reason, 'pause');
   });
 
+  it('a pause stops a search of the past however close together the checkpoints fell (a slow machine takes one every few dozen nodes)', () => {
+    const program = programOf(generated(23));
+    const control = new Int32Array(CONTROL_SLOTS);
+    // A clock that moves 4 ms at each reading: a checkpoint at each look at the clock, far less than a replay's check interval.
+    let ms = 0;
+    const core = new DebugCore(program, npyMachineOptions({}), { clock: () => (ms += 4) }, control);
+    const last = generated(23).split('\n').findIndex((l) => l.includes('DmaCopy out <- b')) + 1;
+    core.setBreakpoints(program.entry.file, [{ line: last }]);
+    assert.strictEqual(settle(core, core.run()).kind, 'stopped');
+    const end = core.interpreter.ticks;
+    const atEnd = machineHash(core.machine);
+    Atomics.store(control, CONTROL_INTERRUPT, 1);
+    assert.throws(() => core.evaluate(':history b[0, 0]', undefined, 'repl'), /':history' was paused before its search of the past ended/);
+    assert.strictEqual(control[CONTROL_INTERRUPT], 0, 'the pause is spent');
+    assert.strictEqual(core.interpreter.ticks, end);
+    assert.strictEqual(machineHash(core.machine), atEnd);
+  });
+
   it('on several cores a step by instruction, forward or back, stops before a node of the core it names; back then forward comes back', () => {
     for (const cores of [2, 3]) {
       const program = programOf(`module mc\ncores ${cores}\nfunc main() {\n${Array.from({ length: 60 }, (_, i) => `  Set r${i % 16} = ${i}`).join('\n')}\n}\n`);
