@@ -97,6 +97,8 @@ interface Word { readonly text: string; readonly span: Span }
 const BINARY_PRECEDENCE: ReadonlyMap<string, number> = new Map([
   ['||', 1], ['&&', 2], ['==', 3], ['!=', 3], ['<', 3], ['<=', 3], ['>', 3], ['>=', 3], ['+', 4], ['-', 4], ['*', 5], ['/', 5], ['%', 5],
 ]);
+/** Tokens that end an expression wherever they follow a number or a name (see Parser.leaf). */
+const LEAF_ENDS: ReadonlySet<string> = new Set([',', ']', ')', ':', '}', '{', '..', '<-', '=']);
 /** Deeper nesting is refused, so that no tree can overflow the stack of the parser or of a tool that walks it. */
 const MAX_NESTING = 200;
 /**
@@ -511,6 +513,8 @@ class Parser {
   // ---- expressions ----
 
   private expr(): ast.Expr {
+    const leaf = this.leaf();
+    if (leaf) return leaf;
     const start = this.pos;
     const e = this.binaryLevel(1);
     // A chain such as 1+1+...+1 nests without recursion here, but every tool that walks the tree recurses.
@@ -527,6 +531,26 @@ class Parser {
       }
     }
     return e;
+  }
+
+  /**
+   * A lone number or name that nothing after it continues (a comma, a bracket, the end of the line...): what the
+   * levels of the grammar below would return, without passing through each. Most operands a compiler writes are one
+   * token, and a big program has millions of them. Undefined for anything else, which the levels parse.
+   */
+  private leaf(): ast.Expr | undefined {
+    if (this.nesting.expressions >= MAX_NESTING) return undefined;
+    const s = this.slot();
+    const kind = this.tokens.kinds[s];
+    if (kind !== NUMBER && kind !== IDENT) return undefined;
+    // Lexing the next token may replace the token arrays (they grow), never move a slot: they are read after it.
+    const after = this.slot(1);
+    const next = this.tokens.kinds[after];
+    if (!(next === NEWLINE || next === EOF || (next === PUNCT && LEAF_ENDS.has(this.tokens.texts[after]!)))) return undefined;
+    this.pos++;
+    if (this.skim) return SKIPPED;
+    if (kind === NUMBER) return { kind: 'number', value: this.tokens.values[s], span: this.tokens.span(s) };
+    return { kind: 'name', name: this.tokens.texts[s]!, span: this.tokens.span(s) };
   }
 
   /** The expression that starts at token `start`, parsed again with its tree. */
