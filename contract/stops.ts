@@ -41,6 +41,11 @@ export interface StoppedInfo {
   readonly fusion?: FusionStop;
   /** Instructions run before this stop, all cores together: where the run is in time. */
   readonly instructions?: number;
+  /**
+   * At a data breakpoint's stop: the line whose instruction made the access (the stop is before the next node, so
+   * the editor's stop arrow is on another line) and what the access did, which the editor marks on that line.
+   */
+  readonly access?: { readonly span: Span; readonly text: string };
   /** At a compiler stop: which snapshot of the pass pipeline. */
   readonly pipeline?: { readonly index: number; readonly pass: string; readonly boundary: 'initial' | 'after' };
 }

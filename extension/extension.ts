@@ -1,9 +1,10 @@
 /**
  * Activation: wires the adapter factory, configurations, providers, commands, the language server's client, the graph view, time
- * travel, the tensor view, the walkthrough (opened beside the editor on the first activation) and the agent tools. No
+ * travel, the marks of data breakpoints' accesses, the tensor view, the walkthrough (opened beside the editor on the first activation) and the agent tools. No
  * debugging logic.
  */
 import * as vscode from 'vscode';
+import { AccessMarksOf, registerAccessMarks } from './access-mark';
 import { registerAdapterFactory } from './adapter-factory';
 import { registerAgentTools } from './agent-tools';
 import { registerCommands } from './commands';
@@ -19,6 +20,8 @@ import { registerWalkthrough } from './walkthrough';
 /** What the extension offers other extensions (and its tests). */
 export interface BirDebuggerApi {
   evaluatableExpression(doc: vscode.TextDocument, position: vscode.Position): vscode.EvaluatableExpression | undefined;
+  /** The lines of a file marked as a data breakpoint's access at the current stops. */
+  accessMarks: AccessMarksOf;
 }
 
 export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
@@ -35,7 +38,8 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerWalkthrough(context);
   registerOpenDump(context);
   registerAgentTools(context);
-  return { evaluatableExpression };
+  const accessMarks = registerAccessMarks(context);
+  return { evaluatableExpression, accessMarks };
 }
 
 export function deactivate(): void {

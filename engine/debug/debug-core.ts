@@ -399,7 +399,8 @@ export class DebugCore implements ExecutionHooks {
     this.runToInstructions = undefined;
     // A data breakpoint's stop says in the Debug Console what the access did (as a watchpoint does: old and new
     // value), linked to the accessing line: the Call Stack's header cuts it off, and the stop shows the next line.
-    if (state.reason === 'data breakpoint' && text) this.notice(`Data breakpoint ${hitIds.join(', ')}: ${text}`, accessSpan ?? state.node?.span);
+    const accessAt = state.reason === 'data breakpoint' && text ? accessSpan ?? state.node?.span : undefined;
+    if (accessAt) this.notice(`Data breakpoint ${hitIds.join(', ')}: ${text}`, accessAt);
     this.frameIds.clear();
     this.framesOfStop.clear();
     const node = state.node;
@@ -414,6 +415,7 @@ export class DebugCore implements ExecutionHooks {
       skipped: this.skippedLines(state),
       instructions: this.machine.instructionsExecuted,
       fusion: node?.kind === 'instr' && node.members ? fusionInfo(node) : undefined,
+      access: accessAt && { span: accessAt, text: text! },
     };
     this.stepStart = undefined;
     for (const s of info.skipped) this.notice(s.text, { file: s.path, line: s.line, col: 1, endLine: s.line, endCol: 1 });

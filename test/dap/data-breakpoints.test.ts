@@ -9,6 +9,7 @@ import * as path from 'path';
 import { DebugProtocol } from '@vscode/debugprotocol';
 import { DapSession, lineOf, tempProgramDir, useDapSessions } from '../helpers/dap-client';
 import { ENDLESS } from '../helpers/dap-programs';
+import type { StoppedInfo } from '../../contract/stops';
 
 const ROWS = `module rows
 const P = 8
@@ -106,6 +107,9 @@ describe('DAP: data breakpoints', function () {
     const said = s.events<DebugProtocol.OutputEvent>('output').find((e) => e.body.output.startsWith('Data breakpoint'));
     assert.strictEqual(said?.body.output, `Data breakpoint ${bp.id}: DmaCopy at line 9 wrote acc[1, 0:16]: <uninit> → 16 (first of 16 elements changed)\n`);
     assert.deepStrictEqual([path.basename(said.body.source?.path ?? ''), said.body.line], ['rows.bir', lineOf(rows, 'DmaCopy acc')]);
+    // bir/stopped names the line that wrote, which the editor marks (the stop arrow is on the next line).
+    const stop = s.events('bir/stopped').at(-1)!.body as StoppedInfo;
+    assert.deepStrictEqual([path.basename(stop.access?.span.file ?? ''), stop.access?.span.line, stop.access?.text], ['rows.bir', lineOf(rows, 'DmaCopy acc'), 'DmaCopy at line 9 wrote acc[1, 0:16]: <uninit> → 16 (first of 16 elements changed)']);
     const second = await s.resumeToStop('continue');
     assert.strictEqual(second.stopped.body.description, 'TensorScalar at line 11 wrote acc[1, 0:4]: 16 → 17 (first of 4 elements changed) (instruction 3)');
     assert.strictEqual((await s.evaluate('acc[1, 0]', 'watch')).result, '17');

@@ -9,6 +9,7 @@ import { lineOf, nextEvent, openInEditor, stopAllSessions, trackAdapters, waitFo
 
 interface BirApi {
   evaluatableExpression(doc: vscode.TextDocument, position: vscode.Position): vscode.EvaluatableExpression | undefined;
+  accessMarks(file: string): readonly { line: number; text: string }[];
 }
 
 async function api(): Promise<BirApi> {
@@ -113,6 +114,28 @@ describe('BIR Debugger in VS Code', function () {
     await vscode.commands.executeCommand('bir.goToInstruction', 1);
     assert.strictEqual((await goto).message.body?.reason, 'goto');
     assert.match((await goto).message.body?.description as string, /\(instruction 1\)$/);
+  });
+
+  it("a data breakpoint's stop marks the line that wrote, with what it did, until the session resumes", async () => {
+    const bir = await api();
+    const editor = await openInEditor(workspaceFile('calls_loops.bir'));
+    const file = editor.document.uri.fsPath;
+    const entry = nextEvent('stopped', 'the stop on entry');
+    await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'bir', request: 'launch', name: 'access mark', program: file, stopOnEntry: true });
+    const { session } = await entry;
+    const frame = await topFrame(session, 1);
+    const info = (await session.customRequest('dataBreakpointInfo', { name: 'xT[0, 0]', frameId: frame.id })) as { dataId: string };
+    await session.customRequest('setDataBreakpoints', { breakpoints: [{ dataId: info.dataId, accessType: 'write' }] });
+    const told = waitFor(vscode.debug.onDidReceiveDebugSessionCustomEvent, (e) => e.event === 'bir/stopped' && e.body?.reason === 'data breakpoint', 'the data breakpoint stop');
+    await session.customRequest('continue', { threadId: 1 });
+    await told;
+    const wrote = lineOf(editor.document, 'DmaCopy xT <- x');
+    const marks = bir.accessMarks(file);
+    assert.deepStrictEqual(marks.map((m) => m.line), [wrote], 'the line of the DmaCopy that wrote, not the line the run stopped before');
+    assert.match(marks[0].text, /^DmaCopy at line \d+ wrote xT\[0, 0\]: /);
+    assert.notStrictEqual((await topFrame(session, 1)).line, wrote, 'the stop arrow is on another line');
+    await session.customRequest('continue', { threadId: 1 });
+    assert.deepStrictEqual(bir.accessMarks(file), [], 'resuming takes the mark away');
   });
 
   it('a broken file shows problems at the right positions, without a debug session', async () => {
