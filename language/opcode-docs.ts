@@ -35,6 +35,8 @@ export function attributeMarkdown(opcode: string, attribute: string): string | u
 export function attributeLine(a: AttrSpec): string {
   const takes = a.kind === 'word' ? `one of ${(a.words ?? []).map((w) => `\`${w}\``).join(' ')}`
     : a.kind === 'scalar' ? 'a number, a register or a constant'
-      : a.kind === 'column' ? 'a [P, 1] tensor it writes' : 'a number, a register or a [P, 1] tensor (a value per partition)';
+      : a.kind === 'column' ? 'a [P, 1] tensor it writes'
+        : a.kind === 'mask' ? 'a predicate over the destination\'s indices `p`, `f` (`f0`..`f3`): comparisons joined by `&&`, as `p < r1 && f >= 8`; masked-out elements are not written'
+          : 'a number, a register or a [P, 1] tensor (a value per partition)';
   return `${takes}${a.required ? ' (required)' : ''}`;
 }

@@ -211,7 +211,9 @@ export class Effects {
       const off = !acc || (acc.kind === 'operand' && acc.operand.kind === 'scalar' && acc.operand.expr.kind === 'const' && acc.operand.expr.value === 0);
       if (!off) b.readTensor(dst.ap);
     }
-    if (dst?.kind === 'tensor') b.writeTensor(dst.ap);
+    // Under a mask an instruction writes part of its destination, and which part depends on registers: a write that
+    // may not cover it, which kills no earlier write.
+    if (dst?.kind === 'tensor') b.writeTensor(dst.ap, node.attrs.has('mask'));
     else if (dst?.kind === 'register') b.writeRegister(dst.index);
   }
 

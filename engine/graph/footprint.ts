@@ -282,6 +282,7 @@ export function scalarText(e: ScalarExpr): string {
     case 'reg': return `r${e.index}`;
     case 'core':
     case 'ncores': return e.kind;
+    case 'index': return e.name;
     case 'unary': {
       const inner = scalarText(e.operand);
       return `${e.op}${precedenceOf(e.operand) < UNARY ? `(${inner})` : inner}`;

@@ -6,7 +6,7 @@
  */
 import { BinaryOp } from '../base/expr';
 import { Column, float64s, int32s, uint16s, uint8s } from './columns';
-import { ScalarExpr, SCALAR_FUNCTIONS, ScalarFunction } from './program';
+import { INDEX_NAMES, ScalarExpr, SCALAR_FUNCTIONS, ScalarFunction } from './program';
 import { SpanColumns } from './span-columns';
 
 const CONST = 0;
@@ -16,6 +16,7 @@ const NCORES = 3;
 const UNARY = 4;
 const BINARY = 5;
 const FN = 6;
+const INDEX = 7;
 
 const BINARY_OPS: readonly BinaryOp[] = ['+', '-', '*', '/', '%', '**', '==', '!=', '<', '<=', '>', '>=', '&&', '||'];
 const BINARY_CODE: ReadonlyMap<string, number> = new Map(BINARY_OPS.map((op, i) => [op, i]));
@@ -65,6 +66,7 @@ export class ExprTable {
       case 'const': return this.constant(e.value);
       case 'core': return this.intern('core', CORE, 0, 0, 0);
       case 'ncores': return this.intern('ncores', NCORES, 0, 0, 0);
+      case 'index': return this.intern(`#${e.name}`, INDEX, INDEX_NAMES.indexOf(e.name), 0, 0);
       case 'reg': return this.row(REG, e.index, 0, 0, e.span);
       case 'unary': {
         const operand = this.add(e.operand);
@@ -143,6 +145,7 @@ export class ExprTable {
       case REG: return { kind: 'reg', index: a, span: this.spanOf(row) };
       case CORE: return { kind: 'core' };
       case NCORES: return { kind: 'ncores' };
+      case INDEX: return { kind: 'index', name: INDEX_NAMES[a] };
       case UNARY: return { kind: 'unary', op: UNARY_OPS[a], operand: this.get(this.b.get(row)) };
       case BINARY: return { kind: 'binary', op: BINARY_OPS[a], left: this.get(this.b.get(row)), right: this.get(this.c.get(row)), span: this.spanOf(row) };
       default: {

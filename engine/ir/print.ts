@@ -15,6 +15,7 @@ export function printScalar(e: ScalarExpr, outer = 0): string {
     case 'reg': return `r${e.index}`;
     case 'core':
     case 'ncores': return e.kind;
+    case 'index': return e.name;
     case 'unary': return `${e.op}${printScalar(e.operand, 6)}`;
     case 'fn': return `${e.name}(${e.args.map((a) => printScalar(a)).join(', ')})`;
     case 'binary': {
@@ -59,6 +60,7 @@ export function scalarSyntax(e: ScalarExpr, span: Span): ast.Expr {
     case 'reg': return { kind: 'name', name: `r${e.index}`, span };
     case 'core':
     case 'ncores': return { kind: 'name', name: e.kind, span };
+    case 'index': return { kind: 'name', name: e.name, span };
     case 'unary': return { kind: 'unary', op: e.op, operand: scalarSyntax(e.operand, span), span };
     case 'binary': return { kind: 'binary', op: e.op, left: scalarSyntax(e.left, span), right: scalarSyntax(e.right, span), span };
     case 'fn': return { kind: 'call', callee: e.name, calleeSpan: span, args: e.args.map((a) => scalarSyntax(a, span)), named: [], span };

@@ -22,7 +22,16 @@ export type ScalarExpr =
   | { readonly kind: 'ncores' }
   | { readonly kind: 'unary'; readonly op: '-' | '!'; readonly operand: ScalarExpr }
   | { readonly kind: 'binary'; readonly op: BinaryOp; readonly left: ScalarExpr; readonly right: ScalarExpr; readonly span: Span }
-  | { readonly kind: 'fn'; readonly name: ScalarFunction; readonly args: readonly ScalarExpr[] };
+  | { readonly kind: 'fn'; readonly name: ScalarFunction; readonly args: readonly ScalarExpr[] }
+  /**
+   * An index of the instruction's destination in a `mask = ...` predicate (ir/mask.ts): `p` the partition, `f0`..`f3`
+   * the free dimensions, `f` the free dimension of a view that has one. Nowhere else: it has no value outside a mask.
+   */
+  | { readonly kind: 'index'; readonly name: IndexName };
+
+/** The index names of a mask, in the order ir/mask.ts numbers them. */
+export const INDEX_NAMES = ['p', 'f', 'f0', 'f1', 'f2', 'f3'] as const;
+export type IndexName = (typeof INDEX_NAMES)[number];
 
 export const SCALAR_FUNCTIONS = ['min', 'max', 'abs', 'floor', 'ceil', 'sqrt'] as const;
 export type ScalarFunction = (typeof SCALAR_FUNCTIONS)[number];

@@ -45,7 +45,8 @@ export function evalScalarConst(e: ScalarExpr): number | undefined {
     case 'const': return e.value;
     case 'reg':
     case 'core':
-    case 'ncores': return undefined;
+    case 'ncores':
+    case 'index': return undefined;
     case 'unary': {
       const a = evalScalarConst(e.operand);
       return a === undefined ? undefined : applyUnary(e.op, a);
@@ -80,6 +81,7 @@ export function linearForm(e: ScalarExpr): LinearForm | undefined {
     case 'reg': return { constant: 0, terms: new Map([[`r${e.index}`, 1]]) };
     case 'core':
     case 'ncores': return { constant: 0, terms: new Map([[e.kind, 1]]) };
+    case 'index': return { constant: 0, terms: new Map([[`#${e.name}`, 1]]) };
     case 'unary': {
       const a = linearForm(e.operand);
       return e.op === '-' && a ? scale(a, -1) : undefined;

@@ -16,6 +16,8 @@ export function compileScalar(e: ScalarExpr): ScalarFn {
     case 'reg': return compileRegister(e);
     case 'core': return (_f, c) => c.index;
     case 'ncores': return (_f, _c, m) => m.ncores;
+    // A mask's indices take a value per element: kernels/masked.ts compiles the predicate, never this.
+    case 'index': throw new Error(`the index '${e.name}' of a mask has no value outside its mask`);
     case 'unary': {
       const a = compileScalar(e.operand);
       const op = e.op;

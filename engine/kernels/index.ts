@@ -4,6 +4,7 @@ import { KernelOpcode } from '../ir/opcodes';
 import { Executor } from './common';
 import { assert, assertClose, load, print, set } from './control';
 import { dmaCopy } from './dma';
+import { masked } from './masked';
 import { matMult, transpose } from './tensor-engine';
 import {
   activate, iota, memset, scalarTensorTensor, select, tensorCopy, tensorReduce, tensorScalar, tensorTensor, tensorTensorScan,
@@ -41,6 +42,11 @@ const BY_OPCODE: ReadonlyMap<string, Compile> = new Map(Object.entries(COMPILERS
 /** Barrier has no executor: the scheduler of cores implements it. */
 export function compileInstruction(node: InstrNode): Executor | undefined {
   if (node.opcode === 'Fused') return fused(node);
+  if (node.attrs.has('mask')) return masked(node, compileKernel);
+  return compileKernel(node);
+}
+
+function compileKernel(node: InstrNode): Executor | undefined {
   const compile = BY_OPCODE.get(node.opcode);
   return compile ? compile(node) : undefined;
 }

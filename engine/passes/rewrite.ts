@@ -26,7 +26,8 @@ export function rewriteScalar(e: ScalarExpr, r: Rewriter): ScalarExpr {
   switch (e.kind) {
     case 'const':
     case 'core':
-    case 'ncores': return e;
+    case 'ncores':
+    case 'index': return e;
     case 'reg': return r.register(e.index, e);
     case 'unary': {
       const operand = rewriteScalar(e.operand, r);

@@ -12,6 +12,7 @@ import { checkEvalExpr } from './eval-names';
 import { packedCopyProblem, packedOperandProblem } from './packed-operands';
 import { doubleRowDtypeProblem, doubleRowShape, mixedE4M3Problem, PERF_MODES } from './double-row';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
+import { checkMask, MASKED_OPCODES, maskedShapeProblem } from './mask';
 import { suggest } from '../../base/suggest';
 
 /** The operands of a checked instruction; `dst` is absent (not undefined) for an instruction without a destination. */
@@ -31,7 +32,8 @@ const ON_CHIP: readonly MemoryKind[] = ['sbuf', 'psum'];
 const ANY_MEMORY: readonly MemoryKind[] = ['dram', 'sbuf', 'psum'];
 
 /** `column`: a [P, 1] on-chip tensor the instruction writes (Activation's reduce_res). */
-type AttrKind = 'scalar' | 'scalar-or-column' | 'column' | 'word';
+/** `mask`: a predicate over the destination's indices (lang/check/mask.ts), checked once the destination is known. */
+type AttrKind = 'scalar' | 'scalar-or-column' | 'column' | 'word' | 'mask';
 export interface AttrSpec { readonly kind: AttrKind; readonly words?: readonly string[]; readonly required?: boolean }
 
 /** Checks one instruction statement in the context of its function. */
@@ -50,7 +52,26 @@ export class InstructionChecker {
       this.error(s.opcodeSpan, `unknown opcode '${opcode}'${hint ? `; did you mean '${hint}'?` : ''}`);
       return undefined;
     }
-    return RULES[opcode].call(this, s);
+    const checked = RULES[opcode].call(this, s);
+    const mask = s.attrs.find((a) => a.name === 'mask');
+    return checked && mask && MASKED_OPCODES.has(opcode) ? this.withMask(s, opcode, mask, checked) : checked;
+  }
+
+  /** The instruction with its mask, whose indices are the destination's; its tensor operands have the destination's shape. */
+  private withMask(s: ast.InstructionStmt, opcode: InstructionOpcode, mask: ast.Attribute, checked: CheckedInstruction): CheckedInstruction | undefined {
+    if (checked.dst?.kind !== 'tensor') return undefined;
+    const dst = checked.dst.ap;
+    const value = checkMask(mask, opcode, dst, this.resolver, this.module, this.scope);
+    if (!value) return undefined;
+    const operands = [...checked.srcs, ...[...checked.attrs.values()].flatMap((v) => (v.kind === 'operand' ? [v.operand] : []))];
+    for (const o of operands) {
+      const problem = o.kind === 'tensor' ? maskedShapeProblem(dst, o.ap) : undefined;
+      if (problem) {
+        this.error(o.kind === 'tensor' ? o.ap.span : s.span, problem);
+        return undefined;
+      }
+    }
+    return { ...checked, attrs: new Map([...checked.attrs, ['mask', value]]) };
   }
 
   // ---- helpers the rules use ----
@@ -139,6 +160,11 @@ export class InstructionChecker {
     let ok = true;
     for (const a of s.attrs) {
       const spec = specs[a.name];
+      if (!spec && a.name === 'mask') {
+        this.error(a.nameSpan, `${s.opcode} takes no mask: a mask applies to the elementwise instructions ${[...MASKED_OPCODES].join(', ')}`);
+        ok = false;
+        continue;
+      }
       if (!spec) {
         const names = Object.keys(specs);
         const hint = suggest(a.name, names);
@@ -151,6 +177,8 @@ export class InstructionChecker {
         ok = false;
         continue;
       }
+      // The mask names the destination's indices: checked once the destination is (check, withMask).
+      if (spec.kind === 'mask') continue;
       const value = this.attribute(s.opcode, a, spec);
       if (value) out.set(a.name, value);
       else ok = false;
@@ -395,6 +423,8 @@ type Rule = (this: InstructionChecker, s: ast.InstructionStmt) => CheckedInstruc
 
 // The attributes of each opcode, made once rather than at every instruction.
 const NONE: Record<string, AttrSpec> = {};
+const MASK: AttrSpec = { kind: 'mask' };
+const MASK_ONLY: Record<string, AttrSpec> = { mask: MASK };
 const IOTA: Record<string, AttrSpec> = { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' } };
 const MATMULT: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' }, perf_mode: { kind: 'word', words: PERF_MODES } };
 const ACTIVATION: Record<string, AttrSpec> = {
@@ -404,7 +434,7 @@ const ACTIVATION: Record<string, AttrSpec> = {
   reduce_op: { kind: 'word', words: ['add'] },
   reduce_res: { kind: 'column' },
 };
-const TENSOR_TENSOR: Record<string, AttrSpec> = { op: { kind: 'word', words: ALU_OPS, required: true } };
+const TENSOR_TENSOR: Record<string, AttrSpec> = { op: { kind: 'word', words: ALU_OPS, required: true }, mask: MASK };
 const TENSOR_SCALAR: Record<string, AttrSpec> = {
   op: { kind: 'word', words: ALU_OPS, required: true },
   scalar: { kind: 'scalar-or-column' },
@@ -412,6 +442,7 @@ const TENSOR_SCALAR: Record<string, AttrSpec> = {
   op1: { kind: 'word', words: ALU_OPS },
   scalar1: { kind: 'scalar-or-column' },
   reverse1: { kind: 'scalar' },
+  mask: MASK,
 };
 const SCALAR_TENSOR_TENSOR: Record<string, AttrSpec> = {
   op: { kind: 'word', words: ALU_OPS, required: true },
@@ -454,7 +485,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'TensorCopy dst <- src')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ON_CHIP);
-    const attrs = this.attributes(s, NONE);
+    const attrs = this.attributes(s, MASK_ONLY);
     if (!dst || !src || !attrs || !this.sameShape(dst, src, s.opcode, s.span) || !this.copiesPackedBits(s, dst, src)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
   },
@@ -463,7 +494,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'Memset dst <- value')) return undefined;
     const dst = this.tensorOperand(s.dst!, s.opcode, 'destination', ON_CHIP);
     const value = this.scalarOperand(s.operands[0], 'the value of Memset');
-    const attrs = this.attributes(s, NONE);
+    const attrs = this.attributes(s, MASK_ONLY);
     return dst && value && attrs && { dst, srcs: [value], attrs };
   },
 
@@ -690,7 +721,7 @@ function squeezed(ap: AccessPattern): (number | undefined)[] {
 
 /** Every instruction opcode's attributes, as the checker reads them: what the editor completes and documents. */
 export const ATTRIBUTES: Readonly<Record<InstructionOpcode, Readonly<Record<string, AttrSpec>>>> = {
-  DmaCopy: NONE, TensorCopy: NONE, Memset: NONE, Iota: IOTA, MatMult: MATMULT, Transpose: NONE, Activation: ACTIVATION,
+  DmaCopy: NONE, TensorCopy: MASK_ONLY, Memset: MASK_ONLY, Iota: IOTA, MatMult: MATMULT, Transpose: NONE, Activation: ACTIVATION,
   TensorTensor: TENSOR_TENSOR, TensorScalar: TENSOR_SCALAR, ScalarTensorTensor: SCALAR_TENSOR_TENSOR, TensorReduce: TENSOR_REDUCE,
   TensorTensorScan: TENSOR_TENSOR_SCAN, Select: NONE, Load: NONE, Barrier: NONE, Print: NONE, Assert: NONE, 'Assert.close': ASSERT_CLOSE,
 };

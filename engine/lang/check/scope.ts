@@ -2,7 +2,7 @@
 import * as ast from '../ast';
 import { DiagnosticBag } from '../diagnostics';
 import { Span } from '../../base/span';
-import { AllocInfo, DramInfo, FunctionIR, SCALAR_FUNCTIONS, ScalarExpr, ScalarFunction, TensorDecl, TensorParamInfo } from '../../ir/program';
+import { AllocInfo, DramInfo, FunctionIR, IndexName, SCALAR_FUNCTIONS, ScalarExpr, ScalarFunction, TensorDecl, TensorParamInfo } from '../../ir/program';
 import { registerIndex } from '../../machine/limits';
 import { fold } from '../../ir/scalar';
 import { suggest } from '../../base/suggest';
@@ -52,20 +52,23 @@ export class Resolver {
     return scope?.tensors.get(name) ?? module.drams.get(name);
   }
 
-  /** Resolves a scalar expression: numbers, registers, `core`, `ncores`, constants, operators and min/max/abs/floor/ceil/sqrt. */
-  scalar(e: ast.Expr, module: ModuleScope, scope: FunctionScope | undefined, what: string): ScalarExpr | undefined {
+  /**
+   * Resolves a scalar expression: numbers, registers, `core`, `ncores`, constants, operators and min/max/abs/floor/ceil/sqrt;
+   * in a mask, also the destination's index names (`indices`), which shadow constants of the same name there.
+   */
+  scalar(e: ast.Expr, module: ModuleScope, scope: FunctionScope | undefined, what: string, indices?: ReadonlySet<string>): ScalarExpr | undefined {
     switch (e.kind) {
       case 'number': return this.constantExpr(e.value);
-      case 'name': return this.scalarName(e, module, scope, what);
+      case 'name': return indices?.has(e.name) ? { kind: 'index', name: e.name as IndexName } : this.scalarName(e, module, scope, what);
       case 'unary': {
-        const operand = this.scalar(e.operand, module, scope, what);
+        const operand = this.scalar(e.operand, module, scope, what, indices);
         if (!operand) return undefined;
         if (e.op === '+') return operand;
         return this.shared(fold({ kind: 'unary', op: e.op, operand }));
       }
       case 'binary': {
-        const left = this.scalar(e.left, module, scope, what);
-        const right = this.scalar(e.right, module, scope, what);
+        const left = this.scalar(e.left, module, scope, what, indices);
+        const right = this.scalar(e.right, module, scope, what, indices);
         if (!left || !right) return undefined;
         const folded = fold({ kind: 'binary', op: e.op, left, right, span: e.span });
         if (folded.kind === 'const' && !Number.isFinite(folded.value) && (e.op === '/' || e.op === '%') && right.kind === 'const' && right.value === 0) {
@@ -74,7 +77,7 @@ export class Resolver {
         }
         return this.shared(folded);
       }
-      case 'call': return this.scalarCall(e, module, scope, what);
+      case 'call': return this.scalarCall(e, module, scope, what, indices);
       case 'string':
         this.diagnostics.error(e.span, `a string cannot be used as ${what}; a number or a register is expected`);
         return undefined;
@@ -113,7 +116,7 @@ export class Resolver {
     return undefined;
   }
 
-  private scalarCall(e: ast.CallExpr, module: ModuleScope, scope: FunctionScope | undefined, what: string): ScalarExpr | undefined {
+  private scalarCall(e: ast.CallExpr, module: ModuleScope, scope: FunctionScope | undefined, what: string, indices?: ReadonlySet<string>): ScalarExpr | undefined {
     if (!(SCALAR_FUNCTIONS as readonly string[]).includes(e.callee)) {
       this.diagnostics.error(e.calleeSpan, `unknown function '${e.callee}' in ${what} (known: ${SCALAR_FUNCTIONS.join(', ')})`);
       return undefined;
@@ -124,7 +127,7 @@ export class Resolver {
       this.diagnostics.error(e.span, `'${name}' takes ${arity} argument${arity > 1 ? 's' : ''}, found ${e.args.length + e.named.length}`);
       return undefined;
     }
-    const args = e.args.map((a) => this.scalar(a, module, scope, what));
+    const args = e.args.map((a) => this.scalar(a, module, scope, what, indices));
     if (args.some((a) => !a)) return undefined;
     return this.shared(fold({ kind: 'fn', name, args: args as ScalarExpr[] }));
   }

@@ -1,0 +1,80 @@
+/**
+ * The attribute `mask = PRED` (ir/mask.ts): a conjunction (`&&`) of comparisons (`< <= > >= == !=`) between affine
+ * expressions of the destination's indices (`p`, `f` or `f0`..`f3`) and scalar expressions (numbers, constants,
+ * registers), as NKI builds masks from comparisons of its affine index expressions joined by `&`.
+ */
+import * as ast from '../ast';
+import { AccessPattern, AttrValue, INDEX_NAMES, ScalarExpr } from '../../ir/program';
+import { affine, COMPARE_OPS, indexNames } from '../../ir/mask';
+import { InstructionOpcode } from '../../ir/opcodes';
+import { FunctionScope, ModuleScope, Resolver } from './scope';
+
+/** The instructions a mask applies to: elementwise ones, whose destination element depends on its own index only. */
+export const MASKED_OPCODES: ReadonlySet<InstructionOpcode> = new Set<InstructionOpcode>(['TensorTensor', 'TensorScalar', 'TensorCopy', 'Memset']);
+
+const FORM = 'a mask is comparisons of the destination\'s indices joined by &&, as `mask = p < r1 && f >= 8`';
+
+/** The checked mask of an instruction whose destination is `dst`, or undefined when it has a mistake (reported). */
+export function checkMask(
+  a: ast.Attribute, opcode: InstructionOpcode, dst: AccessPattern, resolver: Resolver, module: ModuleScope, scope: FunctionScope,
+): AttrValue | undefined {
+  const error = (span: ast.Expr['span'], message: string): undefined => {
+    resolver.diagnostics.error(span, message);
+    return undefined;
+  };
+  if (!MASKED_OPCODES.has(opcode)) {
+    return error(a.nameSpan, `${opcode} takes no mask: a mask applies to the elementwise instructions ${[...MASKED_OPCODES].join(', ')}`);
+  }
+  const rank = dst.shape.length;
+  if (rank < 2) return error(a.nameSpan, `the destination '${dst.text}' has no partition dimension: a mask names the indices of [partitions, free...]; write the destination with its partition dimension`);
+  const names = indexNames(rank);
+  const valid = new Set<string>(names);
+  const parts: ScalarExpr[] = [];
+  for (const part of conjunctsOf(a.value)) {
+    if (part.kind !== 'binary' || !COMPARE_OPS.includes(part.op)) return error(part.span, `'${module.textOf(part.span)}' is not a comparison: ${FORM}`);
+    const unknown = foreignIndex(part, valid);
+    if (unknown) return error(unknown.span, `'${unknown.name}' is not an index of the destination '${dst.text}' [${dst.shape.map((d) => d ?? '?').join(', ')}]: its indices are ${names.join(', ')}`);
+    const left = resolver.scalar(part.left, module, scope, 'a mask', valid);
+    const right = resolver.scalar(part.right, module, scope, 'a mask', valid);
+    if (!left || !right) return undefined;
+    for (const [side, e] of [[left, part.left], [right, part.right]] as const) {
+      if (!affine(side, rank)) return error(e.span, `'${module.textOf(e.span)}' is not affine in the indices: a mask compares sums of indices times numbers (p + f, 2*f0 - p) with numbers and registers`);
+    }
+    const l = affine(left, rank)!;
+    const r = affine(right, rank)!;
+    if (l.coef.every((c, d) => c === r.coef[d])) return error(part.span, `'${module.textOf(part.span)}' compares no index: each comparison of a mask names the destination's indices (${names.join(', ')}); use 'if' for a condition on registers`);
+    parts.push({ kind: 'binary', op: part.op, left, right, span: part.span });
+  }
+  const expr = parts.reduce((x, y) => ({ kind: 'binary', op: '&&', left: x, right: y, span: a.value.span }));
+  return { kind: 'operand', operand: { kind: 'scalar', expr, text: module.textOf(a.value.span), span: a.value.span } };
+}
+
+/** The parts of `x && y && ...` (the whole when it is no conjunction). */
+function conjunctsOf(e: ast.Expr): ast.Expr[] {
+  return e.kind === 'binary' && e.op === '&&' ? [...conjunctsOf(e.left), ...conjunctsOf(e.right)] : [e];
+}
+
+/** An index name this destination does not have (`f1` of a [P, F] view, `f` of [P, F0, F1]). */
+function foreignIndex(e: ast.Expr, valid: ReadonlySet<string>): ast.NameExpr | undefined {
+  switch (e.kind) {
+    case 'name': return (INDEX_NAMES as readonly string[]).includes(e.name) && !valid.has(e.name) ? e : undefined;
+    case 'unary': return foreignIndex(e.operand, valid);
+    case 'binary': return foreignIndex(e.left, valid) ?? foreignIndex(e.right, valid);
+    case 'call': return e.args.map((x) => foreignIndex(x, valid)).find((x) => x);
+    default: return undefined;
+  }
+}
+
+/**
+ * Under a mask an operand is read at the destination's indices: each tensor operand has the destination's shape (or is a
+ * [P, 1] column, read at its partitions). The message when one is known to differ, else undefined.
+ */
+export function maskedShapeProblem(dst: AccessPattern, src: AccessPattern): string | undefined {
+  const known = (ap: AccessPattern): boolean => ap.shape.every((d) => d !== undefined);
+  if (!known(dst) || !known(src)) return undefined;
+  const same = src.shape.length === dst.shape.length && src.shape.every((d, i) => d === dst.shape[i]);
+  const column = src.shape.length >= 2 && src.shape.slice(1).every((d) => d === 1) && src.shape[0] === dst.shape[0];
+  if (same || column) return undefined;
+  const show = (ap: AccessPattern): string => `[${ap.shape.join(', ')}]`;
+  return `under a mask, '${src.text}' ${show(src)} must have the shape of the destination '${dst.text}' ${show(dst)}, whose indices the mask names (reshape it: .reshape(${dst.shape.join(', ')}))`;
+}

@@ -1,0 +1,272 @@
+// Masks on instructions, `mask = p < r1 && f >= 8` (docs/bir-language.md, "Masks"): what the checker accepts and
+// refuses (line:col), what the simulator computes against plain references written here (masked-out elements keep
+// their old value, masked-out sources are not read), the boxes a mask is cut into, the printer, and the same bits
+// through every pass.
+import * as assert from 'node:assert/strict';
+import { checkText, programOf } from '../helpers/virtual-host';
+import { formatDiagnostic } from '../../engine/lang/diagnostics';
+import { runProgram } from '../../engine/run/simulate';
+import { Program } from '../../engine/ir/program';
+import { PASS_NAMES, runPipeline } from '../../engine/passes/pipeline';
+import { decode } from '../../engine/machine/dtypes';
+import { printScalar } from '../../engine/ir/print';
+import { forEachNode } from '../../engine/ir/numbering';
+import { maskBoxes } from '../../engine/kernels/mask-boxes';
+import { maskTerms } from '../../engine/ir/mask';
+
+function diagnostics(text: string): string[] {
+  return checkText(text).diagnostics.map((d) => `${d.span.line}:${d.span.col}: ${d.message}`);
+}
+
+function main(decls: string[], body: string[]): string {
+  return ['module m', ...decls, 'func main() {', ...body.map((l) => `  ${l}`), '}', ''].join('\n');
+}
+
+/** Runs a program: the outcome and each DRAM tensor's values (f32 outputs decoded), with which elements were written. */
+function run(program: Program, faults?: Record<string, boolean>): { outcome: string; values: Map<string, number[]>; written: Map<string, number[]> } {
+  const { outcome, machine } = runProgram(program, { output: () => undefined, ...(faults && { faults }) });
+  const values = new Map(machine.drams.map((t) => [t.name, Array.from(t.bits).map((b) => decode(t.dtype, new Float32Array(new Uint32Array([b]).buffer)[0]))]));
+  const written = new Map(machine.drams.map((t) => [t.name, Array.from(t.written)]));
+  return { outcome: outcome.kind === 'failed' ? `failed: ${outcome.fault.code}: ${outcome.fault.message}` : outcome.kind, values, written };
+}
+
+const P = 8;
+const F = 12;
+
+describe('masks', () => {
+  describe('the checker', () => {
+    it('accepts comparisons of affine index expressions with numbers, constants and registers, joined by &&', () => {
+      const text = main(['const N = 5'], [
+        'sbuf a : f32[8, 12]',
+        'sbuf c : f32[8, 2, 6]',
+        'sbuf s : f32[8, 1]',
+        'Set r1 = 3',
+        'Memset a <- 0, mask = p < r1',
+        'Memset a <- 1, mask = p >= N && f < 2*r1 + 1',
+        'TensorCopy a <- a, mask = p + f < 8 && f != 3 && -p <= 2*f - 4',
+        'TensorScalar a <- a, op = add, scalar = s, mask = f == p',
+        'Memset s <- 1',
+        'TensorTensor a <- a, a, op = mul, mask = 0 < p',
+        'Memset c <- 2, mask = f0 < 1 && f1 + p > 3',
+      ]);
+      assert.deepEqual(diagnostics(text), []);
+    });
+
+    it('refuses masks on other instructions, unknown indices, what is not affine or not a comparison, and other shapes', () => {
+      const text = main([], [
+        'sbuf a : f32[8, 12]',
+        'sbuf b : f32[8, 2, 6]',
+        'psum q : f32[8, 12]',
+        'Set r1 = 3',
+        'MatMult q <- a[0:8, 0:8], a, mask = p < 4',
+        'Memset a <- 0, mask = f1 < 4',
+        'Memset b <- 0, mask = f < 4',
+        'Memset a <- 0, mask = p*f < 4',
+        'Memset a <- 0, mask = r1*p < 4',
+        'Memset a <- 0, mask = p < 4 || f < 2',
+        'Memset a <- 0, mask = p',
+        'Memset a <- 0, mask = r1 < 4',
+        'TensorCopy a <- b, mask = p < 4',
+        'Memset a[0, 0:12] <- 0, mask = f < 4',
+        'Memset a <- 0, mask = min(p, 2) < 4',
+      ]);
+      assert.deepEqual(diagnostics(text), [
+        "7:32: MatMult takes no mask: a mask applies to the elementwise instructions TensorTensor, TensorScalar, TensorCopy, Memset",
+        "8:25: 'f1' is not an index of the destination 'a' [8, 12]: its indices are p, f, f0",
+        "9:25: 'f' is not an index of the destination 'b' [8, 2, 6]: its indices are p, f0, f1",
+        "10:25: 'p*f' is not affine in the indices: a mask compares sums of indices times numbers (p + f, 2*f0 - p) with numbers and registers",
+        "11:25: 'r1*p' is not affine in the indices: a mask compares sums of indices times numbers (p + f, 2*f0 - p) with numbers and registers",
+        "12:25: 'p < 4 || f < 2' is not a comparison: a mask is comparisons of the destination's indices joined by &&, as `mask = p < r1 && f >= 8`",
+        "13:25: 'p' is not a comparison: a mask is comparisons of the destination's indices joined by &&, as `mask = p < r1 && f >= 8`",
+        "14:25: 'r1 < 4' compares no index: each comparison of a mask names the destination's indices (p, f, f0); use 'if' for a condition on registers",
+        "15:19: under a mask, 'b' [8, 2, 6] must have the shape of the destination 'a' [8, 12], whose indices the mask names (reshape it: .reshape(8, 12))",
+        "16:27: the destination 'a[0, 0:12]' has no partition dimension: a mask names the indices of [partitions, free...]; write the destination with its partition dimension",
+        "17:25: 'min(p, 2)' is not affine in the indices: a mask compares sums of indices times numbers (p + f, 2*f0 - p) with numbers and registers",
+      ]);
+    });
+
+    it('takes p and f as the indices inside a mask even where a constant has that name', () => {
+      const text = main(['const p = 100', 'dram y : f32[8, 12] output'], [
+        'sbuf a : f32[8, 12]',
+        'Memset a <- 0',
+        'Memset a <- p, mask = p < 2',
+        'DmaCopy y <- a',
+      ]);
+      const r = run(programOf(text));
+      assert.equal(r.outcome, 'exited');
+      assert.deepEqual(r.values.get('y'), Array.from({ length: P * F }, (_, i) => (Math.floor(i / F) < 2 ? 100 : 0)));
+    });
+  });
+
+  describe('the simulator', () => {
+    // Each case: the mask as written, and the same predicate in JavaScript over (p, f) with r1 = 5, r2 = 7.
+    const cases: [string, (p: number, f: number) => boolean][] = [
+      ['p < r1', (p) => p < 5],
+      ['p < r1 && f >= 3 && f < r2 + 2', (p, f) => p < 5 && f >= 3 && f < 9],
+      ['2 < p && p <= 6 && f > 1 && f <= r2', (p, f) => p > 2 && p <= 6 && f > 1 && f <= 7],
+      ['f == 4 && p != 3', (p, f) => f === 4 && p !== 3],
+      ['p + f < 8', (p, f) => p + f < 8],
+      ['f <= p', (p, f) => f <= p],
+      ['2*f - 3*p >= -1 && f != r1 && p >= 1', (p, f) => 2 * f - 3 * p >= -1 && f !== 5 && p >= 1],
+      ['p > 100', () => false],
+    ];
+    for (const [mask, keep] of cases) {
+      it(`computes only where '${mask}' holds; elsewhere the destination keeps its old value`, () => {
+        const seed = mask.length;
+        const text = main([`dram a : f32[8, 12] input = random(seed=${seed}, low=-4, high=4)`, `dram b : f32[8, 12] input = random(seed=${seed + 1}, low=-4, high=4)`,
+          `dram s : f32[8, 1] input = random(seed=${seed + 2}, low=0, high=2)`, 'dram y : f32[4, 8, 12] output'], [
+          'sbuf ta : f32[8, 12]', 'sbuf tb : f32[8, 12]', 'sbuf ts : f32[8, 1]', 'sbuf o : f32[8, 12]',
+          'Set r1 = 5', 'Set r2 = 7',
+          'DmaCopy ta <- a', 'DmaCopy tb <- b', 'DmaCopy ts <- s',
+          'TensorCopy o <- tb',
+          `TensorTensor o <- ta, tb, op = mul, mask = ${mask}`,
+          'DmaCopy y[0] <- o',
+          'TensorCopy o <- tb',
+          `TensorScalar o <- ta, op = add, scalar = ts, op1 = max, scalar1 = 0.5, mask = ${mask}`,
+          'DmaCopy y[1] <- o',
+          'TensorCopy o <- tb',
+          `TensorCopy o <- ta, mask = ${mask}`,
+          'DmaCopy y[2] <- o',
+          'TensorCopy o <- tb',
+          `Memset o <- 9, mask = ${mask}`,
+          'DmaCopy y[3] <- o',
+        ]);
+        const r = run(programOf(text));
+        assert.equal(r.outcome, 'exited');
+        const [a, b, s, got] = ['a', 'b', 's', 'y'].map((n) => r.values.get(n)!);
+        const want: number[] = [];
+        const ops = [
+          (i: number) => Math.fround(a[i] * b[i]),
+          (i: number, p: number) => Math.max(Math.fround(a[i] + s[p]), 0.5),
+          (i: number) => a[i],
+          () => 9,
+        ];
+        for (const op of ops) for (let p = 0; p < P; p++) for (let f = 0; f < F; f++) want.push(keep(p, f) ? op(p * F + f, p) : b[p * F + f]);
+        assert.deepEqual(got, want);
+      });
+    }
+
+    it('neither reads nor faults on never-written source elements that the mask leaves out', () => {
+      const text = main(['dram y : f32[8, 12] output'], [
+        'sbuf a : f32[8, 12]',
+        'sbuf o : f32[8, 12]',
+        'Memset a[0:3, 0:12] <- 2',
+        'Memset o <- 0',
+        'TensorScalar o <- a, op = mul, scalar = 3, mask = p < 3',
+        'DmaCopy y <- o',
+        'TensorCopy o <- a, mask = p < 4',
+      ]);
+      const r = run(programOf(text));
+      assert.match(r.outcome, /^failed: uninitialized-read: the source 'a' reads element \[3, 0\] of the view, which was never written/);
+      assert.deepEqual(r.values.get('y'), Array.from({ length: P * F }, (_, i) => (i < 3 * F ? 6 : 0)));
+    });
+
+    it('writes only the elements the mask keeps: the others stay never written', () => {
+      const text = main(['dram y : f32[8, 12] output'], [
+        'sbuf o : f32[8, 12]',
+        'Memset o <- 1, mask = f < p',
+        'DmaCopy y <- o',
+      ]);
+      const r = run(programOf(text), { 'uninitialized-read': false });
+      assert.equal(r.outcome, 'exited');
+      assert.deepEqual(r.written.get('y'), Array.from({ length: P * F }, () => 1));
+      assert.deepEqual(r.values.get('y'), Array.from({ length: P * F }, (_, i) => (i % F < Math.floor(i / F) ? 1 : 0)));
+    });
+
+    it('masks a parameter bound to a view, with its indices those of the view', () => {
+      const text = [
+        'module m',
+        'dram y : f32[8, 12] output',
+        'func main() {',
+        '  sbuf o : f32[8, 12]',
+        '  Memset o <- 0',
+        '  call fill(o[2:6, 4:10], 3)',
+        '  DmaCopy y <- o',
+        '}',
+        'func fill(t: sbuf f32[4, 6], r1) {',
+        '  Memset t <- 7, mask = p + f < r1',
+        '}',
+        '',
+      ].join('\n');
+      const r = run(programOf(text));
+      assert.equal(r.outcome, 'exited');
+      const want = Array.from({ length: P * F }, (_, i) => {
+        const [p, f] = [Math.floor(i / F) - 2, (i % F) - 4];
+        return p >= 0 && p < 4 && f >= 0 && f < 6 && p + f < 3 ? 7 : 0;
+      });
+      assert.deepEqual(r.values.get('y'), want);
+    });
+  });
+
+  describe('the boxes of a mask', () => {
+    it('are one box when every comparison bounds one index, and one per interval of the last index otherwise', () => {
+      const program = programOf(main([], [
+        'sbuf a : f32[8, 12]',
+        'Memset a <- 0, mask = p < 3 && f >= 2 && 2 <= p',
+        'Memset a <- 0, mask = p + f < 3 && f != 1',
+      ]));
+      const masks: ReturnType<typeof maskTerms>[] = [];
+      forEachNode(program.main.body, (n) => {
+        const v = n.kind === 'instr' ? n.attrs.get('mask') : undefined;
+        if (v?.kind === 'operand' && v.operand.kind === 'scalar') masks.push(maskTerms(v.operand.expr, 2));
+      });
+      const boxes = masks.map((terms) => maskBoxes([8, 12], terms, terms.map((t) => (t.rhs.kind === 'const' ? t.rhs.value : NaN))));
+      assert.deepEqual(boxes[0], [{ lo: [2, 2], hi: [3, 12] }]);
+      assert.deepEqual(boxes[1], [
+        { lo: [0, 0], hi: [1, 1] }, { lo: [0, 2], hi: [1, 3] },
+        { lo: [1, 0], hi: [2, 1] },
+        { lo: [2, 0], hi: [3, 1] },
+      ]);
+    });
+  });
+
+  describe('the printer', () => {
+    it('prints every mask back as it was written', () => {
+      const masks = ['p < r1', 'p + f < 8 && f != 3', '-p <= 2*f - 4', 'f0 < 1 && f1 + p > 3', 'p >= N && f < 2*r1 + 1'];
+      const program = programOf(main(['const N = 5'], [
+        'sbuf a : f32[8, 12]', 'sbuf c : f32[8, 2, 6]', 'Set r1 = 3',
+        ...masks.map((m) => `Memset ${m.includes('f0') ? 'c' : 'a'} <- 0, mask = ${m}`),
+      ]));
+      const printed: string[] = [];
+      forEachNode(program.main.body, (n) => {
+        const v = n.kind === 'instr' ? n.attrs.get('mask') : undefined;
+        if (v?.kind === 'operand' && v.operand.kind === 'scalar') printed.push(printScalar(v.operand.expr));
+      });
+      assert.deepEqual(printed, [...masks.slice(0, 4), 'p >= 5 && f < 2*r1 + 1']);
+    });
+  });
+
+  describe('the passes', () => {
+    it('compute the same bits through every pass, with masks in called functions and loops', () => {
+      const text = [
+        'module m',
+        'dram a : f32[8, 12] input = random(seed=3)',
+        'dram o : f32[8, 12] output',
+        'func main() {',
+        '  sbuf t : f32[8, 12]',
+        '  sbuf u : f32[8, 12]',
+        '  DmaCopy t <- a',
+        '  Memset u <- 0',
+        '  for r1 in 0..3 {',
+        '    call step(u, t, r1)',
+        '    TensorCopy u <- t, mask = p == r1 && f >= r1',
+        '  }',
+        '  TensorTensor u <- u, t, op = add, mask = p + f < 10',
+        '  DmaCopy o <- u',
+        '}',
+        'func step(v: sbuf f32[8, 12], w: sbuf f32[8, 12], r2) {',
+        '  TensorScalar v <- w, op = mul, scalar = 2, mask = f < r2 + 4 && p > r2',
+        '}',
+        '',
+      ].join('\n');
+      const checked = checkText(text);
+      assert.ok(checked.program, checked.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
+      const expected = run(checked.program);
+      assert.equal(expected.outcome, 'exited');
+      for (const passes of [...PASS_NAMES.map((p) => [p]), [...PASS_NAMES]]) {
+        const snaps = runPipeline(checked.program, passes);
+        assert.deepEqual(run(snaps[snaps.length - 1].program), expected, passes.join(','));
+      }
+    });
+  });
+});
