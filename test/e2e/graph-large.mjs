@@ -5,7 +5,7 @@
 // no such node. A generated program of 2,000 instructions: drawn on a canvas, its loops and runs of lines collapsed
 // into labelled boxes; at Fit no box is blank; Enter on a collapsed box opens it and what was above stays in place;
 // the search box finds a node by line inside a collapsed part and opens the way to it; the minimap moves the view; B
-// sets a node breakpoint. The extension is the packaged .vsix (`npm run package`). Screenshots go to
+// sets a node breakpoint; zoomed in, a stop elsewhere brings the new current node into sight. The extension is the packaged .vsix (`npm run package`). Screenshots go to
 // test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the docs).
 import assert from 'assert';
 import { writeFileSync } from 'fs';
@@ -248,6 +248,21 @@ async function main() {
     const mb = await minimap.locator('canvas').boundingBox();
     await page.mouse.click(mb.x + mb.width * 0.1, mb.y + mb.height * 0.1);
     await view.locator(`#minimap:not([data-view="${v1}"])`).waitFor({ state: 'attached', timeout: WAIT });
+
+    // Zoomed in on that part, a stop in a part still collapsed far from it: the group around the new current node
+    // opens, and the view pans to bring the node into sight at the zoom chosen.
+    await view.locator('#zoom-in').click();
+    await view.locator('#zoom-in').click();
+    const shownBefore = await view.locator('body').getAttribute('data-current');
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await goToLine(page, findLine(bigText, 'TensorTensor h <- g, h, op = mul', 200));
+    await toggleBreakpointWithF9(page);
+    await palette(page, 'Debug: Continue');
+    await view.locator(`body:not([data-current=${JSON.stringify(shownBefore)}])`).waitFor({ state: 'attached', timeout: WAIT });
+    await laidOut(view);
+    const followed = await view.locator('body').evaluate((b) => ({ current: b.dataset.current, inSight: b.dataset.currentInSight }));
+    assert.deepStrictEqual(followed.inSight, 'true', `the view follows the current node ${followed.current}`);
+    await shot(page, 'graph-large-followed');
     assert.deepStrictEqual(viewErrors, [], 'no errors in the graph view');
     console.log(`e2e: the graph view reads at every zoom and shows a 2,000-node program through its hierarchy; screenshots in ${path.relative(root, shots)}/`);
   });

@@ -41,8 +41,11 @@ export interface DisplayParts {
 export class Display {
   /** The current node's id at the last graph (a new stop is followed through collapsed groups). */
   private lastCurrent: string | undefined;
-  /** The current node's id when the last layout was placed (a new one is brought into sight). */
+  /** The current node's id when the last layout was placed (a new one is brought into sight), and the graph's key. */
   private placedCurrent: string | undefined;
+  private placedKey: string | undefined;
+  /** The graph shown for a stop that moved the current node: each of its layouts (the first, ELK's) brings it into sight. */
+  private following: Shown | undefined;
 
   constructor(private readonly ctx: GraphContext, private readonly parts: DisplayParts) {}
 
@@ -146,14 +149,17 @@ export class Display {
     const current = this.restyle(s);
     this.placeFocus(s, layout, current);
     this.parts.placement.place(s, layout, current, before);
-    // A new stop that changed the layout (a group opened around it): the view is kept where the user looked, and
-    // then pans the least that brings the new current node into sight.
+    // A new stop that changed the layout (a group opened around it; a new graph object, so `before` is unset): the
+    // view is kept where the user looked, and then pans the least that brings the new current node into sight; again
+    // when ELK's layout replaces the first one, which moves the nodes.
     const currentId = current !== undefined ? v.nodes[current]?.id : undefined;
-    if (before && currentId !== undefined && currentId !== this.placedCurrent) {
+    if (currentId !== undefined && s.key === this.placedKey && currentId !== this.placedCurrent) this.following = s;
+    if (this.following === s) {
       const b = boxOf(s, current);
       if (b) this.ctx.view.reveal(b);
     }
     this.placedCurrent = currentId;
+    this.placedKey = s.key;
     this.ctx.view.apply();
     const tRender = performance.now();
     document.body.dataset.layout = engine;
@@ -242,6 +248,15 @@ export class Display {
     const size = v.frameSize();
     this.ctx.minimap.setView(v.x, v.y, v.k, size.width, size.height);
     this.parts.focus.place();
+    this.markCurrentInSight(s, v);
+  }
+
+  /** The body says which node is current and whether its box is wholly in the frame (what the browser tests read). */
+  private markCurrentInSight(s: Shown | undefined, v: Viewport): void {
+    const i = s ? currentIndex(s.visible.nodes) : -1;
+    const b = s && i >= 0 ? boxOf(s, i) : undefined;
+    document.body.dataset.current = b ? s!.visible.nodes[i].id : '';
+    document.body.dataset.currentInSight = String(b !== undefined && v.shows(b));
   }
 }
 

@@ -97,6 +97,14 @@ export class Viewport {
     this.panBy(dx, dy);
   }
 
+  /** Whether a box of the drawing is wholly in the frame. */
+  shows(b: Box): boolean {
+    const s = this.size();
+    const x0 = b.x * this.k + this.x;
+    const y0 = b.y * this.k + this.y;
+    return x0 >= 0 && y0 >= 0 && x0 + b.width * this.k <= s.width && y0 + b.height * this.k <= s.height;
+  }
+
   /** A box of the drawing in page coordinates (for menus and tooltips). */
   toClient(b: Box): { left: number; top: number; right: number; bottom: number } {
     const r = this.frame.getBoundingClientRect();
