@@ -73,11 +73,14 @@ export class AccessPlans {
   }
 
   private instruction(node: InstrNode, member: InstrNode | undefined, out: TensorAccess[]): void {
+    // Under a mask the operands are what the instruction may access: the whole views, cut to their tensors where a
+    // tail tile's slice leaves it (kernels/restriction.ts checks the part the mask keeps).
+    const masked = node.attrs.has('mask');
     const add = (ap: AccessPattern, write: boolean, when?: ScalarFn): void => {
       // `acc[r0, 0:4] <- acc[r0, 0:4], ...`: the read and the write are one box, computed once per run of the node.
       const same = write && !when ? out.find((a) => a.text === ap.text && a.decl === ap.tensor && a.member === member && !a.when) : undefined;
       if (same) same.writes = true;
-      else out.push({ reads: !write, writes: write, text: ap.text, decl: ap.tensor, base: baseOf(ap.tensor), view: compileAccess(ap), box: compileBox(ap), when, member });
+      else out.push({ reads: !write, writes: write, text: ap.text, decl: ap.tensor, base: baseOf(ap.tensor), view: compileAccess(ap, masked), box: compileBox(ap, masked), when, member });
     };
     const read = (o: Operand): void => {
       if (o.kind === 'tensor') add(o.ap, false);
@@ -116,7 +119,7 @@ export class AccessPlans {
 export const MAX_FLAT_RANK = 16;
 
 /** The box of an access pattern on a tensor the function names directly: its items, whole dimensions after them. */
-function compileBox(ap: AccessPattern): TensorAccess['box'] {
+function compileBox(ap: AccessPattern, masked: boolean): TensorAccess['box'] {
   const shape = ap.tensor.shape;
   const rank = shape.length;
   if (ap.tensor.kind === 'param' || rank > MAX_FLAT_RANK || ap.bitcast) return undefined;
@@ -135,8 +138,9 @@ function compileBox(ap: AccessPattern): TensorAccess['box'] {
         if (!Number.isInteger(start) || start < 0 || start >= size) return false;
         count = 1;
       } else if (item) {
-        const lo = item.lo!(f, c, m);
-        const hi = item.hi!(f, c, m);
+        let lo = item.lo!(f, c, m);
+        let hi = item.hi!(f, c, m);
+        if (masked && item.step === 1) [lo, hi] = [Math.max(lo, 0), Math.min(hi, size)];
         if (!Number.isInteger(lo) || !Number.isInteger(hi) || hi <= lo || lo < 0 || hi > size) return false;
         start = lo;
         step = item.step;

@@ -11,13 +11,38 @@ import { compileScalar, ScalarFn } from './compile-scalar';
 
 export type ViewFn = (f: Frame, c: Core, m: Machine) => View;
 
+/**
+ * A slice that leaves its dimension, in a view whose bounds a mask checks (kernels/restriction.ts): dimension `dim` of
+ * the view steps from `lo` by `step` through a dimension of `size`, so only the part the mask keeps must be inside.
+ */
+export interface OutsideSlice {
+  readonly dim: number;
+  readonly lo: number;
+  readonly step: number;
+  readonly size: number;
+  readonly where: string;
+  readonly message: string;
+}
+
+/** A view whose slices may leave their dimensions where a mask leaves the elements out (`outside`). */
+export interface MaskedView extends View {
+  readonly outside?: readonly OutsideSlice[];
+}
+
 interface Layout {
   offset: number;
   shape: number[];
   strides: number[];
+  outside?: OutsideSlice[];
 }
 
-export function compileAccess(ap: AccessPattern): ViewFn {
+/**
+ * With `masked`, the operand of an instruction under a mask: a slice of a plain pattern (no view steps, `.T`, `.bcast`
+ * or bitcast) may leave its dimension, which the restriction checks on the elements the mask keeps (NKI masks keep a
+ * tail tile's indices inside the tensor); other problems of bounds fault as always.
+ */
+export function compileAccess(ap: AccessPattern, masked = false): ViewFn {
+  const defer = masked && !ap.steps && !ap.transpose && !ap.bcast && !ap.bitcast;
   const base = baseView(ap);
   const constant = ap.items.every(isConstantItem) && ap.tensor.kind !== 'param';
   if (constant) {
@@ -25,16 +50,20 @@ export function compileAccess(ap: AccessPattern): ViewFn {
     let layout: Layout | undefined;
     return (f, c, m) => {
       const b = base(f, m);
-      layout ??= applyItems(ap, b, ap.items.map((i) => constItem(i)), f, c, m);
-      return { tensor: b.tensor, offset: b.offset + layout.offset, shape: layout.shape, strides: layout.strides };
+      layout ??= applyItems(ap, b, ap.items.map((i) => constItem(i)), f, c, m, defer);
+      return viewAt(b, layout);
     };
   }
   const items = ap.items.map(compileItem);
   return (f, c, m) => {
     const b = base(f, m);
-    const layout = applyItems(ap, b, items, f, c, m);
-    return { tensor: b.tensor, offset: b.offset + layout.offset, shape: layout.shape, strides: layout.strides };
+    return viewAt(b, applyItems(ap, b, items, f, c, m, defer));
   };
+}
+
+function viewAt(b: View, layout: Layout): MaskedView {
+  const v = { tensor: b.tensor, offset: b.offset + layout.offset, shape: layout.shape, strides: layout.strides };
+  return layout.outside ? { ...v, outside: layout.outside } : v;
 }
 
 function baseView(ap: AccessPattern): (f: Frame, m: Machine) => View {
@@ -73,10 +102,11 @@ function compileItem(i: AccessItem): CompiledItem {
   return { kind: 'slice', lo: compileScalar(i.lo), hi: compileScalar(i.hi), step: evalScalarConst(i.step) ?? 1, exprs: [i.lo, i.hi] };
 }
 
-function applyItems(ap: AccessPattern, base: View, items: CompiledItem[], f: Frame, c: Core, m: Machine): Layout {
+function applyItems(ap: AccessPattern, base: View, items: CompiledItem[], f: Frame, c: Core, m: Machine, defer = false): Layout {
   let offset = 0;
   const shape: number[] = [];
   const strides: number[] = [];
+  let outside: OutsideSlice[] | undefined;
   for (let d = 0; d < items.length; d++) {
     const item = items[d];
     const size = base.shape[d];
@@ -90,7 +120,10 @@ function applyItems(ap: AccessPattern, base: View, items: CompiledItem[], f: Fra
       const lo = item.lo(f, c, m);
       const hi = item.hi(f, c, m);
       const problem = sliceProblem(lo, hi, size);
-      if (problem) outOfBounds(ap, describeSlice(problem, lo, hi, `dimension ${d} of '${ap.tensor.name}'`, size), item.exprs, f);
+      const where = `dimension ${d} of '${ap.tensor.name}'`;
+      if (problem && defer && (problem === 'start' || problem === 'end')) {
+        (outside ??= []).push({ dim: shape.length, lo, step: item.step, size, where, message: `'${ap.text}': ${describeSlice(problem, lo, hi, where, size)}${registerValues(item.exprs, f)}` });
+      } else if (problem) outOfBounds(ap, describeSlice(problem, lo, hi, where, size), item.exprs, f);
       offset += lo * stride;
       shape.push(Math.ceil((hi - lo) / item.step));
       strides.push(stride * item.step);
@@ -101,7 +134,7 @@ function applyItems(ap: AccessPattern, base: View, items: CompiledItem[], f: Fra
     strides.push(base.strides[d]);
   }
   if (ap.steps) return applySteps(ap, { offset, shape, strides }, base.tensor.memory);
-  return finish(ap, { offset, shape, strides });
+  return { ...finish(ap, { offset, shape, strides }), ...(outside && { outside }) };
 }
 
 /** `.reshape`, `.permute` and `.broadcast`, then `.T` and `.bcast`. */
@@ -160,9 +193,12 @@ function swapLastTwo(shape: number[], strides: number[]): void {
 }
 
 function outOfBounds(ap: AccessPattern, problem: string, exprs: ScalarExpr[], f: Frame): never {
+  throw new Fault('out-of-bounds', `'${ap.text}': ${problem}${registerValues(exprs, f)}`, ap.span);
+}
+
+function registerValues(exprs: ScalarExpr[], f: Frame): string {
   const regs = registersOf(exprs).map((r) => `r${r} = ${f.regs[r]}`);
-  const values = regs.length ? ` (${regs.join(', ')})` : '';
-  throw new Fault('out-of-bounds', `'${ap.text}': ${problem}${values}`, ap.span);
+  return regs.length ? ` (${regs.join(', ')})` : '';
 }
 
 /** The registers an expression reads, for messages that show their values. */

@@ -5,7 +5,8 @@
  */
 import { InstrNode } from '../ir/program';
 import { maskTerms } from '../ir/mask';
-import { ANY_MEMORY, attrOperand, Executor, tensorOf } from './common';
+import { attrOperand, Executor } from './common';
+import { compileAccess } from './compile-access';
 import { compileScalar } from './compile-scalar';
 import { maskBoxes } from './mask-boxes';
 import { compileRestricted, Restriction } from './restriction';
@@ -13,7 +14,11 @@ import { compileRestricted, Restriction } from './restriction';
 export function masked(node: InstrNode, compile: (node: InstrNode) => Executor | undefined): Executor {
   const mask = attrOperand(node, 'mask');
   if (mask?.kind !== 'scalar') throw new Error('expected a mask');
-  const dst = tensorOf(node.dst, 'destination', ANY_MEMORY);
+  // The indices a mask names: the destination's, or a reduction's source's (lang/check/mask.ts).
+  const space = node.opcode === 'TensorReduce' ? node.srcs[0] : node.dst;
+  if (space?.kind !== 'tensor') throw new Error('expected a tensor to mask');
+  // Its slices may leave the tensor where the mask keeps nothing: only its shape is read here.
+  const dst = { ap: space.ap, view: compileAccess(space.ap, true) };
   const terms = maskTerms(mask.expr, dst.ap.shape.length);
   const values = terms.map((t) => compileScalar(t.rhs));
   const restriction: Restriction = { shape: [] };

@@ -10,7 +10,7 @@ import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
 import { elementIndex, firstUnwritten, forEachIndex, readView, unravel, View, viewSize, writeView, zeroUnwritten } from '../machine/view';
 import { compileAccess, ViewFn } from './compile-access';
-import { restrictedView } from './restriction';
+import { compilingMasked, restrictedView } from './restriction';
 
 /** A tensor operand ready to run: how to get its view, and what it may be. */
 export interface TensorOperand {
@@ -22,7 +22,7 @@ export interface TensorOperand {
 }
 
 export function tensorOperand(ap: AccessPattern, role: string, memories: readonly MemoryKind[]): TensorOperand {
-  return { ap, view: restrictedView(compileAccess(ap), ap, role), role, memories: ap.memory ? undefined : memories };
+  return { ap, view: restrictedView(compileAccess(ap, compilingMasked()), ap, role), role, memories: ap.memory ? undefined : memories };
 }
 
 export function viewOf(op: TensorOperand, f: Frame, c: Core, m: Machine): View {

@@ -7,7 +7,7 @@ import { AccessPattern } from '../ir/program';
 import { Fault } from '../machine/fault';
 import { View } from '../machine/view';
 import { Box } from './mask-boxes';
-import type { ViewFn } from './compile-access';
+import type { MaskedView, ViewFn } from './compile-access';
 
 export interface Restriction {
   /** The destination's whole view shape, in whose indices the box is. */
@@ -29,25 +29,45 @@ export function compileRestricted<T>(r: Restriction, compile: () => T): T {
   }
 }
 
+/** Whether an instruction under a mask is being compiled: its operands' slices may leave their tensors where it keeps nothing. */
+export function compilingMasked(): boolean {
+  return compiling !== undefined;
+}
+
 /** The view function of an operand: cut to the box of the restriction being compiled, if any. */
 export function restrictedView(view: ViewFn, ap: AccessPattern, role: string): ViewFn {
   const r = compiling;
   if (!r) return view;
   return (f, c, m) => {
     const v = view(f, c, m);
-    return r.box ? cut(v, r.shape, r.box, ap, role) : v;
+    if (!r.box) return v;
+    const [lo, hi] = cut(v, r.shape, r.box, ap, role);
+    return inside(sub(v, lo, hi), v, lo, hi, ap);
   };
 }
 
 /**
- * The part of an operand's view at the box: an operand of the destination's shape at the box itself, a [P, 1] column
+ * The cut view, once the slices of the whole view that leave their dimensions are inside them over the box: the
+ * elements the mask keeps must be in the tensor, the others need not be.
+ */
+function inside(part: View, whole: MaskedView, lo: readonly number[], hi: readonly number[], ap: AccessPattern): View {
+  for (const o of whole.outside ?? []) {
+    const first = o.lo + lo[o.dim] * o.step;
+    const last = o.lo + (hi[o.dim] - 1) * o.step;
+    if (first < 0 || last >= o.size) throw new Fault('out-of-bounds', `${o.message}, and the mask keeps its indices ${lo[o.dim]}..${hi[o.dim] - 1}, elements ${first}..${last}`, ap.span);
+  }
+  return part;
+}
+
+/**
+ * The indices [lo, hi) of an operand's view at the box: an operand of the destination's shape at the box itself, a [P, 1] column
  * at the box's partitions (the checker's rule, lang/check/mask.ts, checked here for parameters' views).
  */
-function cut(v: View, shape: readonly number[], box: Box, ap: AccessPattern, role: string): View {
-  if (sameShape(v.shape, shape)) return sub(v, box.lo, box.hi);
+function cut(v: View, shape: readonly number[], box: Box, ap: AccessPattern, role: string): [readonly number[], readonly number[]] {
+  if (sameShape(v.shape, shape)) return [box.lo, box.hi];
   const free = v.shape.slice(1).reduce((a, b) => a * b, 1);
   if (v.shape.length >= 2 && free === 1 && v.shape[0] === shape[0]) {
-    return sub(v, [box.lo[0], ...v.shape.slice(1).map(() => 0)], [box.hi[0], ...v.shape.slice(1)]);
+    return [[box.lo[0], ...v.shape.slice(1).map(() => 0)], [box.hi[0], ...v.shape.slice(1)]];
   }
   throw new Fault('shape-mismatch', `the ${role} '${ap.text}' is [${v.shape.join(', ')}] here: under a mask, an operand has the destination's shape [${shape.join(', ')}] (the mask names its indices) or is a [P, 1] column`, ap.span);
 }

@@ -487,6 +487,16 @@ describe('BIR TextMate grammar', function () {
       const dr = tokenize(`func f() {\n  ${mm}\n}\n`);
       expectScopes(dr, mm, 'perf_mode', 'variable.parameter.attribute.bir');
       expectScopes(dr, mm, 'double_row', 'support.constant.bir');
+      // A mask's index names are the destination's indices; registers and numbers in it keep their scopes.
+      const mk = 'TensorScalar o <- x, op = mul, scalar = 2, mask = p + f0 < r1 && f >= 8';
+      const md = tokenize(`func f() {\n  ${mk}\n}\n`);
+      expectScopes(md, mk, 'mask', 'variable.parameter.attribute.bir');
+      expectScopes(md, mk, 'p', 'variable.language.index.bir');
+      expectScopes(md, mk, 'f0', 'variable.language.index.bir');
+      expectScopes(md, mk, 'r1', 'variable.language.register.bir');
+      expectScopes(md, mk, 'f', 'variable.language.index.bir');
+      expectScopes(md, mk, '8', 'constant.numeric.bir');
+      expectNotScoped(md, mk, 'x', 'variable.language.index');
       const rms = file('examples/rmsnorm.bir');
       const ts = 'TensorScalar ms   <- ss, op = mul, scalar = 1/D, op1 = add, scalar1 = EPS';
       expectScopes(rms, ts, 'op', 'variable.parameter.attribute.bir');

@@ -71,7 +71,7 @@ describe('masks', () => {
         'Memset a <- 0, mask = min(p, 2) < 4',
       ]);
       assert.deepEqual(diagnostics(text), [
-        "7:32: MatMult takes no mask: a mask applies to the elementwise instructions TensorTensor, TensorScalar, TensorCopy, Memset",
+        "7:32: MatMult takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Activation, DmaCopy and TensorReduce",
         "8:25: 'f1' is not an index of the destination 'a' [8, 12]: its indices are p, f, f0",
         "9:25: 'f' is not an index of the destination 'b' [8, 2, 6]: its indices are p, f0, f1",
         "10:25: 'p*f' is not affine in the indices: a mask compares sums of indices times numbers (p + f, 2*f0 - p) with numbers and registers",
@@ -82,6 +82,30 @@ describe('masks', () => {
         "15:19: under a mask, 'b' [8, 2, 6] must have the shape of the destination 'a' [8, 12], whose indices the mask names (reshape it: .reshape(8, 12))",
         "16:27: the destination 'a[0, 0:12]' has no partition dimension: a mask names the indices of [partitions, free...]; write the destination with its partition dimension",
         "17:25: 'min(p, 2)' is not affine in the indices: a mask compares sums of indices times numbers (p + f, 2*f0 - p) with numbers and registers",
+      ]);
+    });
+
+    it('takes masks on DmaCopy, Activation, TensorReduce, Select and ScalarTensorTensor; a box only where a row is summed', () => {
+      const text = main(['dram x : f32[8, 12] input = iota'], [
+        'sbuf a : f32[8, 12]',
+        'sbuf s : f32[8, 1]',
+        'Set r1 = 3',
+        'DmaCopy a <- x, mask = p < r1',
+        'Activation a <- a, func = exp, mask = f <= p',
+        'Activation a <- a, func = exp, reduce_res = s, mask = f < r1 && p > 1',
+        'TensorReduce s <- a, op = max, mask = f >= 2 && f < 10',
+        'Select a <- a, a, 0, mask = p != f',
+        'ScalarTensorTensor a <- a, a, op = mul, scalar = s, op1 = add, mask = p + f == 7',
+        'TensorReduce s <- a, op = add, mask = p + f < 8',
+        'Activation a <- a, func = exp, reduce_res = s, mask = f != 3',
+        'Iota a <- base = 0, mask = p < 2',
+        'TensorTensorScan a <- a, a, initial = 0, op = mul, op1 = add, mask = f < 4',
+      ]);
+      assert.deepEqual(diagnostics(text), [
+        "13:41: 'p + f < 8' does not bound one index: TensorReduce reduces each row over the elements the mask keeps, so each comparison of its mask bounds one index (<, <=, >, >=, ==), as p < r1 && f >= 8",
+        "14:57: 'f != 3' does not bound one index: Activation with reduce_res sums each row over the elements the mask keeps, so each comparison of its mask bounds one index (<, <=, >, >=, ==), as p < r1 && f >= 8",
+        "15:23: Iota takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Activation, DmaCopy and TensorReduce",
+        "16:65: TensorTensorScan takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Activation, DmaCopy and TensorReduce",
       ]);
     });
 
@@ -145,6 +169,76 @@ describe('masks', () => {
         assert.deepEqual(got, want);
       });
     }
+
+    it('masks DmaCopy, Select, ScalarTensorTensor and Activation elementwise, and sums or reduces a row over the kept box', () => {
+      const text = main(['dram a : f32[8, 12] input = random(seed=11, low=-2, high=2)', 'dram y : f32[3, 8, 12] output', 'dram z : f32[8, 2] output'], [
+        'sbuf t : f32[8, 12]', 'sbuf o : f32[8, 12]', 'sbuf s : f32[8, 1]', 'sbuf q : f32[8, 1]',
+        'Set r1 = 5',
+        'DmaCopy t <- a',
+        'Memset o <- 7',
+        'DmaCopy o <- a, mask = p + 2*f < 14',
+        'DmaCopy y[0] <- o',
+        'Memset s <- -1',
+        'Memset q <- -1',
+        'Memset o <- 7',
+        'Activation o <- t, func = square, reduce_res = s, mask = p >= 1 && p < r1 && f >= 2 && f < 9',
+        'DmaCopy y[1] <- o',
+        'TensorReduce q <- t, op = add, mask = p < 6 && f > 3',
+        'DmaCopy z[:, 0:1] <- s',
+        'DmaCopy z[:, 1:2] <- q',
+        'Memset o <- 7',
+        'Select o <- t, t, 0, mask = f > p',
+        'ScalarTensorTensor o <- t, t, op = mul, scalar = 2, op1 = add, mask = f <= p && f != 2',
+        'DmaCopy y[2] <- o',
+      ]);
+      const r = run(programOf(text));
+      assert.equal(r.outcome, 'exited');
+      const a = r.values.get('a')!;
+      const y = r.values.get('y')!;
+      const z = r.values.get('z')!;
+      const at = (p: number, f: number): number => a[p * F + f];
+      const want: number[] = [];
+      for (let p = 0; p < P; p++) for (let f = 0; f < F; f++) want.push(p + 2 * f < 14 ? at(p, f) : 7);
+      const sums: number[] = [];
+      for (let p = 0; p < P; p++) {
+        let sum = 0;
+        for (let f = 0; f < F; f++) {
+          const keep = p >= 1 && p < 5 && f >= 2 && f < 9;
+          if (keep) sum = Math.fround(sum + Math.fround(at(p, f) * at(p, f)));
+          want.push(keep ? Math.fround(at(p, f) * at(p, f)) : 7);
+        }
+        sums.push(p >= 1 && p < 5 ? sum : -1);
+      }
+      for (let p = 0; p < P; p++) for (let f = 0; f < F; f++) {
+        const x = at(p, f);
+        want.push(f > p ? x : f <= p && f !== 2 ? Math.fround(Math.fround(x * 2) + x) : 7);
+      }
+      assert.deepEqual(y, want);
+      const reduced = Array.from({ length: P }, (_, p) => {
+        if (p >= 6) return -1;
+        let sum = 0;
+        for (let f = 4; f < F; f++) sum = Math.fround(sum + at(p, f));
+        return sum;
+      });
+      assert.deepEqual(z, Array.from({ length: 2 * P }, (_, i) => (i % 2 === 0 ? sums[i >> 1] : reduced[i >> 1])));
+    });
+
+    it('lets the slices of a tail tile leave the tensor where the mask leaves the rows out, and faults where it keeps them', () => {
+      const text = (mask: string): string => main(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
+        'sbuf t : f32[4, 3]',
+        'for r0 in 0..3 {',
+        '  Set r1 = min(4, 10 - r0*4)',
+        `  DmaCopy t <- x[r0*4 : r0*4+4, :], mask = ${mask}`,
+        '  TensorScalar t <- t, op = mul, scalar = 2, mask = p < r1',
+        '  DmaCopy y[r0*4 : r0*4+4, :] <- t, mask = p < r1',
+        '}',
+      ]);
+      const ok = run(programOf(text('p < r1')));
+      assert.equal(ok.outcome, 'exited');
+      assert.deepEqual(ok.values.get('y'), Array.from({ length: 30 }, (_, i) => 2 * i));
+      const bad = run(programOf(text('p < r1 + 1')));
+      assert.equal(bad.outcome, "failed: out-of-bounds: 'x[r0*4 : r0*4+4, :]': slice 8:12 is out of bounds for dimension 0 of 'x' (size 10) (r0 = 2), and the mask keeps its indices 0..2, elements 8..10");
+    });
 
     it('neither reads nor faults on never-written source elements that the mask leaves out', () => {
       const text = main(['dram y : f32[8, 12] output'], [
@@ -252,7 +346,13 @@ describe('masks', () => {
         '    TensorCopy u <- t, mask = p == r1 && f >= r1',
         '  }',
         '  TensorTensor u <- u, t, op = add, mask = p + f < 10',
-        '  DmaCopy o <- u',
+        '  Activation u <- u, func = exp, mask = f > p',
+        '  sbuf s : f32[8, 1]',
+        '  Memset s <- 0',
+        '  TensorReduce s <- u, op = add, mask = f < 6 && p > 2',
+        '  Select u <- t, t, u, mask = f == 2*p',
+        '  DmaCopy o <- u, mask = p < 4',
+        '  DmaCopy o <- s.bcast(12), mask = p >= 4',
         '}',
         'func step(v: sbuf f32[8, 12], w: sbuf f32[8, 12], r2) {',
         '  TensorScalar v <- w, op = mul, scalar = 2, mask = f < r2 + 4 && p > r2',

@@ -12,7 +12,7 @@ import { checkEvalExpr } from './eval-names';
 import { packedCopyProblem, packedOperandProblem } from './packed-operands';
 import { doubleRowDtypeProblem, doubleRowShape, mixedE4M3Problem, PERF_MODES } from './double-row';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
-import { checkMask, MASKED_OPCODES, maskedShapeProblem } from './mask';
+import { boxOnly, checkMask, MASKED_OPCODES, maskedShapeProblem, maskSpaceRole, noMask } from './mask';
 import { suggest } from '../../base/suggest';
 
 /** The operands of a checked instruction; `dst` is absent (not undefined) for an instruction without a destination. */
@@ -57,17 +57,21 @@ export class InstructionChecker {
     return checked && mask && MASKED_OPCODES.has(opcode) ? this.withMask(s, opcode, mask, checked) : checked;
   }
 
-  /** The instruction with its mask, whose indices are the destination's; its tensor operands have the destination's shape. */
+  /**
+   * The instruction with its mask, whose indices are those of the destination (of the source, for a reduction); its
+   * other tensor operands have that shape or are [P, 1] columns.
+   */
   private withMask(s: ast.InstructionStmt, opcode: InstructionOpcode, mask: ast.Attribute, checked: CheckedInstruction): CheckedInstruction | undefined {
-    if (checked.dst?.kind !== 'tensor') return undefined;
-    const dst = checked.dst.ap;
-    const value = checkMask(mask, opcode, dst, this.resolver, this.module, this.scope);
+    const role = maskSpaceRole(opcode);
+    const space = role === 'source' ? checked.srcs[0] : checked.dst;
+    if (space?.kind !== 'tensor') return undefined;
+    const value = checkMask(mask, opcode, space.ap, this.resolver, this.module, this.scope, boxOnly(opcode, checked.attrs));
     if (!value) return undefined;
-    const operands = [...checked.srcs, ...[...checked.attrs.values()].flatMap((v) => (v.kind === 'operand' ? [v.operand] : []))];
+    const operands = [checked.dst, ...checked.srcs, ...[...checked.attrs.values()].flatMap((v) => (v.kind === 'operand' ? [v.operand] : []))];
     for (const o of operands) {
-      const problem = o.kind === 'tensor' ? maskedShapeProblem(dst, o.ap) : undefined;
+      const problem = o?.kind === 'tensor' && o !== space ? maskedShapeProblem(space.ap, o.ap, role) : undefined;
       if (problem) {
-        this.error(o.kind === 'tensor' ? o.ap.span : s.span, problem);
+        this.error(o?.kind === 'tensor' ? o.ap.span : s.span, problem);
         return undefined;
       }
     }
@@ -161,7 +165,7 @@ export class InstructionChecker {
     for (const a of s.attrs) {
       const spec = specs[a.name];
       if (!spec && a.name === 'mask') {
-        this.error(a.nameSpan, `${s.opcode} takes no mask: a mask applies to the elementwise instructions ${[...MASKED_OPCODES].join(', ')}`);
+        this.error(a.nameSpan, noMask(s.opcode));
         ok = false;
         continue;
       }
@@ -433,6 +437,7 @@ const ACTIVATION: Record<string, AttrSpec> = {
   bias: { kind: 'scalar-or-column' },
   reduce_op: { kind: 'word', words: ['add'] },
   reduce_res: { kind: 'column' },
+  mask: MASK,
 };
 const TENSOR_TENSOR: Record<string, AttrSpec> = { op: { kind: 'word', words: ALU_OPS, required: true }, mask: MASK };
 const TENSOR_SCALAR: Record<string, AttrSpec> = {
@@ -450,6 +455,7 @@ const SCALAR_TENSOR_TENSOR: Record<string, AttrSpec> = {
   reverse: { kind: 'scalar' },
   op1: { kind: 'word', words: ALU_OPS, required: true },
   reverse1: { kind: 'scalar' },
+  mask: MASK,
 };
 const TENSOR_TENSOR_SCAN: Record<string, AttrSpec> = {
   initial: { kind: 'scalar-or-column', required: true },
@@ -458,7 +464,7 @@ const TENSOR_TENSOR_SCAN: Record<string, AttrSpec> = {
   reverse: { kind: 'scalar' },
   reverse1: { kind: 'scalar' },
 };
-const TENSOR_REDUCE: Record<string, AttrSpec> = { op: { kind: 'word', words: REDUCE_OPS, required: true }, negate: { kind: 'scalar' } };
+const TENSOR_REDUCE: Record<string, AttrSpec> = { op: { kind: 'word', words: REDUCE_OPS, required: true }, negate: { kind: 'scalar' }, mask: MASK };
 const SCAN_COLUMNS = ['initial'];
 const STT_COLUMNS = ['scalar'];
 const ASSERT_CLOSE: Record<string, AttrSpec> = { atol: { kind: 'scalar' }, rtol: { kind: 'scalar' } };
@@ -470,7 +476,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'DmaCopy dst <- src')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ANY_MEMORY);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ANY_MEMORY);
-    const attrs = this.attributes(s, NONE);
+    const attrs = this.attributes(s, MASK_ONLY);
     if (!dst || !src || !attrs || !this.copiesPackedBits(s, dst, src)) return undefined;
     const a = squeezed(dst);
     const b = squeezed(src);
@@ -643,7 +649,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 3, 'Select dst <- cond, a, b')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const cond = this.tensor(s.operands[0], s.opcode, 'condition', ON_CHIP);
-    const attrs = this.attributes(s, NONE);
+    const attrs = this.attributes(s, MASK_ONLY);
     if (!dst || !cond || !attrs || !this.sameShape(dst, cond, s.opcode, s.span)) return undefined;
     const picks: Operand[] = [];
     for (const e of s.operands.slice(1)) {
@@ -721,9 +727,9 @@ function squeezed(ap: AccessPattern): (number | undefined)[] {
 
 /** Every instruction opcode's attributes, as the checker reads them: what the editor completes and documents. */
 export const ATTRIBUTES: Readonly<Record<InstructionOpcode, Readonly<Record<string, AttrSpec>>>> = {
-  DmaCopy: NONE, TensorCopy: MASK_ONLY, Memset: MASK_ONLY, Iota: IOTA, MatMult: MATMULT, Transpose: NONE, Activation: ACTIVATION,
+  DmaCopy: MASK_ONLY, TensorCopy: MASK_ONLY, Memset: MASK_ONLY, Iota: IOTA, MatMult: MATMULT, Transpose: NONE, Activation: ACTIVATION,
   TensorTensor: TENSOR_TENSOR, TensorScalar: TENSOR_SCALAR, ScalarTensorTensor: SCALAR_TENSOR_TENSOR, TensorReduce: TENSOR_REDUCE,
-  TensorTensorScan: TENSOR_TENSOR_SCAN, Select: NONE, Load: NONE, Barrier: NONE, Print: NONE, Assert: NONE, 'Assert.close': ASSERT_CLOSE,
+  TensorTensorScan: TENSOR_TENSOR_SCAN, Select: MASK_ONLY, Load: NONE, Barrier: NONE, Print: NONE, Assert: NONE, 'Assert.close': ASSERT_CLOSE,
 };
 
 /** Whether a view gives several of its positions one element: `.bcast(n)` or `.broadcast(dim, size)`. */

@@ -9,31 +9,59 @@ import { affine, COMPARE_OPS, indexNames } from '../../ir/mask';
 import { InstructionOpcode } from '../../ir/opcodes';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 
-/** The instructions a mask applies to: elementwise ones, whose destination element depends on its own index only. */
-export const MASKED_OPCODES: ReadonlySet<InstructionOpcode> = new Set<InstructionOpcode>(['TensorTensor', 'TensorScalar', 'TensorCopy', 'Memset']);
+/**
+ * The instructions a mask applies to: elementwise ones, whose destination element depends on the elements at its own
+ * index (Iota's values are its indices, and a scan's depend on the elements before: neither takes one), and TensorReduce,
+ * whose mask names the indices of its source.
+ */
+export const MASKED_OPCODES: ReadonlySet<InstructionOpcode> = new Set<InstructionOpcode>([
+  'TensorTensor', 'TensorScalar', 'ScalarTensorTensor', 'Select', 'TensorCopy', 'Memset', 'Activation', 'DmaCopy', 'TensorReduce',
+]);
+
+/** What an instruction that takes no mask is told. */
+export function noMask(opcode: string): string {
+  const names = [...MASKED_OPCODES];
+  return `${opcode} takes no mask: a mask applies to ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** The operand whose indices a mask names: the source of a reduction (NKI: the input tile's axes), else the destination. */
+export function maskSpaceRole(opcode: string): 'source' | 'destination' {
+  return opcode === 'TensorReduce' ? 'source' : 'destination';
+}
+
+/**
+ * Why an instruction needs a box mask (each comparison bounding one index), or undefined: a sum per row is of the
+ * elements one run of the kernel sees, so the elements a row keeps must be one interval.
+ */
+export function boxOnly(opcode: string, attrs: ReadonlyMap<string, AttrValue>): string | undefined {
+  if (opcode === 'TensorReduce') return 'TensorReduce reduces each row over the elements the mask keeps';
+  if (opcode === 'Activation' && attrs.has('reduce_res')) return "Activation with reduce_res sums each row over the elements the mask keeps";
+  return undefined;
+}
 
 const FORM = 'a mask is comparisons of the destination\'s indices joined by &&, as `mask = p < r1 && f >= 8`';
 
 /** The checked mask of an instruction whose destination is `dst`, or undefined when it has a mistake (reported). */
 export function checkMask(
-  a: ast.Attribute, opcode: InstructionOpcode, dst: AccessPattern, resolver: Resolver, module: ModuleScope, scope: FunctionScope,
+  a: ast.Attribute, opcode: InstructionOpcode, dst: AccessPattern, resolver: Resolver, module: ModuleScope, scope: FunctionScope, box?: string,
 ): AttrValue | undefined {
+  const role = maskSpaceRole(opcode);
   const error = (span: ast.Expr['span'], message: string): undefined => {
     resolver.diagnostics.error(span, message);
     return undefined;
   };
   if (!MASKED_OPCODES.has(opcode)) {
-    return error(a.nameSpan, `${opcode} takes no mask: a mask applies to the elementwise instructions ${[...MASKED_OPCODES].join(', ')}`);
+    return error(a.nameSpan, noMask(opcode));
   }
   const rank = dst.shape.length;
-  if (rank < 2) return error(a.nameSpan, `the destination '${dst.text}' has no partition dimension: a mask names the indices of [partitions, free...]; write the destination with its partition dimension`);
+  if (rank < 2) return error(a.nameSpan, `the ${role} '${dst.text}' has no partition dimension: a mask names the indices of [partitions, free...]; write the destination with its partition dimension`);
   const names = indexNames(rank);
   const valid = new Set<string>(names);
   const parts: ScalarExpr[] = [];
   for (const part of conjunctsOf(a.value)) {
     if (part.kind !== 'binary' || !COMPARE_OPS.includes(part.op)) return error(part.span, `'${module.textOf(part.span)}' is not a comparison: ${FORM}`);
     const unknown = foreignIndex(part, valid);
-    if (unknown) return error(unknown.span, `'${unknown.name}' is not an index of the destination '${dst.text}' [${dst.shape.map((d) => d ?? '?').join(', ')}]: its indices are ${names.join(', ')}`);
+    if (unknown) return error(unknown.span, `'${unknown.name}' is not an index of the ${role} '${dst.text}' [${dst.shape.map((d) => d ?? '?').join(', ')}]: its indices are ${names.join(', ')}`);
     const left = resolver.scalar(part.left, module, scope, 'a mask', valid);
     const right = resolver.scalar(part.right, module, scope, 'a mask', valid);
     if (!left || !right) return undefined;
@@ -42,7 +70,9 @@ export function checkMask(
     }
     const l = affine(left, rank)!;
     const r = affine(right, rank)!;
-    if (l.coef.every((c, d) => c === r.coef[d])) return error(part.span, `'${module.textOf(part.span)}' compares no index: each comparison of a mask names the destination's indices (${names.join(', ')}); use 'if' for a condition on registers`);
+    if (l.coef.every((c, d) => c === r.coef[d])) return error(part.span, `'${module.textOf(part.span)}' compares no index: each comparison of a mask names the ${role}'s indices (${names.join(', ')}); use 'if' for a condition on registers`);
+    const indices = l.coef.filter((c, d) => c !== r.coef[d]).length;
+    if (box && (indices > 1 || part.op === '!=')) return error(part.span, `'${module.textOf(part.span)}' does not bound one index: ${box}, so each comparison of its mask bounds one index (<, <=, >, >=, ==), as p < r1 && f >= 8`);
     parts.push({ kind: 'binary', op: part.op, left, right, span: part.span });
   }
   const expr = parts.reduce((x, y) => ({ kind: 'binary', op: '&&', left: x, right: y, span: a.value.span }));
@@ -69,12 +99,12 @@ function foreignIndex(e: ast.Expr, valid: ReadonlySet<string>): ast.NameExpr | u
  * Under a mask an operand is read at the destination's indices: each tensor operand has the destination's shape (or is a
  * [P, 1] column, read at its partitions). The message when one is known to differ, else undefined.
  */
-export function maskedShapeProblem(dst: AccessPattern, src: AccessPattern): string | undefined {
+export function maskedShapeProblem(dst: AccessPattern, src: AccessPattern, role = 'destination'): string | undefined {
   const known = (ap: AccessPattern): boolean => ap.shape.every((d) => d !== undefined);
   if (!known(dst) || !known(src)) return undefined;
   const same = src.shape.length === dst.shape.length && src.shape.every((d, i) => d === dst.shape[i]);
   const column = src.shape.length >= 2 && src.shape.slice(1).every((d) => d === 1) && src.shape[0] === dst.shape[0];
   if (same || column) return undefined;
   const show = (ap: AccessPattern): string => `[${ap.shape.join(', ')}]`;
-  return `under a mask, '${src.text}' ${show(src)} must have the shape of the destination '${dst.text}' ${show(dst)}, whose indices the mask names (reshape it: .reshape(${dst.shape.join(', ')}))`;
+  return `under a mask, '${src.text}' ${show(src)} must have the shape of the ${role} '${dst.text}' ${show(dst)}, whose indices the mask names (reshape it: .reshape(${dst.shape.join(', ')}))`;
 }
