@@ -80,21 +80,22 @@ export class AccessTable {
     // The fields as numbers, interned as they are: a row per distinct pattern.
     const fields = this.scratch;
     fields.clear();
-    fields.push(this.declIndex(ap.tensor), MEMORIES.indexOf(ap.memory), DTYPE_CODE.get(ap.dtype)!, ap.items.length);
+    fields.push4(this.declIndex(ap.tensor), MEMORIES.indexOf(ap.memory), DTYPE_CODE.get(ap.dtype)!, ap.items.length);
     for (const it of ap.items) {
-      if (it.kind === 'at') fields.push(AT, this.exprs.add(it.index), -1, -1);
-      else fields.push(SLICE, this.exprs.add(it.lo), this.exprs.add(it.hi), this.exprs.add(it.step));
+      if (it.kind === 'at') fields.push4(AT, this.exprs.add(it.index), -1, -1);
+      else fields.push4(SLICE, this.exprs.add(it.lo), this.exprs.add(it.hi), this.exprs.add(it.step));
     }
     const steps = ap.steps ?? NO_STEPS;
     const views = (ap.bitcast ? 1 : 0) + steps.length + (ap.transpose ? 1 : 0) + (ap.bcast ? 1 : 0);
     fields.push(views);
-    if (ap.bitcast) fields.push(VIEW_BITCAST, DTYPE_CODE.get(ap.bitcast)!);
+    if (ap.bitcast) fields.push2(VIEW_BITCAST, DTYPE_CODE.get(ap.bitcast)!);
     for (const s of steps) {
       const ints = s.kind === 'reshape' ? s.dims : s.kind === 'permute' ? s.axes : [s.dim, s.size];
-      fields.push(s.kind === 'reshape' ? VIEW_RESHAPE : s.kind === 'permute' ? VIEW_PERMUTE : VIEW_BROADCAST, ints.length, ...ints);
+      fields.push2(s.kind === 'reshape' ? VIEW_RESHAPE : s.kind === 'permute' ? VIEW_PERMUTE : VIEW_BROADCAST, ints.length);
+      for (const n of ints) fields.push(n);
     }
-    if (ap.transpose) fields.push(VIEW_TRANSPOSE, -1);
-    if (ap.bcast) fields.push(VIEW_BCAST, this.exprs.add(ap.bcast));
+    if (ap.transpose) fields.push2(VIEW_TRANSPOSE, -1);
+    if (ap.bcast) fields.push2(VIEW_BCAST, this.exprs.add(ap.bcast));
     fields.push(ap.shape.length);
     for (const d of ap.shape) fields.push(d ?? -1);
     const known = this.interned.find(fields.values, fields.length);
@@ -145,9 +146,13 @@ export class AccessTable {
   get(row: number, text: string, span: Span): AccessPattern {
     const shared = this.shared(row);
     const tensor = this.decls[this.tensor.get(row)];
+    const dtype = DTYPES[this.dtype.get(row)] as DType;
+    const memory = MEMORIES[this.memory.get(row)];
+    // A plain literal for the common pattern, as resolveAccess makes it (a spread of `undefined` is slow).
+    if (!shared.bitcast && !shared.steps) return { tensor, items: shared.items, transpose: shared.transpose, bcast: shared.bcast, shape: shared.shape, dtype, memory, text, span };
     return {
       tensor, ...(shared.bitcast && { bitcast: shared.bitcast }), items: shared.items, ...(shared.steps && { steps: shared.steps }), transpose: shared.transpose, bcast: shared.bcast, shape: shared.shape,
-      dtype: DTYPES[this.dtype.get(row)] as DType, memory: MEMORIES[this.memory.get(row)], text, span,
+      dtype, memory, text, span,
     };
   }
 

@@ -20,13 +20,32 @@ export class FieldList {
     this.length = 0;
   }
 
-  push(...fields: number[]): void {
-    if (this.length + fields.length > this.values.length) {
-      const more = new Int32Array(Math.max(this.values.length * 2, this.length + fields.length));
-      more.set(this.values);
-      this.values = more;
-    }
-    for (let i = 0; i < fields.length; i++) this.values[this.length++] = fields[i];
+  /** One field. (Fixed arities, not a rest parameter: an array per call was most of the cost of laying out a row.) */
+  push(field: number): void {
+    if (this.length === this.values.length) this.grow(this.length + 1);
+    this.values[this.length++] = field;
+  }
+
+  push2(a: number, b: number): void {
+    this.push(a);
+    this.push(b);
+  }
+
+  push4(a: number, b: number, c: number, d: number): void {
+    if (this.length + 4 > this.values.length) this.grow(this.length + 4);
+    const v = this.values;
+    const n = this.length;
+    v[n] = a;
+    v[n + 1] = b;
+    v[n + 2] = c;
+    v[n + 3] = d;
+    this.length = n + 4;
+  }
+
+  private grow(min: number): void {
+    const more = new Int32Array(Math.max(this.values.length * 2, min));
+    more.set(this.values);
+    this.values = more;
   }
 }
 

@@ -244,13 +244,23 @@ export class TokenStream {
 
   private next(c: number): void {
     if (c === 10) return this.newline();
-    if (c === 32 || c === 9 || c === 13) return void this.pos++;
+    if (c === 32 || c === 9 || c === 13) return this.blanks();
     if (c === 35) return this.comment();
     if (c === 34) return this.string();
     // `.5` is a number; in `0..4` the number pattern leaves alone a dot that starts `..`.
     if (isDigit(c) || (c === 46 && isDigit(this.source.charCodeAt(this.pos + 1)))) return this.number();
     if (isIdentStart(c)) return this.identifier();
     this.punctuation(c);
+  }
+
+  /** A run of blanks at once, not a character per turn of the lexer's loop (a compiled model indents every line). */
+  private blanks(): void {
+    const text = this.source;
+    let pos = this.pos + 1;
+    for (let c = text.charCodeAt(pos); c === 32 || c === 9 || c === 13; c = text.charCodeAt(++pos)) {
+      // blank
+    }
+    this.pos = pos;
   }
 
   private newline(): void {

@@ -169,12 +169,16 @@ export function resolveAccess(
     shape[shape.length - 1] = n;
     bcast = resolver.constantExpr(n);
   }
-  const made: AccessPattern = {
-    tensor, ...(bitcast && { bitcast: bitcast.dtype }), items, ...(steps && { steps }), transpose: p.transpose, bcast, shape, dtype: bitcast?.dtype ?? tensor.dtype,
-    memory: tensor.kind === 'dram' ? 'dram' : tensor.memory,
-    text: module.textOf(e.span),
-    span: e.span,
-  };
+  const memory = tensor.kind === 'dram' ? 'dram' : tensor.memory;
+  const text = module.textOf(e.span);
+  // The common pattern (no bitcast, no view steps) as a plain literal: spreading `undefined` into the literal cost
+  // more than the rest of making it, and gave the patterns another shape of object than this one.
+  const made: AccessPattern = !bitcast && !steps
+    ? { tensor, items, transpose: p.transpose, bcast, shape, dtype: tensor.dtype, memory, text, span: e.span }
+    : {
+      tensor, ...(bitcast && { bitcast: bitcast.dtype }), items, ...(steps && { steps }), transpose: p.transpose, bcast, shape, dtype: bitcast?.dtype ?? tensor.dtype,
+      memory, text, span: e.span,
+    };
   const move = movesPartitions.get(p.name);
   if (move) movesPartitions.set(made, move);
   return made;
