@@ -99,6 +99,7 @@ const ATTRIBUTES = {
   historyMiB: attribute(integer(0, 1 << 20).optional(), 'Memory the history of the run may take for time travel (Step Back, Reverse Continue, :goto, :last, :why), in MiB; the oldest history is thinned, then dropped, beyond it. 0 turns time travel off.', 512),
   dumpOnFault: attribute(text().optional(), 'File where a post-mortem dump of the machine is written when the program faults (relative to the program): tensors, registers, every core\'s stack, the fault, the program\'s sources; compressed, written atomically.'),
   dump: attribute(existingFile(text(), 'give a dump file (bir-sim run --dump FILE writes one)'), 'A post-mortem dump to open instead of running a program (bir-sim run --dump, dumpOnFault): the session stops at its fault, shows the machine as it was, and cannot run. The program comes from the dump; \'program\' is not needed.'),
+  stats: attribute(flag.optional(), 'At the end of the run, also print in the Debug Console where its time went: per opcode the instructions executed, elements processed, time, share of the run, instructions/s and elements/s, the most time first (as bir-sim run --stats; timing slows the run a little). :stats prints the table so far at a stop.', false),
   cwd: attribute(text().optional(), 'The folder the Debug Console writes file paths relative to (in :history, :why, :last, Go to Last Write); VS Code sets it to the workspace folder. Paths are absolute without it.'),
   trace: attribute(flag.optional(), 'Log the DAP messages of the session (the BIR Debugger output channel).', false),
 };
@@ -111,7 +112,7 @@ const ALL = z.looseObject(Object.fromEntries(Object.entries(ATTRIBUTES).map(([na
 /** What a run reads, in the order it is checked: of several mistakes, the first here is the one reported. */
 const RUN = ALL.pick({
   program: true, cores: true, passes: true, stepBy: true, frames: true, inputs: true, outDir: true, passBreakpoints: true, stopOnPassEntry: true,
-  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, cwd: true, trace: true,
+  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, stats: true, cwd: true, trace: true,
 });
 
 /** What opening a post-mortem dump reads: the dump, and how to show it. */
@@ -169,6 +170,7 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     stopOnPassEntry: a.stopOnPassEntry,
     passBreakpoints: a.passBreakpoints,
     dumpOnFault: a.dumpOnFault,
+    stats: a.stats,
     cwd: a.cwd && path.resolve(a.cwd),
   };
   return { config, trace: a.trace ?? false, warnings };

@@ -1,6 +1,6 @@
 /**
  * bir-sim: run or check a BIR program from a terminal.
- *   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--max-instructions N] [--quiet] [--dump FILE]
+ *   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST] [--max-instructions N] [--quiet] [--dump FILE] [--stats] [--stats-json FILE]
  *   bir-sim check FILE
  *   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
  *   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
@@ -11,7 +11,9 @@
  * differ (diff), 2 a usage or
  * program error, or a dump that cannot be opened.
  */
+import * as fs from 'fs';
 import * as path from 'path';
+import { performance } from 'perf_hooks';
 import { checkProgram } from '../lang/check/checker';
 import { hasErrors } from '../lang/diagnostics';
 import { ENGINES } from '../ir/opcodes';
@@ -19,6 +21,8 @@ import { neverWrittenOutputs, writeOutputs } from '../io/outputs';
 import { CONTINUABLE_FAULTS, Fault } from '../machine/fault';
 import { LoadError, Machine } from '../machine/machine';
 import { runProgram } from '../run/simulate';
+import { OpcodeStats } from '../run/opcode-stats';
+import { statsJson, statsTable } from '../run/stats-table';
 import { describeFault } from '../run/describe-fault';
 import { parseArgs, UsageError } from './args';
 import { progressBar } from './progress-bar';
@@ -41,7 +45,7 @@ export interface CliIO {
 
 const USAGE = `usage:
   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST]
-                   [--max-instructions N] [--quiet] [--dump FILE]
+                   [--max-instructions N] [--quiet] [--dump FILE] [--stats] [--stats-json FILE]
   bir-sim check FILE
   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
@@ -63,6 +67,10 @@ run     runs FILE's main on the simulator; prints what the program prints, then 
         --quiet        print no summary
         --dump FILE    when the run faults, write the machine's whole state to FILE (a post-mortem dump:
                        tensors, registers, every core's stack, the fault, the program's sources; compressed)
+        --stats        after the run, print where its time went on standard error: per opcode the instructions
+                       executed, elements processed (of the largest tensor operand), time, share of the run,
+                       instructions/s and elements/s, the most time first (timing slows the run a little)
+        --stats-json F the same figures as JSON in the file F (with or without --stats)
 check   prints the diagnostics of FILE; exit status 1 when there is an error.
 graph   prints the dataflow graphs of FILE's functions after the passes (or after one of them).
         --after X      the snapshot to print: its index (0 = as written) or the name of its pass
@@ -133,7 +141,7 @@ function check(argv: readonly string[], io: CliIO): number {
 }
 
 function run(argv: readonly string[], io: CliIO): number {
-  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', 'max-instructions': 'value', quiet: 'switch', dump: 'value' });
+  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', 'max-instructions': 'value', quiet: 'switch', dump: 'value', stats: 'switch', 'stats-json': 'value' });
   const dumpFile = args.flags.get('dump')?.at(-1);
   const file = fileArgument(args.positional, 'run');
   const passes = parsePasses(args.flags.get('passes')?.at(-1));
@@ -142,6 +150,8 @@ function run(argv: readonly string[], io: CliIO): number {
   const faults = parseFaults(args.flags.get('faults')?.at(-1));
   const maxInstructions = parseLimit(args.flags.get('max-instructions')?.at(-1));
   const outDir = args.flags.get('out')?.at(-1);
+  const statsFile = args.flags.get('stats-json')?.at(-1);
+  const stats = args.flags.has('stats') || statsFile !== undefined ? new OpcodeStats() : undefined;
 
   const checked = checkProgram(file);
   printDiagnostics(checked.diagnostics, io.err);
@@ -152,11 +162,12 @@ function run(argv: readonly string[], io: CliIO): number {
   const cores = runCores(coresFlag, program, io);
 
   let result;
+  const began = performance.now();
   try {
     const prefix = cores > 1;
     const bar = progressBar(io.terminal, dynamicInstructionCount(program, cores));
     try {
-      result = runProgram(program, { cores, inputs, faults, maxInstructions, settingNames: { maxInstructions: '--max-instructions' }, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) }, undefined, bar && ((m) => bar.update(m.instructionsExecuted)));
+      result = runProgram(program, { cores, inputs, faults, maxInstructions, settingNames: { maxInstructions: '--max-instructions' }, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) }, undefined, bar && ((m) => bar.update(m.instructionsExecuted)), stats);
     } finally {
       bar?.stop();
     }
@@ -168,6 +179,7 @@ function run(argv: readonly string[], io: CliIO): number {
     throw e;
   }
   const { outcome, machine } = result;
+  const runMs = performance.now() - began;
   if (outcome.kind === 'failed') io.err(describeFault(outcome.fault, machine, display));
   if (outcome.kind === 'failed' && dumpFile !== undefined) {
     try {
@@ -178,6 +190,7 @@ function run(argv: readonly string[], io: CliIO): number {
     }
   }
   if (!args.flags.has('quiet')) io.out(summary(machine, outcome.kind === 'failed' ? outcome.fault : undefined));
+  const statsWritten = !stats || writeStats(stats, runMs, args.flags.has('stats'), statsFile, io);
   if (outcome.kind === 'exited') for (const w of neverWrittenOutputs(machine)) io.err(`bir-sim: ${w}`);
   if (outDir !== undefined) {
     if (outcome.kind !== 'exited') {
@@ -191,7 +204,21 @@ function run(argv: readonly string[], io: CliIO): number {
       }
     }
   }
+  if (!statsWritten) return 2;
   return outcome.kind === 'exited' ? 0 : 1;
+}
+
+/** --stats (the table, on standard error) and --stats-json FILE; false when the file cannot be written. */
+function writeStats(stats: OpcodeStats, runMs: number, table: boolean, file: string | undefined, io: CliIO): boolean {
+  if (table) io.err(statsTable(stats.figures(), runMs));
+  if (file === undefined) return true;
+  try {
+    fs.writeFileSync(file, `${statsJson(stats.figures(), runMs)}\n`);
+    return true;
+  } catch (e) {
+    io.err(`bir-sim: cannot write the statistics to ${file}: ${(e as Error).message}`);
+    return false;
+  }
 }
 
 function profile(argv: readonly string[], io: CliIO): number {

@@ -45,6 +45,8 @@ import { nonFiniteInputs, producerText } from './non-finite';
 import { allocatingActivation, describeWrite, elementName } from './origins';
 import { DebugOutcome, Replay, ReplayInterrupted, ReplayStop, Visit } from './replay';
 import { MOVING_COMMANDS, ReplContext, replCommand, splitCommand } from './repl';
+import { OpcodeStats } from '../run/opcode-stats';
+import { statsTable } from '../run/stats-table';
 import { compileScalarCondition, ScalarCondition } from './scalar-condition';
 import { relativeTo, ShownPath } from './shown-path';
 import { functionName, LogicalFrame, logicalFrames, loopRegisters, nextNode } from './stack';
@@ -84,6 +86,11 @@ export interface DebugOptions {
   readonly pathsRelativeTo?: string;
   /** The clock the history's checkpoints are timed by (performance.now); tests give a deterministic one. */
   readonly clock?: () => number;
+  /**
+   * Per-opcode statistics to keep (the launch attribute stats), with the wall time the program has run so far
+   * (stops not counted), which `:stats` gives the opcodes' shares of.
+   */
+  readonly stats?: { readonly figures: OpcodeStats; readonly runningMs: () => number };
 }
 
 /** The history's memory when the launch does not say. */
@@ -200,7 +207,7 @@ export class DebugCore implements ExecutionHooks {
     this.machine = machine instanceof Machine ? machine : new Machine(program, machine);
     this.interruptible = control.length > CONTROL_INTERRUPT;
     this.applyFilters();
-    this.interpreter = new Interpreter(this.machine, control);
+    this.interpreter = new Interpreter(this.machine, control, options.stats?.figures);
     this.lineMap = new LineMap(program);
     this.history = options.history;
     this.breakpoints = new Breakpoints(program, this.lineMap, options.history);
@@ -937,7 +944,15 @@ export class DebugCore implements ExecutionHooks {
       baseDir: this.options.baseDir ?? path.dirname(this.program.entry.file),
       history: (text) => history(host, text),
       why: (text) => why(host, text),
+      runStats: () => this.runStats(),
     };
+  }
+
+  /** `:stats` alone: the table the end of the run prints, so far. */
+  private runStats(): string {
+    const stats = this.options.stats;
+    if (!stats) throw new EngineError(':stats alone shows the run\'s time per opcode, which this run does not keep: set the launch attribute \'stats\' to true (or give :stats an expression)');
+    return statsTable(stats.figures.figures(), stats.runningMs());
   }
 
   private timeQueryHost(frameId: number | undefined): TimeQueryHost {

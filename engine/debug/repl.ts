@@ -17,6 +17,7 @@ const HELP = [
   'Commands:',
   '  :help                  this text',
   '  :stats EXPR            exact statistics of every element of EXPR (any size): min, max, mean, zeros, NaN, Inf, never written',
+  '  :stats                 where the run\'s time went so far, per opcode (launch attribute stats: true)',
   '  :dump EXPR FILE.npy    write the value of EXPR as a .npy file (f64), in the program\'s folder or below it;',
   '                         an existing file is kept: :dump! EXPR FILE.npy replaces it',
   '  :show EXPR            open EXPR in the tensor view (VS Code): a heatmap, histogram, changes, comparison, memory map',
@@ -30,7 +31,7 @@ const HELP = [
 /** The commands with what they take and do: completions offer them (keep in step with HELP). */
 export const REPL_COMMANDS: readonly { readonly name: string; readonly args: string; readonly summary: string }[] = [
   { name: 'help', args: '', summary: 'the expressions and commands of the console' },
-  { name: 'stats', args: 'EXPR', summary: 'exact statistics of every element of EXPR' },
+  { name: 'stats', args: 'EXPR', summary: 'exact statistics of every element of EXPR; alone, the run\'s time per opcode' },
   { name: 'dump', args: 'EXPR FILE.npy', summary: 'write the value of EXPR as a .npy file (f64)' },
   { name: 'dump!', args: 'EXPR FILE.npy', summary: 'the same, replacing an existing file' },
   { name: 'show', args: 'EXPR', summary: 'open EXPR in the tensor view' },
@@ -40,7 +41,7 @@ export const REPL_COMMANDS: readonly { readonly name: string; readonly args: str
   { name: 'why', args: 'EXPR', summary: 'where a value came from, step by step' },
 ];
 
-const COMMANDS = ':help, :stats EXPR, :dump EXPR FILE.npy, :dump! EXPR FILE.npy, :show EXPR, :goto N, :last EXPR, :history EXPR, :why EXPR';
+const COMMANDS = ':help, :stats [EXPR], :dump EXPR FILE.npy, :dump! EXPR FILE.npy, :show EXPR, :goto N, :last EXPR, :history EXPR, :why EXPR';
 
 /** What the console's commands work with. */
 export interface ReplContext {
@@ -49,6 +50,8 @@ export interface ReplContext {
   readonly baseDir: string;
   history(text: string): EvaluateResult;
   why(text: string): EvaluateResult;
+  /** The run's time per opcode so far (opcode-stats.ts); throws when the run keeps none. */
+  runStats(): string;
 }
 
 /** The commands that move the program through time: the engine answers them with a stop, not a value. */
@@ -66,6 +69,7 @@ export function replCommand(line: string, ctx: ReplContext): EvaluateResult {
   const rest = text === '' ? [] : text.split(/\s+/);
   if (command === 'help' || command === '') return { result: HELP, reference: 0 };
   if (command === 'dump' || command === 'dump!') return dump(rest, ctx.evaluate, ctx.baseDir, command === 'dump!');
+  if (command === 'stats' && text === '') return { result: ctx.runStats(), reference: 0 };
   if (command === 'stats') return stats(text, ctx.evaluate);
   if (command === 'show') return show(text, ctx.evaluate);
   if (command === 'history') return ctx.history(text);
@@ -75,7 +79,6 @@ export function replCommand(line: string, ctx: ReplContext): EvaluateResult {
 
 /** Exact statistics, streamed over the elements: what a summary of a large tensor only estimates. */
 function stats(text: string, evaluate: (text: string) => Value): EvaluateResult {
-  if (text === '') throw new EngineError(':stats takes an expression: :stats acc');
   const value = evaluate(text);
   if (value.kind === 'scalar') return { result: value.written ? formatNumber(value.value) : '<uninit>', reference: 0 };
   const s = exactStatistics(value);

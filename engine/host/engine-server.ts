@@ -16,6 +16,8 @@ import { DebugCore } from '../debug/debug-core';
 import { DebugOutcome, Move } from '../debug/replay';
 import { describeFault } from '../run/describe-fault';
 import { runSummary } from '../run/run-summary';
+import { OpcodeStats } from '../run/opcode-stats';
+import { statsTable } from '../run/stats-table';
 import { runPipeline, Snapshot } from '../passes/pipeline';
 import { isPassName } from '../passes/registry';
 import { PipelineHistory } from '../debug/history';
@@ -226,6 +228,8 @@ export class EngineServer {
 
   /** Wall time the program has run forward (stops and moves through time not counted): the summary's speed. */
   private runningMs = 0;
+  /** The run's time per opcode, kept when the launch attribute stats asks for it. */
+  private stats?: OpcodeStats;
   /** Times the program was set running: the summary gives a speed only when the runs between stops were long. */
   private runs = 0;
 
@@ -272,11 +276,13 @@ export class EngineServer {
     const badIndex = (config.passBreakpoints ?? []).find((i) => i > last);
     if (badIndex !== undefined) return { ok: false, diagnostics, message: `launch attribute 'passBreakpoints': snapshot ${badIndex} does not exist (the pipeline has snapshots 0 to ${last})` };
     this.passStops = new Set([...(config.stopOnPassEntry ? [0] : []), ...(config.passBreakpoints ?? [])]);
+    this.stats = config.stats ? new OpcodeStats() : undefined;
     try {
       if (!config.noDebug) {
         const history = new PipelineHistory(this.snapshots);
         const notice = (text: string, span?: Span): void => this.emit({ kind: 'output', category: 'console', text: `${text}\n`, span });
-        this.core = new DebugCore(program, machineOptions, { frames: config.frames, stepBy: config.stepBy, stopOnEntry: config.stopOnEntry, history, notice, historyMiB: config.historyMiB, pathsRelativeTo: config.cwd }, this.control);
+        const stats = this.stats && { figures: this.stats, runningMs: () => this.runningMs };
+        this.core = new DebugCore(program, machineOptions, { frames: config.frames, stepBy: config.stepBy, stopOnEntry: config.stopOnEntry, history, notice, historyMiB: config.historyMiB, pathsRelativeTo: config.cwd, stats }, this.control);
       } else {
         new Machine(program, machineOptions); // validates inputs and cores now, so the launch fails with the reason
       }
@@ -363,7 +369,7 @@ export class EngineServer {
   /** The fast loop, in slices too, so that requests (terminate, threads) are answered during a long run. */
   private runWithoutDebugging(): void {
     const machine = new Machine(this.program!, this.machineOptions(this.config!));
-    const interpreter = new Interpreter(machine, this.control);
+    const interpreter = new Interpreter(machine, this.control, this.stats);
     const step = (): void => {
       const began = performance.now();
       const outcome = interpreter.runFast(began + SLICE_MS);
@@ -445,6 +451,7 @@ export class EngineServer {
     this.state = 'ended';
     const exitCode = 'exitCode' in outcome ? outcome.exitCode : 1;
     this.emit({ kind: 'output', category: 'console', text: `${runSummary(machine, { exitCode, runningMs: this.runningMs, runs: this.runs, ...outputs })}\n` });
+    if (this.stats) this.emit({ kind: 'output', category: 'console', text: `${statsTable(this.stats.figures(), this.runningMs)}\n` });
     this.emit({ kind: 'exited', exitCode });
   }
 

@@ -39,6 +39,8 @@ export interface LaunchConfig {
   readonly passBreakpoints?: readonly number[];
   /** Where a post-mortem dump is written when the program faults (relative to the program). */
   readonly dumpOnFault?: string;
+  /** Per-opcode statistics of the run, printed at its end (and by `:stats`). */
+  readonly stats?: boolean;
   /** Unsaved editor text of files, by absolute path, checked instead of the disk's. */
   readonly overlays?: Readonly<Record<string, string>>;
   /**

@@ -9,11 +9,12 @@ import { Fault, internalFault, isContinuable } from '../machine/fault';
 import { PSUM_BYTES_PER_PARTITION, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
 import { Machine } from '../machine/machine';
 import { View, wholeView } from '../machine/view';
-import { compileInstruction } from '../kernels';
+import { compileInstruction, Executor } from '../kernels';
 import { compileAccess, ViewFn } from '../kernels/compile-access';
 import { compileScalar, ScalarFn } from '../kernels/compile-scalar';
 import { ExecutionHooks } from './hooks';
 import { ExecutorCache } from './executor-cache';
+import { OpcodeStats } from './opcode-stats';
 
 export interface InterpreterSnapshot {
   readonly ticks: number;
@@ -78,12 +79,20 @@ export class Interpreter {
    * so that the frames the stop refers to are the ones the run goes on with.
    */
   reuseFrames?: ReadonlyMap<number, Frame>;
+  /**
+   * From an instruction to its executor: timed when the run keeps statistics, chosen once here so that a run without
+   * them executes exactly what it did before (no check per instruction).
+   */
+  private readonly compile: (node: InstrNode) => Executor;
 
   constructor(
     readonly machine: Machine,
     /** [pause, terminate] flags; checked between nodes. */
     readonly control: Int32Array = new Int32Array(2),
+    /** Per-opcode statistics to keep (bir-sim run --stats, the launch attribute stats). */
+    readonly stats?: OpcodeStats,
   ) {
+    this.compile = stats ? (node) => stats.timed(node, compileInstruction(node)!, this) : (node) => compileInstruction(node)!;
     // A machine restored from a post-mortem dump has its stacks (and its finished cores) already.
     for (const core of machine.cores) if (core.frames.length === 0 && core.state === 'running') this.enter(core, machine.program.main, [], undefined, 0, 0);
   }
@@ -353,9 +362,10 @@ export class Interpreter {
     m.instructionBudget -= count;
     if (node.opcode === 'Barrier') {
       frame.top.pc++;
+      this.stats?.countUntimed(node, this);
       this.arriveAtBarrier(core, node);
     } else {
-      this.executors.get(node.index, () => compileInstruction(node)!)(frame, core, m);
+      this.executors.get(node.index, () => this.compile(node))(frame, core, m);
       frame.top.pc++;
     }
     m.counters[node.engine] += count;

@@ -40,12 +40,12 @@ export function rateOf(instructions: number, runningMs: number, runs: number): s
   return `${rate((instructions * 1000) / runningMs)} instructions/s`;
 }
 
-function count(n: number): string {
+export function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
 /** 1234567 -> '1.23M': three significant digits. */
-function rate(perSecond: number): string {
+export function rate(perSecond: number): string {
   const [scale, unit] = perSecond >= 1e9 ? [1e9, 'G'] : perSecond >= 1e6 ? [1e6, 'M'] : perSecond >= 1e3 ? [1e3, 'k'] : [1, ''];
   return `${Number((perSecond / scale).toPrecision(3))}${unit}`;
 }

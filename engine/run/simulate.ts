@@ -5,6 +5,7 @@ import { Machine, MachineOptions } from '../machine/machine';
 import { NpyArray } from '../io/npy';
 import { npySource } from '../io/tensor-files';
 import { Interpreter, RunOutcome } from './interpreter';
+import { OpcodeStats } from './opcode-stats';
 
 /** A run's options with its data as .npy: paths (or arrays) of inputs; file initializers read from disk. */
 export interface RunOptions extends Omit<MachineOptions, 'inputs' | 'files'> {
@@ -25,10 +26,13 @@ export interface RunResult {
 /** How long the run goes between two calls of `onSlice`. */
 const SLICE_MS = 100;
 
-/** `onSlice`: told between slices of the run (a progress bar); without it the run goes in one piece. */
-export function runProgram(program: Program, options: RunOptions = {}, control?: Int32Array, onSlice?: (machine: Machine) => void): RunResult {
+/**
+ * `onSlice`: told between slices of the run (a progress bar); without it the run goes in one piece. `stats`: the
+ * per-opcode statistics to keep, when asked for.
+ */
+export function runProgram(program: Program, options: RunOptions = {}, control?: Int32Array, onSlice?: (machine: Machine) => void, stats?: OpcodeStats): RunResult {
   const machine = new Machine(program, npyMachineOptions(options));
-  const interpreter = new Interpreter(machine, control);
+  const interpreter = new Interpreter(machine, control, stats);
   if (!onSlice) return { outcome: interpreter.runFast(), machine };
   for (;;) {
     const outcome = interpreter.runFast(performance.now() + SLICE_MS);
