@@ -280,6 +280,10 @@ export class Code implements ProgramCode {
     return this.kinds.get(index);
   }
 
+  isObject(index: number): boolean {
+    return this.opcodes.get(index) === OBJECT;
+  }
+
   /** The line a node starts on, without making it. */
   lineOf(index: number): number {
     return this.spans.get(index * 4);

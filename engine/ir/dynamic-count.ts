@@ -5,6 +5,7 @@
  * every core. Undefined when a count depends on the data or the registers: progress then shows no percentage.
  */
 import { FunctionIR, Node, Program, Region } from './program';
+import { CodeNodes } from './node-list';
 import { evalScalarConst } from './scalar';
 
 export function dynamicInstructionCount(program: Program, cores: number): number | undefined {
@@ -27,7 +28,14 @@ class Counter {
   /** `body`: a function's body, whose last node may be a `return` (it ends the function where it ends anyway). */
   private ofRegion(region: Region, body = false): number | undefined {
     let n = 0;
+    const code = region.nodes instanceof CodeNodes ? region.nodes.code : undefined;
     for (let i = 0; i < region.nodes.length; i++) {
+      // A plain instruction counts one without being made: a compiled model's million node objects would be garbage
+      // the run's first collections promote, a third more memory than the check at the run's peak.
+      if (code && !code.isObject(region.nodes.indexAt(i))) {
+        n++;
+        continue;
+      }
       const node = region.nodes.at(i);
       if (node.kind === 'return' && !(body && i === region.nodes.length - 1)) return undefined;
       const c = this.ofNode(node);

@@ -274,6 +274,8 @@ export interface ProgramCode {
   signature(index: number, out: number[]): number;
   /** The kind of a node (ir/code.ts's NODE_*), without making it. */
   kindAt(index: number): number;
+  /** Whether a node is kept as an object (loops, branches, calls, returns, fused groups); a plain instruction is not. */
+  isObject(index: number): boolean;
   /** The line a node starts on and its file, without making it. */
   lineOf(index: number): number;
   fileAt(index: number): string;

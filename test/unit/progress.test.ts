@@ -13,6 +13,7 @@ import { runPipeline } from '../../engine/passes/pipeline';
 import { PassName } from '../../engine/passes/registry';
 import { RunProgressEvents } from '../../adapter/progress';
 import { programOf } from '../helpers/virtual-host';
+import { straightLine } from '../helpers/compiled-model';
 import { allNodes } from '../../engine/passes/pass';
 
 function program(text: string, passes: PassName[] = []): Program {
@@ -64,6 +65,20 @@ describe('progress of long runs', () => {
     const p = program(KNOWN, ['inline', 'unroll', 'fuse']);
     assert.ok(allNodes(p).some((n) => n.kind === 'instr' && n.members), 'the passes made a fused group');
     assert.strictEqual(dynamicInstructionCount(p, 1), executed(p));
+  });
+
+  it('counts a compiled model without making an object per instruction (they would be garbage at the run\'s peak)', () => {
+    const model = straightLine(5_000);
+    const p = programOf(model.files.get('model.bir')!);
+    const code = p.code;
+    let made = 0;
+    const node = code.node.bind(code);
+    code.node = (index: number) => {
+      if (!code.isObject(index)) made++;
+      return node(index);
+    };
+    assert.strictEqual(dynamicInstructionCount(p, 2), 2 * model.instructions);
+    assert.strictEqual(made, 0, 'plain instructions made as objects');
   });
 
   it('does not count ahead what depends on registers or data', () => {
