@@ -8,9 +8,9 @@ import { roundTo } from '../machine/dtypes';
 import { Core, Frame } from '../machine/core';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
-import { elementIndex, firstUnwritten, forEachIndex, readView, unravel, View, viewSize, writeView, zeroUnwritten } from '../machine/view';
+import { elementIndex, firstUnwritten, forEachIndex, readView, View, viewSize, writeView, zeroUnwritten } from '../machine/view';
 import { compileAccess, ViewFn } from './compile-access';
-import { compilingMasked, restrictedView } from './restriction';
+import { compilingMasked, indicesInOperand, restrictedView } from './restriction';
 
 /** A tensor operand ready to run: how to get its view, and what it may be. */
 export interface TensorOperand {
@@ -64,7 +64,7 @@ export function readsUnwritten(op: TensorOperand, v: View, m: Machine): boolean 
   const bad = firstUnwritten(v);
   if (bad < 0) return false;
   if (m.raises('uninitialized-read')) {
-    const at = unravel(v.shape, bad).join(', ');
+    const at = indicesInOperand(v, bad).join(', ');
     throw new Fault('uninitialized-read', `the ${op.role} '${op.ap.text}' reads element [${at}] of the view, which was never written (${v.tensor.name} is ${describeWritten(v)})`, op.ap.span);
   }
   return true;
@@ -105,7 +105,7 @@ function checkNonFinite(op: TensorOperand, v: View, values: ArrayLike<number>, f
     if (!inputsFinite()) return;
     if (!m.raises('nan')) return;
     const what = Number.isNaN(x) ? 'NaN' : Number.isFinite(x) ? `${x}, which overflows ${dtype} to infinity` : `${x}`;
-    const fault = new Fault('nan', `the ${op.role} '${op.ap.text}' gets ${what} at [${unravel(v.shape, i).join(', ')}] from finite inputs`, op.ap.span);
+    const fault = new Fault('nan', `the ${op.role} '${op.ap.text}' gets ${what} at [${indicesInOperand(v, i).join(', ')}] from finite inputs`, op.ap.span);
     fault.made = { tensor: v.tensor, index: elementIndex(v, i), value: x };
     throw fault;
   }
@@ -124,7 +124,7 @@ function checkRace(op: TensorOperand, v: View, m: Machine, c: Core): void {
     }
   });
   if (other !== undefined && m.raises('race')) {
-    throw new Fault('race', `core ${c.index} writes '${op.ap.text}' at [${unravel(v.shape, where).join(', ')}], which core ${other} also wrote since the last Barrier`, op.ap.span);
+    throw new Fault('race', `core ${c.index} writes '${op.ap.text}' at [${indicesInOperand(v, where).join(', ')}], which core ${other} also wrote since the last Barrier`, op.ap.span);
   }
 }
 

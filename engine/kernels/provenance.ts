@@ -30,7 +30,9 @@ const views = new WeakMap<Operand, ViewFn>();
 function viewOfOperand(op: Operand, f: Frame, c: Core, m: Machine): View | undefined {
   if (op.kind !== 'tensor') return undefined;
   let fn = views.get(op);
-  if (!fn) views.set(op, (fn = compileAccess(op.ap)));
+  // As a masked instruction made it: a tail tile's slice may leave its tensor (kernels/restriction.ts), and the
+  // element asked about is one the instruction wrote, so inside; any other view is the same either way.
+  if (!fn) views.set(op, (fn = compileAccess(op.ap, true)));
   return fn(f, c, m);
 }
 

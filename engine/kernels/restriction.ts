@@ -5,7 +5,7 @@
  */
 import { AccessPattern } from '../ir/program';
 import { Fault } from '../machine/fault';
-import { View } from '../machine/view';
+import { unravel, View } from '../machine/view';
 import { Box } from './mask-boxes';
 import type { MaskedView, ViewFn } from './compile-access';
 
@@ -76,8 +76,20 @@ function sameShape(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((n, d) => n === b[d]);
 }
 
-function sub(v: View, lo: readonly number[], hi: readonly number[]): View {
+/** A view cut to a box, knowing where the box starts in the operand's whole view (for messages that name an element). */
+export interface CutView extends View {
+  readonly origin: readonly number[];
+}
+
+function sub(v: View, lo: readonly number[], hi: readonly number[]): CutView {
   let offset = v.offset;
   for (let d = 0; d < lo.length; d++) offset += lo[d] * v.strides[d];
-  return { tensor: v.tensor, offset, shape: lo.map((l, d) => hi[d] - l), strides: v.strides };
+  return { tensor: v.tensor, offset, shape: lo.map((l, d) => hi[d] - l), strides: v.strides, origin: lo };
+}
+
+/** Position i (row-major) of a view as indices of the operand's whole view: a cut view's count from its box. */
+export function indicesInOperand(v: View, i: number): number[] {
+  const at = unravel(v.shape, i);
+  const origin = (v as Partial<CutView>).origin;
+  return origin ? at.map((x, d) => x + origin[d]) : at;
 }

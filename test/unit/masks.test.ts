@@ -13,6 +13,8 @@ import { printScalar } from '../../engine/ir/print';
 import { forEachNode } from '../../engine/ir/numbering';
 import { maskBoxes } from '../../engine/kernels/mask-boxes';
 import { maskTerms } from '../../engine/ir/mask';
+import { DebugCore } from '../../engine/debug/debug-core';
+import { npyMachineOptions } from '../../engine/run/simulate';
 
 function diagnostics(text: string): string[] {
   return checkText(text).diagnostics.map((d) => `${d.span.line}:${d.span.col}: ${d.message}`);
@@ -255,6 +257,18 @@ describe('masks', () => {
       assert.deepEqual(r.values.get('y'), Array.from({ length: P * F }, (_, i) => (i < 3 * F ? 6 : 0)));
     });
 
+    it('names an element a fault is about by its indices in the operand, not in the box the mask keeps', () => {
+      const text = main([], [
+        'sbuf a : f32[8, 12]',
+        'sbuf o : f32[8, 12]',
+        'Memset a <- 1, mask = p != 2',
+        'Memset a[2:3, 0:5] <- 1',
+        'TensorCopy o <- a, mask = p >= 2 && f >= 3',
+      ]);
+      const r = run(programOf(text));
+      assert.match(r.outcome, /^failed: uninitialized-read: the source 'a' reads element \[2, 5\] of the view, which was never written/);
+    });
+
     it('writes only the elements the mask keeps: the others stay never written', () => {
       const text = main(['dram y : f32[8, 12] output'], [
         'sbuf o : f32[8, 12]',
@@ -289,6 +303,43 @@ describe('masks', () => {
         return p >= 0 && p < 4 && f >= 0 && f < 6 && p + f < 3 ? 7 : 0;
       });
       assert.deepEqual(r.values.get('y'), want);
+    });
+  });
+
+  describe('the debugger', () => {
+    it(':why follows an element of a tail tile back through masked instructions to the input; a masked-out one to its writer', () => {
+      const text = main(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
+        'sbuf t : f32[4, 3]',
+        'for r0 in 0..3 {',
+        '  Set r1 = min(4, 10 - r0*4)',
+        '  DmaCopy t <- x[r0*4 : r0*4+4, :], mask = p < r1',
+        '  TensorScalar t <- t, op = mul, scalar = 2, mask = p < r1',
+        '  DmaCopy y[r0*4 : r0*4+4, :] <- t, mask = p < r1',
+        '}',
+        'Print "done"',
+      ]);
+      const program = programOf(text);
+      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
+      core.setBreakpoints(program.entry.file, [{ line: text.split('\n').findIndex((l) => l.includes('Print')) + 1 }]);
+      let o = core.run();
+      while (o.kind === 'yield') o = core.run();
+      assert.equal(o.kind, 'stopped');
+      const ask = (q: string): { result: string; rows: { name: string; value: string; reference: number }[] } => {
+        const r = core.evaluate(q, undefined, 'repl');
+        return { result: r.result, rows: r.reference ? core.variables(r.reference) : [] };
+      };
+      const y = ask(':why y[9, 1]');
+      assert.match(y.result, /^y\[9, 1\] = 56 ← DmaCopy/);
+      const t = y.rows.find((r) => r.name.startsWith('source t'))!;
+      assert.equal(t.value, '56');
+      const scaled = core.variables(t.reference);
+      const operand = scaled.find((r) => r.name.startsWith('operand t: t[1, 1]'))!;
+      assert.ok(scaled.some((r) => /^TensorScalar/.test(r.value)), scaled.map((r) => `${r.name} = ${r.value}`).join(' | '));
+      const load = core.variables(operand.reference);
+      assert.ok(load.some((r) => r.name.startsWith('source x[') && r.name.endsWith(': x[9, 1]') && r.value === '28'), load.map((r) => `${r.name} = ${r.value}`).join(' | '));
+      // Row 3 of the tile was last written by the second tile (x's row 7): the last tile's mask left it out.
+      const kept = ask(':why t[3, 0]');
+      assert.match(kept.result, /^t\[3, 0\] = 42 ← TensorScalar/);
     });
   });
 
