@@ -15,6 +15,8 @@ import { elementIndex, View, viewPosition, viewSize } from '../machine/view';
 import { attrOperand, word } from './common';
 import { compileAccess, ViewFn } from './compile-access';
 import { compileScalar } from './compile-scalar';
+import { maskTerms } from '../ir/mask';
+import { maskBoxes } from './mask-boxes';
 import { plane2d } from './operands';
 
 /** A value read: an element of memory, or a register of the frame the instruction ran in. */
@@ -85,7 +87,7 @@ const PROVENANCE: Record<KernelOpcode, Provenance | 'no result'> = {
     reads.at(node.srcs[1], 'second operand', i);
   },
   // Element i of the destination reduces the i-th run of the source's elements (its partition's row, when it is [P, 1]).
-  TensorReduce: (node, { dst, i }, reads) => reads.run(node.srcs[0], 'source', i, viewSize(dst!)),
+  TensorReduce: (node, { dst, i, p }, reads) => (node.attrs.has('mask') ? reads.keptRow(node, 'source', p) : reads.run(node.srcs[0], 'source', i, viewSize(dst!))),
   // Element i of a partition is made from the elements 0..i of both operands of that partition and the initial value.
   TensorTensorScan: (node, { i, p, dst }, reads) => {
     const [, cols] = plane2d(dst!);
@@ -144,7 +146,8 @@ function attributeReads(node: InstrNode, written: { tensor: Tensor; index: numbe
   if (!view || view.tensor !== written.tensor) return undefined;
   const p = viewPosition(view, written.index);
   if (p < 0) return undefined;
-  reads.row(node.srcs[0], 'source', p);
+  if (node.attrs.has('mask')) reads.keptRow(node, 'source', p);
+  else reads.row(node.srcs[0], 'source', p);
   reads.column(attrOperand(node, 'scale'), 'scale', p);
   reads.column(attrOperand(node, 'bias'), 'bias', p);
   return reads.list;
@@ -226,6 +229,35 @@ class ReadList {
     if (!v || !op) return;
     const [, cols] = plane2d(v);
     for (let q = 0, n = Math.min(count ?? cols, cols); q < n; q++) this.element(v, role, op, p * cols + q);
+  }
+
+  /**
+   * The elements of partition p of a masked instruction's source that its mask keeps: a reduction under a mask reads
+   * the box of each row the mask keeps (one box: lang/check/mask.ts requires it of reductions), with the registers
+   * of the moment.
+   */
+  keptRow(node: InstrNode, role: string, p: number): void {
+    const op = node.srcs[0];
+    const v = this.view(op);
+    const mask = attrOperand(node, 'mask');
+    if (!v || op?.kind !== 'tensor' || mask?.kind !== 'scalar') return;
+    const terms = maskTerms(mask.expr, v.shape.length);
+    const [box] = maskBoxes(v.shape, terms, terms.map((t) => compileScalar(t.rhs)(this.f, this.c, this.m)));
+    if (!box || p < box.lo[0] || p >= box.hi[0]) return;
+    const free = v.shape.slice(1);
+    const at = box.lo.slice(1);
+    if (free.length === 0) return;
+    for (;;) {
+      let position = p;
+      for (let d = 0; d < free.length; d++) position = position * free[d] + at[d];
+      this.element(v, role, op, position);
+      let d = free.length - 1;
+      while (d >= 0 && ++at[d] >= box.hi[d + 1]) {
+        at[d] = box.lo[d + 1];
+        d--;
+      }
+      if (d < 0) return;
+    }
   }
 
   /** The i-th of `runs` equal runs of the operand's elements, in row-major order. */

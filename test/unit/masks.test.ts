@@ -341,6 +341,28 @@ describe('masks', () => {
       const kept = ask(':why t[3, 0]');
       assert.match(kept.result, /^t\[3, 0\] = 42 ← TensorScalar/);
     });
+
+    it(':why lists the elements of the row a masked reduction kept, and only those', () => {
+      const text = main(['dram x : f32[4, 6] input = iota'], [
+        'sbuf a : f32[4, 6]', 'sbuf s : f32[4, 1]', 'sbuf q : f32[4, 1]', 'sbuf o : f32[4, 6]',
+        'DmaCopy a <- x',
+        'TensorReduce s <- a, op = add, mask = f >= 2 && f < 5',
+        'Activation o <- a, func = identity, reduce_res = q, mask = f < 2 && p >= 1',
+        'Print "done"',
+      ]);
+      const program = programOf(text);
+      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
+      core.setBreakpoints(program.entry.file, [{ line: text.split('\n').findIndex((l) => l.includes('Print')) + 1 }]);
+      let o = core.run();
+      while (o.kind === 'yield') o = core.run();
+      assert.equal(o.kind, 'stopped');
+      const sources = (q: string): string[] => {
+        const r = core.evaluate(q, undefined, 'repl');
+        return core.variables(r.reference).filter((v) => v.name.startsWith('source')).map((v) => `${v.name} = ${v.value}`);
+      };
+      assert.deepEqual(sources(':why s[1, 0]'), ['source a: a[1, 2] = 8', 'source a: a[1, 3] = 9', 'source a: a[1, 4] = 10']);
+      assert.deepEqual(sources(':why q[2, 0]'), ['source a: a[2, 0] = 12', 'source a: a[2, 1] = 13']);
+    });
   });
 
   describe('the boxes of a mask', () => {
