@@ -13,6 +13,7 @@ import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges, workspaceSymbols } from './outline';
 import { fileOf, toLineCol } from './positions';
 import { prepareRename, rename, RenameRefused } from './rename';
+import { signatureHelp } from './signature-help';
 import { Workspace } from './workspace';
 
 export function startServer(connection: Connection): void {
@@ -40,6 +41,7 @@ export function startServer(connection: Connection): void {
         renameProvider: { prepareProvider: true },
         hoverProvider: true,
         completionProvider: { triggerCharacters: ['=', ':', ','] },
+        signatureHelpProvider: { triggerCharacters: [' ', ','], retriggerCharacters: ['='] },
       },
       serverInfo: { name: 'bir-language-server' },
     };
@@ -113,6 +115,11 @@ export function startServer(connection: Connection): void {
   connection.onHover((p) => {
     const a = at(p);
     return a ? hover(ws, a.file, a.line, a.col, (f) => live.programFor(f)) : null;
+  });
+  connection.onSignatureHelp((p) => {
+    const a = at(p);
+    const line = a && ws.text(a.file)?.split('\n')[a.line - 1];
+    return a && line !== undefined ? signatureHelp(line, a.col) : null;
   });
   connection.onCompletion((p) => {
     const a = at(p);

@@ -29,25 +29,30 @@ export interface OpcodeInfo {
    * dataflow graph, data breakpoints, `:why` and the passes see that write, and not a read.
    */
   readonly writesAttribute?: string;
+  /**
+   * The positional operands after `dst <-`, by the names the checker's messages and the language reference give
+   * them (the editor's signature help); absent for the statements and for Print and Assert, which take any number.
+   */
+  readonly operands?: readonly string[];
 }
 
 const RECORDS = [
-  { name: 'DmaCopy', engine: 'DMA', summary: 'copy between any memories, with a cast' },
-  { name: 'TensorCopy', engine: 'DVE', summary: 'on-chip copy with a cast', elementwise: true },
-  { name: 'Memset', engine: 'POOL', summary: 'fill with a value' },
-  { name: 'Iota', engine: 'POOL', summary: 'dst[p, f] = base + p*pstep + f*fstep' },
-  { name: 'MatMult', engine: 'PE', summary: 'dst[M, N] (+)= stationary[K, M]ᵀ · moving[K, N]', accumulatesWith: 'accumulate' },
-  { name: 'Transpose', engine: 'PE', summary: 'dst[F, P] = src[P, F]ᵀ' },
-  { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias) [, reduce_res = row sums]', elementwise: true, writesAttribute: 'reduce_res' },
-  { name: 'TensorTensor', engine: 'DVE', summary: 'dst = a op b, elementwise', elementwise: true },
-  { name: 'TensorScalar', engine: 'DVE', summary: 'dst = (a op scalar) op1 scalar1', elementwise: true },
-  { name: 'ScalarTensorTensor', engine: 'DVE', summary: 'dst = (a op scalar) op1 b, elementwise', elementwise: true },
-  { name: 'TensorReduce', engine: 'DVE', summary: 'dst[P, 1] = reduction of src along the free dimension' },
-  { name: 'TensorTensorScan', engine: 'DVE', summary: 'dst[p, i] = (a[p, i] op dst[p, i-1]) op1 b[p, i], from initial' },
-  { name: 'Select', engine: 'DVE', summary: 'dst = cond ? a : b, elementwise', elementwise: true },
+  { name: 'DmaCopy', engine: 'DMA', summary: 'copy between any memories, with a cast', operands: ['src'] },
+  { name: 'TensorCopy', engine: 'DVE', summary: 'on-chip copy with a cast', elementwise: true, operands: ['src'] },
+  { name: 'Memset', engine: 'POOL', summary: 'fill with a value', operands: ['value'] },
+  { name: 'Iota', engine: 'POOL', summary: 'dst[p, f] = base + p*pstep + f*fstep', operands: [] },
+  { name: 'MatMult', engine: 'PE', summary: 'dst[M, N] (+)= stationary[K, M]ᵀ · moving[K, N]', accumulatesWith: 'accumulate', operands: ['stationary', 'moving'] },
+  { name: 'Transpose', engine: 'PE', summary: 'dst[F, P] = src[P, F]ᵀ', operands: ['src'] },
+  { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias) [, reduce_res = row sums]', elementwise: true, writesAttribute: 'reduce_res', operands: ['src'] },
+  { name: 'TensorTensor', engine: 'DVE', summary: 'dst = a op b, elementwise', elementwise: true, operands: ['a', 'b'] },
+  { name: 'TensorScalar', engine: 'DVE', summary: 'dst = (a op scalar) op1 scalar1', elementwise: true, operands: ['a'] },
+  { name: 'ScalarTensorTensor', engine: 'DVE', summary: 'dst = (a op scalar) op1 b, elementwise', elementwise: true, operands: ['a', 'b'] },
+  { name: 'TensorReduce', engine: 'DVE', summary: 'dst[P, 1] = reduction of src along the free dimension', operands: ['src'] },
+  { name: 'TensorTensorScan', engine: 'DVE', summary: 'dst[p, i] = (a[p, i] op dst[p, i-1]) op1 b[p, i], from initial', operands: ['a', 'b'] },
+  { name: 'Select', engine: 'DVE', summary: 'dst = cond ? a : b, elementwise', elementwise: true, operands: ['cond', 'a', 'b'] },
   { name: 'Set', engine: 'SP', summary: 'set a register', statement: true },
-  { name: 'Load', engine: 'SP', summary: 'read one element into a register' },
-  { name: 'Barrier', engine: 'SP', summary: 'all cores wait for each other', ordered: true, byScheduler: true },
+  { name: 'Load', engine: 'SP', summary: 'read one element into a register', operands: ['src'] },
+  { name: 'Barrier', engine: 'SP', summary: 'all cores wait for each other', ordered: true, byScheduler: true, operands: [] },
   { name: 'Print', engine: 'SP', summary: 'program output', ordered: true },
   { name: 'Assert', engine: 'SP', summary: 'fault when the condition is false', ordered: true },
   { name: 'Assert.close', engine: 'SP', summary: 'fault when two tensors are not close', ordered: true },

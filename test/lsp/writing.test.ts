@@ -1,14 +1,15 @@
 /**
  * Writing BIR over the wire: hovers (a name's declaration, shape, dtype, bytes and placement; an opcode's, an
  * attribute's and a word's documentation from the opcode records) and completions (opcodes, attributes and their
- * words, functions, dtypes, the names in scope), on half-typed lines.
+ * words, functions, dtypes, the names in scope) and signature help, on half-typed lines.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { CompletionItem, CompletionList, Hover, MarkupContent } from 'vscode-languageserver-protocol';
+import type { CompletionItem, CompletionList, Hover, MarkupContent, SignatureHelp } from 'vscode-languageserver-protocol';
 import { ACTIVATION_FUNCTIONS, OPCODES } from '../../engine/ir/opcodes';
+import { checkProgram } from '../../engine/lang/check/checker';
 import { ATTRIBUTES } from '../../engine/lang/check/instructions';
 import { ensureServerBuilt, LspClient, positionOf, REPO, uri } from '../helpers/lsp-client';
 
@@ -108,6 +109,47 @@ describe('language server: hover and completion', function () {
     assert.strictEqual(names.get('r2'), 'register');
     assert.strictEqual(names.get('TM'), 'const');
     assert.ok(!names.has('ws'), 'main\'s tensors are not in scope in full_tile');
+  });
+
+  /** Signature help at the end of `lineText` (or at `offset` in it), added as a line of full_tile. */
+  const signature = async (lineText: string, offset = lineText.length): Promise<{ label: string; active: string } | null> => {
+    const file = path.join(dir, 'examples', 'calls_loops.bir');
+    const body = text.replace('  DmaCopy dst <- out\n}\n\n# The same', `  DmaCopy dst <- out\n${lineText}\n}\n\n# The same`);
+    client.change(file, body);
+    const position = positionOf(body, `\n${lineText}\n`, 0, offset + 1);
+    const help = await client.request<SignatureHelp | null>('textDocument/signatureHelp', { textDocument: { uri: uri(file) }, position });
+    if (!help) return null;
+    const sig = help.signatures[help.activeSignature ?? 0];
+    const [from, to] = sig.parameters![help.activeParameter ?? 0].label as [number, number];
+    return { label: sig.label, active: sig.label.slice(from, to) };
+  };
+
+  it('signature help: an instruction\'s destination, operands and attributes, the one being written highlighted', async () => {
+    client.open(calls, text);
+    const mm = await signature('  MatMult acc <- xT, ');
+    assert.strictEqual(mm?.label, `MatMult dst <- stationary, moving, ${Object.keys(ATTRIBUTES.MatMult).map((a) => `${a} = …`).join(', ')}`);
+    assert.strictEqual(mm.active, 'moving');
+    assert.strictEqual((await signature('  MatMult acc'))?.active, 'dst');
+    assert.strictEqual((await signature('  MatMult acc <- xT'))?.active, 'stationary');
+    assert.strictEqual((await signature('  MatMult acc <- xT, w, accumulate = r0'))?.active, 'accumulate = …');
+    assert.strictEqual((await signature('  TensorScalar out <- acc, op = mul, scalar = 2, op1 = '))?.active, 'op1 = …');
+    // A half-typed operand, and the cursor back in the middle of a written line.
+    assert.strictEqual((await signature('  TensorTensor out <- acc, acc[0:'))?.active, 'b');
+    assert.strictEqual((await signature('  TensorTensor out <- acc, acc, op = add', '  TensorTensor out <- a'.length))?.active, 'a');
+    // On the opcode itself, and on a statement that is not an instruction: none.
+    assert.strictEqual(await signature('  MatMult'), null);
+    assert.strictEqual(await signature('  Set r1 = 3'), null);
+  });
+
+  it('signature help names as many operands as the checker takes, for every instruction', () => {
+    for (const info of OPCODES.values()) {
+      const operands = info.operands;
+      if (!operands) continue;
+      const dst = info.name === 'Barrier' ? '' : info.name === 'Load' ? ' r1 <-' : ' t <-';
+      const program = `module m\nfunc main() {\n  sbuf t : f32[4, 4]\n  ${info.name}${dst} ${Array(operands.length + 1).fill('t').join(', ')}\n}\n`;
+      const { diagnostics } = checkProgram('/virtual/m.bir', { host: { readText: () => program, exists: () => true } });
+      assert.ok(diagnostics.some((d) => d.message.includes(`${info.name} takes ${operands.length} operand`)), `${info.name}: ${diagnostics.map((d) => d.message).join('; ')}`);
+    }
   });
 
   it('completes the words an attribute allows', async () => {
