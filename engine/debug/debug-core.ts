@@ -539,10 +539,11 @@ export class DebugCore implements ExecutionHooks {
   // ---- hooks ----
 
   beforeNode(core: Core, frame: Frame, node: Node): boolean {
-    // Most nodes have nothing to decide: no breakpoint on them, not the first of their frame, no step, entry, pause,
-    // replay, data breakpoint hit by the node before or time slice's end due. They get the bookkeeping of a node that
-    // runs (and their accesses seen by data breakpoints), and no more: the debug loop then costs little over the fast loop.
-    if (this.breakpoints.at(node) === undefined && frame.started && this.replay === undefined && !this.pendingEntry && this.policy === undefined
+    // Most nodes have nothing to decide: no breakpoint on them, not the first of their frame where its function has a
+    // breakpoint, no step, entry, pause, replay, data breakpoint hit by the node before or time slice's end due. They
+    // get the bookkeeping of a node that runs (and their accesses seen by data breakpoints), and no more: the debug
+    // loop then costs little over the fast loop, also in a loop that calls a function at every iteration.
+    if (this.breakpoints.at(node) === undefined && (frame.started || this.breakpoints.ofFunction(frame.fn) === undefined) && this.replay === undefined && !this.pendingEntry && this.policy === undefined
       && this.runToInstructions === undefined && !this.data.pendingAccesses && Atomics.load(this.control, CONTROL_PAUSE) === 0
       && --this.sliceCountdown > 0) {
       this.travel.timeline?.atNode(core, node.index);
