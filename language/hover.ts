@@ -6,11 +6,11 @@
 import type { Hover } from 'vscode-languageserver';
 import { dtypeInfo } from '../engine/base/dtype';
 import { FunctionIR, Program } from '../engine/ir/program';
-import { PSUM_BANK_BYTES } from '../engine/machine/limits';
 import { Declaration, FileIndex } from './file-index';
 import { lineContext } from './line-context';
 import { declarationAt } from './navigation';
 import { attributeMarkdown, attributesOf, opcodeMarkdown } from './opcode-docs';
+import { memoryPlace, placementBox } from './placement-text';
 import { toRange } from './positions';
 import { Workspace } from './workspace';
 
@@ -88,12 +88,8 @@ function tensorFacts(program: Program, index: FileIndex, d: Declaration, fn: Dec
   }
   const a = ir.allocs.find((t) => t.name === d.name && t.span.line === d.span.line);
   if (!a) return undefined;
-  const { partitions, offset, bytesPerPartition } = a.placement;
-  const where = a.memory === 'psum'
-    ? `PSUM bank ${Math.floor(offset / PSUM_BANK_BYTES)}${offset + bytesPerPartition > PSUM_BANK_BYTES * (Math.floor(offset / PSUM_BANK_BYTES) + 1) ? `–${Math.floor((offset + bytesPerPartition - 1) / PSUM_BANK_BYTES)}` : ''}`
-    : 'SBUF';
   return [
     `${a.memory.toUpperCase()}, ${a.dtype}[${a.shape.join(', ')}]`,
-    `${where}: partitions 0–${partitions - 1}, bytes ${offset}–${offset + bytesPerPartition - 1} of each (${bytesPerPartition.toLocaleString('en-US')} bytes per partition, from the start of \`${fn.name}\`'s frame)`,
+    `${memoryPlace(a)}: ${placementBox(a)} of each (${a.placement.bytesPerPartition.toLocaleString('en-US')} bytes per partition, from the start of \`${fn.name}\`'s frame)`,
   ];
 }

@@ -9,6 +9,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { completions } from './completion';
 import { LiveDiagnostics } from './diagnostics';
 import { hover } from './hover';
+import { inlayHints } from './inlay-hints';
 import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges, workspaceSymbols } from './outline';
 import { fileOf, toLineCol } from './positions';
@@ -42,6 +43,7 @@ export function startServer(connection: Connection): void {
         hoverProvider: true,
         completionProvider: { triggerCharacters: ['=', ':', ','] },
         signatureHelpProvider: { triggerCharacters: [' ', ','], retriggerCharacters: ['='] },
+        inlayHintProvider: true,
       },
       serverInfo: { name: 'bir-language-server' },
     };
@@ -120,6 +122,10 @@ export function startServer(connection: Connection): void {
     const a = at(p);
     const line = a && ws.text(a.file)?.split('\n')[a.line - 1];
     return a && line !== undefined ? signatureHelp(line, a.col) : null;
+  });
+  connection.languages.inlayHint.on((p) => {
+    const file = fileOf(p.textDocument.uri);
+    return file === undefined ? [] : inlayHints(live.programFor(file), file, p.range);
   });
   connection.onCompletion((p) => {
     const a = at(p);

@@ -1,13 +1,13 @@
 /**
  * Writing BIR over the wire: hovers (a name's declaration, shape, dtype, bytes and placement; an opcode's, an
  * attribute's and a word's documentation from the opcode records) and completions (opcodes, attributes and their
- * words, functions, dtypes, the names in scope) and signature help, on half-typed lines.
+ * words, functions, dtypes, the names in scope), signature help and inlay hints, on half-typed lines.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { CompletionItem, CompletionList, Hover, MarkupContent, SignatureHelp } from 'vscode-languageserver-protocol';
+import type { CompletionItem, CompletionList, Hover, InlayHint, MarkupContent, SignatureHelp } from 'vscode-languageserver-protocol';
 import { ACTIVATION_FUNCTIONS, OPCODES } from '../../engine/ir/opcodes';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { ATTRIBUTES } from '../../engine/lang/check/instructions';
@@ -123,6 +123,26 @@ describe('language server: hover and completion', function () {
     const [from, to] = sig.parameters![help.activeParameter ?? 0].label as [number, number];
     return { label: sig.label, active: sig.label.slice(from, to) };
   };
+
+  it('inlay hints: each allocation\'s place in SBUF or PSUM at the end of its declaration, within the range asked for', async () => {
+    client.open(calls, text);
+    await client.diagnosticsOf(calls);
+    const lines = text.split('\n');
+    const all = { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } };
+    const hints = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: uri(calls) }, range: all });
+    const at = (decl: string): InlayHint | undefined => hints.find((h) => lines[h.position.line].trimStart().startsWith(decl));
+    const ws = at('sbuf ws ');
+    assert.strictEqual(ws?.label, 'SBUF partitions 0–127, bytes 0–639');
+    assert.strictEqual(ws.position.character, lines[ws.position.line].indexOf('bf16[K, N]') + 'bf16[K, N]'.length, 'after the type, before the comment');
+    assert.strictEqual(at('sbuf xT ')?.label, 'SBUF partitions 0–127, bytes 640–895');
+    assert.strictEqual(at('psum acc ')?.label, 'PSUM bank 0 partitions 0–127, bytes 0–511');
+    const allocations = lines.filter((l) => /^\s*(sbuf|psum) \w+ :/.test(l)).length;
+    assert.strictEqual(hints.length, allocations, 'one per allocation');
+    // Only the lines asked for.
+    const first = ws.position.line;
+    const some = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: uri(calls) }, range: { start: { line: first, character: 0 }, end: { line: first, character: 0 } } });
+    assert.deepStrictEqual(some.map((h) => h.label), [ws.label]);
+  });
 
   it('signature help: an instruction\'s destination, operands and attributes, the one being written highlighted', async () => {
     client.open(calls, text);
