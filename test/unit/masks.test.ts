@@ -342,6 +342,36 @@ describe('masks', () => {
       assert.match(kept.result, /^t\[3, 0\] = 42 ← TensorScalar/);
     });
 
+    it('a data breakpoint on an element of a tail tile stops at the masked write, whose slice leaves the tensor', () => {
+      const text = main(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
+        'sbuf t : f32[4, 3]',
+        'for r0 in 0..3 {',
+        '  Set r1 = min(4, 10 - r0*4)',
+        '  DmaCopy t <- x[r0*4 : r0*4+4, :], mask = p < r1',
+        '  DmaCopy y[r0*4 : r0*4+4, :] <- t, mask = p < r1',
+        '}',
+      ]);
+      const program = programOf(text);
+      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), { stopOnEntry: true }, new Int32Array(2));
+      let o = core.run();
+      while (o.kind === 'yield') o = core.run();
+      assert.equal(o.kind, 'stopped');
+      const info = core.dataBreakpointInfo(undefined, 'y[9, 1]', core.stackTrace(1).frames[0].id);
+      assert.ok(info.dataId, info.description);
+      const [bp] = core.setDataBreakpoints([{ dataId: info.dataId, accessType: 'write' }]);
+      assert.equal(bp.verified, true, bp.message);
+      const stops: string[] = [];
+      for (;;) {
+        core.continue();
+        o = core.run();
+        while (o.kind === 'yield') o = core.run();
+        if (o.kind !== 'stopped') break;
+        stops.push(`${o.info.reason}: ${o.info.text ?? ''}`);
+      }
+      assert.equal(stops.length, 1, stops.join(' | '));
+      assert.equal(stops[0], 'data breakpoint: DmaCopy at line 9 wrote y[9, 1]: <uninit> → 28');
+    });
+
     it(':why lists the elements of the row a masked reduction kept, and only those', () => {
       const text = main(['dram x : f32[4, 6] input = iota'], [
         'sbuf a : f32[4, 6]', 'sbuf s : f32[4, 1]', 'sbuf q : f32[4, 1]', 'sbuf o : f32[4, 6]',
