@@ -144,7 +144,10 @@ export class StreamRecorder {
   private operandViews(node: InstrNode): OperandViews {
     let ops = this.views.get(node.index);
     if (!ops) {
-      const tensorOf = (o: Operand | undefined): ViewFn | undefined => (o?.kind === 'tensor' ? compileAccess(o.ap) : undefined);
+      // A masked instruction's views as it makes them (a tail tile's slice may leave its tensor): it is costed as its
+      // whole views, an upper bound of what the mask keeps.
+      const masked = node.attrs.has('mask');
+      const tensorOf = (o: Operand | undefined): ViewFn | undefined => (o?.kind === 'tensor' ? compileAccess(o.ap, masked) : undefined);
       const srcs: ViewFn[] = [];
       for (const o of node.srcs) {
         const v = tensorOf(o);

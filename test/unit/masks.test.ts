@@ -15,6 +15,7 @@ import { maskBoxes } from '../../engine/kernels/mask-boxes';
 import { maskTerms } from '../../engine/ir/mask';
 import { DebugCore } from '../../engine/debug/debug-core';
 import { npyMachineOptions } from '../../engine/run/simulate';
+import { lineOf, onLine, scheduled } from '../helpers/perf-programs';
 
 function diagnostics(text: string): string[] {
   return checkText(text).diagnostics.map((d) => `${d.span.line}:${d.span.col}: ${d.message}`);
@@ -392,6 +393,22 @@ describe('masks', () => {
       };
       assert.deepEqual(sources(':why s[1, 0]'), ['source a: a[1, 2] = 8', 'source a: a[1, 3] = 9', 'source a: a[1, 4] = 10']);
       assert.deepEqual(sources(':why q[2, 0]'), ['source a: a[2, 0] = 12', 'source a: a[2, 1] = 13']);
+    });
+  });
+
+  describe('the timeline', () => {
+    it('costs a masked DmaCopy of a tail tile as its whole views, though its slice leaves the tensor', () => {
+      const src = main(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
+        'sbuf t : f32[4, 3]',
+        'for r0 in 0..3 {',
+        '  Set r1 = min(4, 10 - r0*4)',
+        '  DmaCopy t <- x[r0*4 : r0*4+4, :], mask = p < r1  # load',
+        '  DmaCopy y[r0*4 : r0*4+4, :] <- t, mask = p < r1',
+        '}',
+      ]);
+      const s = scheduled(src);
+      const loads = onLine(s, lineOf(src, '# load'));
+      assert.deepEqual(loads.map((i) => s.recording.stream.work[i]), [48, 48, 48]);
     });
   });
 
