@@ -19,3 +19,13 @@ export function programOf(text: string, name = 'test.bir', more: Record<string, 
   if (!r.program) throw new Error(`program does not check:\n${r.diagnostics.map((d) => formatDiagnostic(d)).join('\n')}`);
   return r.program;
 }
+
+/** A text's diagnostics as `line:col: message`. */
+export function diagnosticsAt(text: string): string[] {
+  return checkText(text).diagnostics.map((d) => `${d.span.line}:${d.span.col}: ${d.message}`);
+}
+
+/** `module m`, the declarations, and a `main` whose body is the lines given (indented). */
+export function mainModule(decls: readonly string[], body: readonly string[]): string {
+  return ['module m', ...decls, 'func main() {', ...body.map((l) => `  ${l}`), '}', ''].join('\n');
+}

@@ -3,7 +3,7 @@
 // here (the bytes through a DataView, broadcasts as loops), the written state of the bytes, the evaluate language,
 // the printer, and the same bits through every pass.
 import * as assert from 'node:assert/strict';
-import { checkText, programOf } from '../helpers/virtual-host';
+import { checkText, diagnosticsAt, mainModule, programOf } from '../helpers/virtual-host';
 import { formatDiagnostic } from '../../engine/lang/diagnostics';
 import { runProgram } from '../../engine/run/simulate';
 import { AccessPattern, Program } from '../../engine/ir/program';
@@ -11,14 +11,6 @@ import { PASS_NAMES, runPipeline } from '../../engine/passes/pipeline';
 import { decode } from '../../engine/machine/dtypes';
 import { printAccess } from '../../engine/ir/print';
 import { forEachNode } from '../../engine/ir/numbering';
-
-function diagnostics(text: string): string[] {
-  return checkText(text).diagnostics.map((d) => `${d.span.line}:${d.span.col}: ${d.message}`);
-}
-
-function main(decls: string[], body: string[]): string {
-  return ['module m', ...decls, 'func main() {', ...body.map((l) => `  ${l}`), '}', ''].join('\n');
-}
 
 /** Runs a program: the outcome, each DRAM tensor's stored bits and which elements were written, and the Print lines. */
 function run(program: Program, faults?: Record<string, boolean>): { outcome: string; bits: Map<string, number[]>; written: Map<string, number[]>; prints: string[] } {
@@ -39,7 +31,7 @@ function f32Bytes(values: readonly number[]): number[] {
 describe('bitcast and broadcast views', () => {
   describe('the checker', () => {
     it('accepts .view(dtype) before the indices and .broadcast(dim, size) among the view steps', () => {
-      const text = main(['dram x : f32[4, 2] input = iota', 'dram y : u8[4, 8] output', 'dram row : f32[1, 8] input = iota'], [
+      const text = mainModule(['dram x : f32[4, 2] input = iota', 'dram y : u8[4, 8] output', 'dram row : f32[1, 8] input = iota'], [
         'sbuf b : f32[4, 2]',
         'sbuf c : f32[4, 8]',
         'sbuf d : f32[4, 2, 8]',
@@ -51,11 +43,11 @@ describe('bitcast and broadcast views', () => {
         'TensorCopy d <- b.reshape(4, 2, 1).broadcast(2, 8)',
         'TensorTensor d <- d, c.reshape(4, 1, 8).broadcast(1, 2), op = mul',
       ]);
-      assert.deepEqual(diagnostics(text), []);
+      assert.deepEqual(diagnosticsAt(text), []);
     });
 
     it('refuses bitcasts that do not give whole elements, fp4e2m1, and names that are not dtypes', () => {
-      const text = main(['dram q : u8[4, 6] input = iota'], [
+      const text = mainModule(['dram q : u8[4, 6] input = iota'], [
         'sbuf e : u8[4, 6]',
         'sbuf c : f32[4, 8]',
         'TensorCopy c <- e.view(f32)',
@@ -63,7 +55,7 @@ describe('bitcast and broadcast views', () => {
         'TensorCopy c <- c.view(float32)',
         'DmaCopy e[0:4, 0:4] <- q.view(f32)[0:4, 0:1]',
       ]);
-      assert.deepEqual(diagnostics(text), [
+      assert.deepEqual(diagnosticsAt(text), [
         "6:19: '.view(f32)' of 'e' (u8[4, 6]): its last dimension holds 6 bytes, not a whole number of f32 elements of 4 bytes",
         "7:19: '.view(fp4e2m1)' of 'c' (f32): fp4e2m1 is stored one value per byte (4 bits of 8), so its bytes are not a bit pattern of another type; bitcast fp4e2m1_x4 instead",
         "8:26: '.view(float32)' needs a dtype (f32, bf16, f16, fp8e4m3, fp8e4m3fn, fp8e5m2, e8m0, fp4e2m1, fp8e4m3fn_x4, fp8e5m2_x4, fp4e2m1_x4, i32, i16, i8, u32, u16, u8), found 'float32'",
@@ -72,7 +64,7 @@ describe('bitcast and broadcast views', () => {
     });
 
     it('refuses a partition broadcast on chip, a broadcast of a dimension that is not 1, and writes through a broadcast', () => {
-      const text = main(['dram row : f32[1, 8] input = iota'], [
+      const text = mainModule(['dram row : f32[1, 8] input = iota'], [
         'sbuf r : f32[1, 8]',
         'sbuf c : f32[4, 8]',
         'DmaCopy r <- row',
@@ -81,7 +73,7 @@ describe('bitcast and broadcast views', () => {
         'TensorCopy c[0:4, 0:1].broadcast(1, 8) <- c',
         'TensorCopy c <- c.broadcast(2, 8)',
       ]);
-      assert.deepEqual(diagnostics(text), [
+      assert.deepEqual(diagnosticsAt(text), [
         "7:19: '.broadcast(0, 4)' repeats the partition dimension of 'r', which is in SBUF: engines read a partition per row (NKI: on-chip tensors cannot broadcast dimension 0); broadcast a DRAM row with DmaCopy (DmaCopy t <- row.broadcast(0, 4)), or multiply by a row of ones with MatMult",
         "8:19: '.broadcast(1, 8)' repeats a dimension of size 1, but dimension 1 of the view [4, 8] is 8",
         "9:14: the destination of TensorCopy 'c[0:4, 0:1].broadcast(1, 8)' repeats elements (a broadcast view reads one element at several positions): an instruction cannot write through it; write the tensor itself",
@@ -90,7 +82,7 @@ describe('bitcast and broadcast views', () => {
     });
 
     it('says in which order view suffixes apply when they are chained out of it (b.T.bcast(128).T)', () => {
-      const text = main([], [
+      const text = mainModule([], [
         'sbuf b : f32[128, 1]',
         'sbuf c : f32[128, 128]',
         'TensorCopy c <- b.T.bcast(128).T',
@@ -98,7 +90,7 @@ describe('bitcast and broadcast views', () => {
         'TensorCopy c <- b.bcast(128).reshape(128, 128)',
       ]);
       const order = "views apply in this order: '.view(dtype)' right after the name, then the indices '[...]', then any '.reshape(...)', '.permute(...)' and '.broadcast(dim, size)' in the order written, then one '.T', then one '.bcast(n)'";
-      assert.deepEqual(diagnostics(text), [
+      assert.deepEqual(diagnosticsAt(text), [
         `5:19: '.T' cannot follow '.bcast(...)': ${order}; '.T' and '.bcast(n)' come last, once each: write a reordering before them as '.permute(...)' and a repeat as '.broadcast(dim, size)', which apply in the order written`,
         `6:19: '.view(u8)' cannot follow '[...]': ${order}; write the bitcast first (t.view(dtype)[...]): its indices count elements of the new dtype`,
         `7:19: '.reshape(...)' cannot follow '.bcast(...)': ${order}; '.T' and '.bcast(n)' come last: write a step after them as '.permute(...)' or '.broadcast(dim, size)' before them`,
@@ -108,7 +100,7 @@ describe('bitcast and broadcast views', () => {
 
   describe('the simulator', () => {
     it('stores an f32 tile as its bytes through a bitcast, as NumPy .view(np.uint8) does, and reads bytes back as f32', () => {
-      const text = main(['dram x : f32[4, 2] input = random(seed=5, low=-1000, high=1000)', 'dram y : u8[4, 8] output', 'dram z : f32[4, 2] output', 'dram h : bf16[4, 4] output'], [
+      const text = mainModule(['dram x : f32[4, 2] input = random(seed=5, low=-1000, high=1000)', 'dram y : u8[4, 8] output', 'dram z : f32[4, 2] output', 'dram h : bf16[4, 4] output'], [
         'sbuf b : f32[4, 2]',
         'sbuf e : u8[4, 8]',
         'DmaCopy b <- x',
@@ -130,7 +122,7 @@ describe('bitcast and broadcast views', () => {
     });
 
     it('marks the bytes written through a bitcast: an f32 is written when its 4 bytes were, a byte when its f32 was', () => {
-      const text = main(['dram y : f32[2, 2] output', 'dram q : u8[2, 8] output'], [
+      const text = mainModule(['dram y : f32[2, 2] output', 'dram q : u8[2, 8] output'], [
         'sbuf b : f32[2, 2]',
         'sbuf e : u8[2, 8]',
         'Memset b[0:2, 0:1] <- 1',
@@ -149,7 +141,7 @@ describe('bitcast and broadcast views', () => {
     });
 
     it('broadcasts a DRAM row to partitions with DmaCopy and a size-1 dimension anywhere, as loops compute it', () => {
-      const text = main(['dram row : f32[1, 6] input = iota', 'dram col : f32[3, 1] input = iota', 'dram o : f32[3, 2, 6] output'], [
+      const text = mainModule(['dram row : f32[1, 6] input = iota', 'dram col : f32[3, 1] input = iota', 'dram o : f32[3, 2, 6] output'], [
         'sbuf t : f32[3, 6]',
         'sbuf c : f32[3, 1]',
         'sbuf u : f32[3, 2, 6]',
@@ -191,7 +183,7 @@ describe('bitcast and broadcast views', () => {
 
   describe('the evaluate language and the printer', () => {
     it('reads bitcast and broadcast views in Print, of tensors and of computed values', () => {
-      const program = programOf(main([], [
+      const program = programOf(mainModule([], [
         'sbuf t : f32[2, 1]',
         'Memset t <- 1',
         'Print t.view(u8)',
@@ -210,7 +202,7 @@ describe('bitcast and broadcast views', () => {
         'DmaCopy c <- row.broadcast(0, 4)',
         'TensorCopy d <- b.reshape(4, 2, 1).broadcast(2, 8)',
       ];
-      const program = programOf(main(['dram y : u8[4, 8] output', 'dram row : f32[1, 8] input = iota'], [
+      const program = programOf(mainModule(['dram y : u8[4, 8] output', 'dram row : f32[1, 8] input = iota'], [
         'sbuf b : f32[4, 2]', 'sbuf c : f32[4, 8]', 'sbuf d : f32[4, 2, 8]', 'Memset b <- 0', ...lines,
       ]));
       const printed: string[] = [];

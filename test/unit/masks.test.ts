@@ -3,7 +3,7 @@
 // their old value, masked-out sources are not read), the boxes a mask is cut into, the printer, and the same bits
 // through every pass.
 import * as assert from 'node:assert/strict';
-import { checkText, programOf } from '../helpers/virtual-host';
+import { checkText, diagnosticsAt, mainModule, programOf } from '../helpers/virtual-host';
 import { formatDiagnostic } from '../../engine/lang/diagnostics';
 import { runProgram } from '../../engine/run/simulate';
 import { Program } from '../../engine/ir/program';
@@ -16,14 +16,6 @@ import { maskTerms } from '../../engine/ir/mask';
 import { DebugCore } from '../../engine/debug/debug-core';
 import { npyMachineOptions } from '../../engine/run/simulate';
 import { lineOf, onLine, scheduled } from '../helpers/perf-programs';
-
-function diagnostics(text: string): string[] {
-  return checkText(text).diagnostics.map((d) => `${d.span.line}:${d.span.col}: ${d.message}`);
-}
-
-function main(decls: string[], body: string[]): string {
-  return ['module m', ...decls, 'func main() {', ...body.map((l) => `  ${l}`), '}', ''].join('\n');
-}
 
 /** Runs a program: the outcome and each DRAM tensor's values (f32 outputs decoded), with which elements were written. */
 function run(program: Program, faults?: Record<string, boolean>): { outcome: string; values: Map<string, number[]>; written: Map<string, number[]> } {
@@ -39,7 +31,7 @@ const F = 12;
 describe('masks', () => {
   describe('the checker', () => {
     it('accepts comparisons of affine index expressions with numbers, constants and registers, joined by &&', () => {
-      const text = main(['const N = 5'], [
+      const text = mainModule(['const N = 5'], [
         'sbuf a : f32[8, 12]',
         'sbuf c : f32[8, 2, 6]',
         'sbuf s : f32[8, 1]',
@@ -52,11 +44,11 @@ describe('masks', () => {
         'TensorTensor a <- a, a, op = mul, mask = 0 < p',
         'Memset c <- 2, mask = f0 < 1 && f1 + p > 3',
       ]);
-      assert.deepEqual(diagnostics(text), []);
+      assert.deepEqual(diagnosticsAt(text), []);
     });
 
     it('refuses masks on other instructions, unknown indices, what is not affine or not a comparison, and other shapes', () => {
-      const text = main([], [
+      const text = mainModule([], [
         'sbuf a : f32[8, 12]',
         'sbuf b : f32[8, 2, 6]',
         'psum q : f32[8, 12]',
@@ -73,7 +65,7 @@ describe('masks', () => {
         'Memset a[0, 0:12] <- 0, mask = f < 4',
         'Memset a <- 0, mask = min(p, 2) < 4',
       ]);
-      assert.deepEqual(diagnostics(text), [
+      assert.deepEqual(diagnosticsAt(text), [
         "7:32: MatMult takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Activation, DmaCopy and TensorReduce",
         "8:25: 'f1' is not an index of the destination 'a' [8, 12]: its indices are p, f, f0",
         "9:25: 'f' is not an index of the destination 'b' [8, 2, 6]: its indices are p, f0, f1",
@@ -89,7 +81,7 @@ describe('masks', () => {
     });
 
     it('takes masks on DmaCopy, Activation, TensorReduce, Select and ScalarTensorTensor; a box only where a row is summed', () => {
-      const text = main(['dram x : f32[8, 12] input = iota'], [
+      const text = mainModule(['dram x : f32[8, 12] input = iota'], [
         'sbuf a : f32[8, 12]',
         'sbuf s : f32[8, 1]',
         'Set r1 = 3',
@@ -104,7 +96,7 @@ describe('masks', () => {
         'Iota a <- base = 0, mask = p < 2',
         'TensorTensorScan a <- a, a, initial = 0, op = mul, op1 = add, mask = f < 4',
       ]);
-      assert.deepEqual(diagnostics(text), [
+      assert.deepEqual(diagnosticsAt(text), [
         "13:41: 'p + f < 8' does not bound one index: TensorReduce reduces each row over the elements the mask keeps, so each comparison of its mask bounds one index (<, <=, >, >=, ==), as p < r1 && f >= 8",
         "14:57: 'f != 3' does not bound one index: Activation with reduce_res sums each row over the elements the mask keeps, so each comparison of its mask bounds one index (<, <=, >, >=, ==), as p < r1 && f >= 8",
         "15:23: Iota takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Activation, DmaCopy and TensorReduce",
@@ -113,7 +105,7 @@ describe('masks', () => {
     });
 
     it('takes p and f as the indices inside a mask even where a constant has that name', () => {
-      const text = main(['const p = 100', 'dram y : f32[8, 12] output'], [
+      const text = mainModule(['const p = 100', 'dram y : f32[8, 12] output'], [
         'sbuf a : f32[8, 12]',
         'Memset a <- 0',
         'Memset a <- p, mask = p < 2',
@@ -140,7 +132,7 @@ describe('masks', () => {
     for (const [mask, keep] of cases) {
       it(`computes only where '${mask}' holds; elsewhere the destination keeps its old value`, () => {
         const seed = mask.length;
-        const text = main([`dram a : f32[8, 12] input = random(seed=${seed}, low=-4, high=4)`, `dram b : f32[8, 12] input = random(seed=${seed + 1}, low=-4, high=4)`,
+        const text = mainModule([`dram a : f32[8, 12] input = random(seed=${seed}, low=-4, high=4)`, `dram b : f32[8, 12] input = random(seed=${seed + 1}, low=-4, high=4)`,
           `dram s : f32[8, 1] input = random(seed=${seed + 2}, low=0, high=2)`, 'dram y : f32[4, 8, 12] output'], [
           'sbuf ta : f32[8, 12]', 'sbuf tb : f32[8, 12]', 'sbuf ts : f32[8, 1]', 'sbuf o : f32[8, 12]',
           'Set r1 = 5', 'Set r2 = 7',
@@ -174,7 +166,7 @@ describe('masks', () => {
     }
 
     it('masks DmaCopy, Select, ScalarTensorTensor and Activation elementwise, and sums or reduces a row over the kept box', () => {
-      const text = main(['dram a : f32[8, 12] input = random(seed=11, low=-2, high=2)', 'dram y : f32[3, 8, 12] output', 'dram z : f32[8, 2] output'], [
+      const text = mainModule(['dram a : f32[8, 12] input = random(seed=11, low=-2, high=2)', 'dram y : f32[3, 8, 12] output', 'dram z : f32[8, 2] output'], [
         'sbuf t : f32[8, 12]', 'sbuf o : f32[8, 12]', 'sbuf s : f32[8, 1]', 'sbuf q : f32[8, 1]',
         'Set r1 = 5',
         'DmaCopy t <- a',
@@ -227,7 +219,7 @@ describe('masks', () => {
     });
 
     it('lets the slices of a tail tile leave the tensor where the mask leaves the rows out, and faults where it keeps them', () => {
-      const text = (mask: string): string => main(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
+      const text = (mask: string): string => mainModule(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
         'sbuf t : f32[4, 3]',
         'for r0 in 0..3 {',
         '  Set r1 = min(4, 10 - r0*4)',
@@ -244,7 +236,7 @@ describe('masks', () => {
     });
 
     it('neither reads nor faults on never-written source elements that the mask leaves out', () => {
-      const text = main(['dram y : f32[8, 12] output'], [
+      const text = mainModule(['dram y : f32[8, 12] output'], [
         'sbuf a : f32[8, 12]',
         'sbuf o : f32[8, 12]',
         'Memset a[0:3, 0:12] <- 2',
@@ -259,7 +251,7 @@ describe('masks', () => {
     });
 
     it('names an element a fault is about by its indices in the operand, not in the box the mask keeps', () => {
-      const text = main([], [
+      const text = mainModule([], [
         'sbuf a : f32[8, 12]',
         'sbuf o : f32[8, 12]',
         'Memset a <- 1, mask = p != 2',
@@ -271,7 +263,7 @@ describe('masks', () => {
     });
 
     it('writes only the elements the mask keeps: the others stay never written', () => {
-      const text = main(['dram y : f32[8, 12] output'], [
+      const text = mainModule(['dram y : f32[8, 12] output'], [
         'sbuf o : f32[8, 12]',
         'Memset o <- 1, mask = f < p',
         'DmaCopy y <- o',
@@ -309,7 +301,7 @@ describe('masks', () => {
 
   describe('the debugger', () => {
     it(':why follows an element of a tail tile back through masked instructions to the input; a masked-out one to its writer', () => {
-      const text = main(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
+      const text = mainModule(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
         'sbuf t : f32[4, 3]',
         'for r0 in 0..3 {',
         '  Set r1 = min(4, 10 - r0*4)',
@@ -344,7 +336,7 @@ describe('masks', () => {
     });
 
     it('a data breakpoint on an element of a tail tile stops at the masked write, whose slice leaves the tensor', () => {
-      const text = main(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
+      const text = mainModule(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
         'sbuf t : f32[4, 3]',
         'for r0 in 0..3 {',
         '  Set r1 = min(4, 10 - r0*4)',
@@ -374,7 +366,7 @@ describe('masks', () => {
     });
 
     it(':why lists the elements of the row a masked reduction kept, and only those', () => {
-      const text = main(['dram x : f32[4, 6] input = iota'], [
+      const text = mainModule(['dram x : f32[4, 6] input = iota'], [
         'sbuf a : f32[4, 6]', 'sbuf s : f32[4, 1]', 'sbuf q : f32[4, 1]', 'sbuf o : f32[4, 6]',
         'DmaCopy a <- x',
         'TensorReduce s <- a, op = add, mask = f >= 2 && f < 5',
@@ -398,7 +390,7 @@ describe('masks', () => {
 
   describe('the timeline', () => {
     it('costs a masked DmaCopy of a tail tile as its whole views, though its slice leaves the tensor', () => {
-      const src = main(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
+      const src = mainModule(['dram x : f32[10, 3] input = iota', 'dram y : f32[10, 3] output'], [
         'sbuf t : f32[4, 3]',
         'for r0 in 0..3 {',
         '  Set r1 = min(4, 10 - r0*4)',
@@ -414,7 +406,7 @@ describe('masks', () => {
 
   describe('the boxes of a mask', () => {
     it('are one box when every comparison bounds one index, and one per interval of the last index otherwise', () => {
-      const program = programOf(main([], [
+      const program = programOf(mainModule([], [
         'sbuf a : f32[8, 12]',
         'Memset a <- 0, mask = p < 3 && f >= 2 && 2 <= p',
         'Memset a <- 0, mask = p + f < 3 && f != 1',
@@ -437,7 +429,7 @@ describe('masks', () => {
   describe('the printer', () => {
     it('prints every mask back as it was written', () => {
       const masks = ['p < r1', 'p + f < 8 && f != 3', '-p <= 2*f - 4', 'f0 < 1 && f1 + p > 3', 'p >= N && f < 2*r1 + 1'];
-      const program = programOf(main(['const N = 5'], [
+      const program = programOf(mainModule(['const N = 5'], [
         'sbuf a : f32[8, 12]', 'sbuf c : f32[8, 2, 6]', 'Set r1 = 3',
         ...masks.map((m) => `Memset ${m.includes('f0') ? 'c' : 'a'} <- 0, mask = ${m}`),
       ]));

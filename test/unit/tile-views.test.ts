@@ -2,7 +2,7 @@
 // patterns"): what the checker accepts and refuses (with file:line:col), what the simulator computes against plain
 // loops written here, and the same bits through every pass.
 import * as assert from 'node:assert/strict';
-import { checkText, programOf } from '../helpers/virtual-host';
+import { checkText, diagnosticsAt, mainModule, programOf } from '../helpers/virtual-host';
 import { formatDiagnostic } from '../../engine/lang/diagnostics';
 import { runProgram } from '../../engine/run/simulate';
 import { Program } from '../../engine/ir/program';
@@ -13,14 +13,6 @@ import { DebugCore } from '../../engine/debug/debug-core';
 import { npyMachineOptions } from '../../engine/run/simulate';
 
 /** The diagnostics of a program as `line:col: message`. */
-function diagnostics(text: string): string[] {
-  return checkText(text).diagnostics.map((d) => `${d.span.line}:${d.span.col}: ${d.message}`);
-}
-
-function main(decls: string[], body: string[]): string {
-  return ['module m', ...decls, 'func main() {', ...body.map((l) => `  ${l}`), '}', ''].join('\n');
-}
-
 /** Runs a program; the values of each DRAM tensor (decoded), the outcome and the Print lines. */
 function run(program: Program): { outcome: string; drams: Map<string, number[]>; prints: string[] } {
   const prints: string[] = [];
@@ -32,7 +24,7 @@ function run(program: Program): { outcome: string; drams: Map<string, number[]>;
 describe('tiles of several free dimensions and reshape/permute views', () => {
   describe('the checker', () => {
     it('accepts tiles of a partition and up to 4 free dimensions, and views that keep the partitions', () => {
-      const text = main(['dram x : f32[2, 6, 6] input = iota', 'dram y : f32[2, 3, 3] output'], [
+      const text = mainModule(['dram x : f32[2, 6, 6] input = iota', 'dram y : f32[2, 3, 3] output'], [
         'sbuf t : f32[2, 6, 6]',
         'sbuf u : f32[2, 3, 2, 3, 2]',
         'sbuf s : f32[2, 3, 3]',
@@ -42,29 +34,29 @@ describe('tiles of several free dimensions and reshape/permute views', () => {
         'TensorTensor s <- s, s.reshape(2, 9), op = add',
         'DmaCopy y <- s',
       ]);
-      assert.deepEqual(diagnostics(text), []);
+      assert.deepEqual(diagnosticsAt(text), []);
     });
 
     it('refuses a tile of 5 free dimensions, naming the rule', () => {
-      const text = main([], ['sbuf t : f32[2, 2, 2, 2, 2, 2]']);
-      assert.deepEqual(diagnostics(text), ["3:12: sbuf tensors have a partition dimension and at most 4 free dimensions, as the hardware's access patterns; 't' is f32[2, 2, 2, 2, 2, 2]"]);
+      const text = mainModule([], ['sbuf t : f32[2, 2, 2, 2, 2, 2]']);
+      assert.deepEqual(diagnosticsAt(text), ["3:12: sbuf tensors have a partition dimension and at most 4 free dimensions, as the hardware's access patterns; 't' is f32[2, 2, 2, 2, 2, 2]"]);
     });
 
     it('refuses a reshape that changes the count of elements, or that cannot be a view', () => {
-      const text = main([], [
+      const text = mainModule([], [
         'sbuf t : f32[4, 12]',
         'sbuf u : f32[4, 3, 4]',
         'TensorCopy u <- t.reshape(4, 3, 5)',
         'TensorCopy u <- t[0:4, 0:12:2].reshape(4, 2, 3).permute(0, 2, 1).reshape(4, 6)',
       ]);
-      assert.deepEqual(diagnostics(text), [
+      assert.deepEqual(diagnosticsAt(text), [
         "5:19: '.reshape(4, 3, 5)' has 60 elements but the view [4, 12] has 48",
         "6:19: '.reshape(4, 6)' cannot view [4, 3, 2] of 't' without moving elements: its dimensions do not follow each other in memory (reshape a contiguous view)",
       ]);
     });
 
     it('refuses a permutation that is not one, and views that move elements across partitions for engines', () => {
-      const text = main(['dram d : f32[4, 12]'], [
+      const text = mainModule(['dram d : f32[4, 12]'], [
         'sbuf t : f32[4, 12]',
         'sbuf u : f32[12, 4]',
         'TensorCopy t <- t.reshape(4, 3, 4).permute(0, 2, 2)',
@@ -72,7 +64,7 @@ describe('tiles of several free dimensions and reshape/permute views', () => {
         'TensorCopy u <- t.reshape(12, 4)',
         'DmaCopy d.reshape(12, 4) <- t.reshape(12, 4)',
       ]);
-      assert.deepEqual(diagnostics(text), [
+      assert.deepEqual(diagnosticsAt(text), [
         "6:19: '.permute(0, 2, 2)' must list each of the view's 3 dimensions once (0 to 2)",
         "7:19: '.permute(1, 0)' moves dimension 1 first: engines read a partition per row of a view, so only DmaCopy can read 't.permute(1, 0)'; keep the first dimension and reshape or permute the free ones",
         "8:19: '.reshape(12, 4)' changes the first dimension (4 to 12): engines read a partition per row of a view, so only DmaCopy can read 't.reshape(12, 4)'; keep the first dimension and reshape or permute the free ones",
@@ -80,8 +72,8 @@ describe('tiles of several free dimensions and reshape/permute views', () => {
     });
 
     it('says which destinations a TensorReduce of several free dimensions may have', () => {
-      const text = main([], ['sbuf t : f32[4, 3, 5]', 'sbuf s : f32[4, 5]', 'TensorReduce s <- t, op = max']);
-      assert.deepEqual(diagnostics(text), ["5:3: TensorReduce reduces along the last free dimensions: for 't' [4, 3, 5] the destination must be [4, 1] or [4, 3], but 's' is [4, 5]"]);
+      const text = mainModule([], ['sbuf t : f32[4, 3, 5]', 'sbuf s : f32[4, 5]', 'TensorReduce s <- t, op = max']);
+      assert.deepEqual(diagnosticsAt(text), ["5:3: TensorReduce reduces along the last free dimensions: for 't' [4, 3, 5] the destination must be [4, 1] or [4, 3], but 's' is [4, 5]"]);
     });
   });
 
@@ -99,7 +91,7 @@ describe('tiles of several free dimensions and reshape/permute views', () => {
   describe('the simulator, against plain loops', () => {
     it('transposes the 2-D matrices of each partition in one TensorCopy', () => {
       const [P, X, Y] = [5, 3, 4];
-      const program = programOf(main([`dram a : i8[${P}, ${X * Y}] input = iota`, `dram b : i8[${P}, ${X * Y}] output`], [
+      const program = programOf(mainModule([`dram a : i8[${P}, ${X * Y}] input = iota`, `dram b : i8[${P}, ${X * Y}] output`], [
         `sbuf t : i8[${P}, ${X * Y}]`,
         `sbuf u : i8[${P}, ${X * Y}]`,
         'DmaCopy t <- a',
@@ -115,7 +107,7 @@ describe('tiles of several free dimensions and reshape/permute views', () => {
 
     it('reduces the last free dimensions of a 5-dimensional view: a 2-D average pool', () => {
       const [C, H, W, K] = [3, 8, 6, 2];
-      const program = programOf(main([`dram a : f32[${C}, ${H}, ${W}] input = random(seed=3)`, `dram o : f32[${C}, ${H / K}, ${W / K}] output`], [
+      const program = programOf(mainModule([`dram a : f32[${C}, ${H}, ${W}] input = random(seed=3)`, `dram o : f32[${C}, ${H / K}, ${W / K}] output`], [
         `sbuf t : f32[${C}, ${H}, ${W}]`,
         `sbuf s : f32[${C}, ${H / K}, ${W / K}]`,
         'DmaCopy t <- a',
@@ -140,7 +132,7 @@ describe('tiles of several free dimensions and reshape/permute views', () => {
     });
 
     it('computes elementwise on tiles of several free dimensions as on their rows, with register bounds', () => {
-      const program = programOf(main(['dram a : f32[4, 2, 3, 4] input = iota', 'dram o : f32[4, 24] output'], [
+      const program = programOf(mainModule(['dram a : f32[4, 2, 3, 4] input = iota', 'dram o : f32[4, 24] output'], [
         'sbuf t : f32[4, 2, 3, 4]',
         'sbuf u : f32[4, 24]',
         'DmaCopy t <- a',
@@ -181,7 +173,7 @@ describe('tiles of several free dimensions and reshape/permute views', () => {
 
   describe('the evaluate language (Print, watch, hover)', () => {
     it('reads reshaped and permuted views of tensors and of computed values', () => {
-      const program = programOf(main([], [
+      const program = programOf(mainModule([], [
         'sbuf t : f32[2, 6]',
         'Iota t <- pstep = 6',
         'Print t.reshape(2, 3, 2).permute(0, 2, 1)',
@@ -200,7 +192,7 @@ describe('tiles of several free dimensions and reshape/permute views', () => {
 
   describe('the debugger', () => {
     it(':why names the window a pooled element was reduced from', () => {
-      const text = main(['dram a : f32[2, 4, 4] input = iota', 'dram o : f32[2, 2, 2] output'], [
+      const text = mainModule(['dram a : f32[2, 4, 4] input = iota', 'dram o : f32[2, 2, 2] output'], [
         'sbuf t : f32[2, 4, 4]',
         'sbuf s : f32[2, 2, 2]',
         'DmaCopy t <- a',
