@@ -17,7 +17,7 @@ const DECLARATIONS = ['module', 'import', 'const', 'cores', 'dram', 'func'];
 
 export function completions(ws: Workspace, file: string, line: number, col: number): CompletionItem[] {
   const index = ws.index(file);
-  const text = ws.text(file)?.split('\n')[line - 1];
+  const text = ws.lineText(file, line);
   if (!index || text === undefined) return [];
   const cx = lineContext(text, col);
   const fn = index.functionAt(line);

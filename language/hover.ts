@@ -20,7 +20,7 @@ export function hover(ws: Workspace, file: string, line: number, col: number, pr
     const span = ref.at.occurrence(ref.occurrence).span;
     return { contents: { kind: 'markdown', value: declarationMarkdown(ref.index, ref.decl, program(ref.index.file)) }, range: toRange(span) };
   }
-  const text = ws.text(file)?.split('\n')[line - 1];
+  const text = ws.lineText(file, line);
   return text === undefined ? null : wordHover(text, line, col);
 }
 

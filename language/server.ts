@@ -120,7 +120,7 @@ export function startServer(connection: Connection): void {
   });
   connection.onSignatureHelp((p) => {
     const a = at(p);
-    const line = a && ws.text(a.file)?.split('\n')[a.line - 1];
+    const line = a && ws.lineText(a.file, a.line);
     return a && line !== undefined ? signatureHelp(line, a.col) : null;
   });
   connection.languages.inlayHint.on((p) => {

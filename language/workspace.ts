@@ -70,6 +70,20 @@ export class Workspace {
     return this.open.get(file)?.text ?? this.disk.readText(file);
   }
 
+  /** One line of a file (1-based), found without splitting the whole text: completion, hover and signature help ask at each keystroke. */
+  lineText(file: string, line: number): string | undefined {
+    const text = this.text(file);
+    if (text === undefined) return undefined;
+    let start = 0;
+    for (let l = 1; l < line; l++) {
+      const next = text.indexOf('\n', start);
+      if (next < 0) return undefined;
+      start = next + 1;
+    }
+    const end = text.indexOf('\n', start);
+    return text.slice(start, end < 0 ? undefined : end);
+  }
+
   /** The index of a file as it is now, or undefined when it cannot be read. */
   index(file: string): FileIndex | undefined {
     const key = this.keyOf(file);
