@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { FrameGraph, NodeBreakpoint, PassGraph, PassSummary } from './graph';
 import type { HistoryAnswer, WhyAnswer } from './time-queries';
+import type { TimelineData } from './timeline';
 import { DIVERGENCE_ARGUMENTS, MEMORY_MAP_ARGUMENTS, TENSOR_ARGUMENTS, type Divergence, type MemoryMap, type TensorData } from './tensor';
 
 export type FramesMode = 'functions' | 'subgraphs';
@@ -123,6 +124,20 @@ export const BIR_REQUESTS = {
   'bir/tensorDivergence': { arguments: DIVERGENCE_ARGUMENTS, body: body<Divergence>() },
   /** The tensor view: a core's SBUF and PSUM as its live allocations, and where a tensor lies in them. */
   'bir/memoryMap': { arguments: MEMORY_MAP_ARGUMENTS, body: body<MemoryMap>() },
+  /**
+   * The engine timeline (docs/timeline.md): the session's program, or its files as saved now (`program: "saved"`,
+   * after an edit), run from the start with the session's inputs, cores and passes, recorded and scheduled on a
+   * machine profile (trn1, trn2, trn3, or a PROFILE.json relative to the program's folder; trn2 by default).
+   * `against: "previous"` adds the difference from the schedule this session answered before.
+   */
+  'bir/timeline': {
+    arguments: z.looseObject({
+      machine: z.string({ error: (issue) => `needs machine as trn1, trn2, trn3 or a PROFILE.json, found ${describeInput(issue.input)}` }).optional(),
+      program: z.enum(['session', 'saved'], { error: (issue) => `needs program: "session" or "saved", found ${describeInput(issue.input)}` }).optional(),
+      against: z.literal('previous', { error: (issue) => `needs against: "previous" (or nothing), found ${describeInput(issue.input)}` }).optional(),
+    }),
+    body: body<TimelineData>(),
+  },
   /** The snapshots to stop after before the program runs; replaces the previous set. */
   'bir/setPassBreakpoints': {
     arguments: z.looseObject({

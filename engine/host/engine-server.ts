@@ -33,11 +33,13 @@ import type { CompactGraph } from '../graph/compact-graph';
 import { graphToDot } from '../graph/export';
 import { expandGraph, Expansion, findNodes } from '../graph/hierarchy';
 import type { FrameGraph, PassGraph, PassSummary, Span } from '../../contract/graph';
+import type { TimelineData } from '../../contract/timeline';
 import { EngineError, errorData } from '../protocol/errors';
 import { EngineMethod, EngineParams, EngineRequestMessage, EngineResult } from '../protocol/requests';
 import { needsHistory, refusalInADump } from '../protocol/request-table';
 import { BreakpointInfo, EngineEvent, EvaluateResult, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
 import { EngineToClient } from './messages';
+import { TimelineService } from './timeline-service';
 
 /** How long the program runs before the server looks at its requests again. */
 const SLICE_MS = 20;
@@ -85,6 +87,7 @@ export class EngineServer {
   private passStop = -1;
   private pendingFilters: string[] = EXCEPTION_FILTERS.filter((f) => f.default).map((f) => f.filter);
   private scheduled = false;
+  private readonly timeline = new TimelineService();
 
   constructor(
     private readonly emit: Emit,
@@ -128,6 +131,7 @@ export class EngineServer {
     'bir/passGraph': { needs: 'launched', serve: (p) => this.passGraph(p.index, p.function, p.expand, p.find) },
     'bir/nextPass': { needs: 'compiler', serve: () => this.nextPass() },
     'bir/setPassBreakpoints': { needs: 'launched', serve: (p) => this.setPassBreakpoints(p.indices) },
+    'bir/timeline': { needs: 'launched', serve: (p) => this.timelineOf(p) },
     'bir/history': { needs: 'program-stopped', serve: (p) => this.debugCore().writeHistory(p) },
     'bir/why': { needs: 'program-stopped', serve: (p) => this.debugCore().valueOrigin(p) },
     'bir/tensor': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorData(p) },
@@ -646,6 +650,12 @@ export class EngineServer {
     const reasons = Object.fromEntries([...s.reasons].filter(([id]) => ids.has(id)));
     const found = find !== undefined ? findNodes(g, find) : undefined;
     return { index: i, pass: s.pass, ...shown, dot: complete ? graphToDot(g) : undefined, changes: s.changes, removedNodes, reasons, ...(found ? { found } : {}) };
+  }
+
+  /** bir/timeline: the program run again on a machine of its own; a dump's cannot (it holds no inputs to run it from the start). */
+  private timelineOf(args: EngineParams<'bir/timeline'>): TimelineData {
+    if (this.postMortem) throw new EngineError(`'bir/timeline': a dump cannot run (${this.postMortem.what}: the machine at its fault); profile the program with bir-sim profile`, 'state');
+    return this.timeline.answer({ config: this.config!, program: this.program!, machineOptions: () => this.machineOptions(this.config!) }, args);
   }
 
   private terminate(): void {

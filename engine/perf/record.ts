@@ -34,7 +34,12 @@ const UNTIMED = new Set(['Print', 'Assert', 'Assert.close']);
 
 /** Runs the program to its end (or its fault), recording every instruction it executes. */
 export function recordRun(program: Program, options: RunOptions = {}): Recording {
-  const machine = new Machine(program, npyMachineOptions(options));
+  return recordOn(new Machine(program, npyMachineOptions(options)));
+}
+
+/** Runs a machine made for the program (its inputs, cores and limits) to its end, recording what it executes. */
+export function recordOn(machine: Machine): Recording {
+  const program = machine.program;
   const recorder = new StreamRecorder(program, machine);
   const outcome = new Interpreter(machine).runDebug(recorder.hooks());
   return { program, stream: recorder.finish(), outcome, machine };
@@ -53,7 +58,7 @@ export class StreamRecorder {
   private readonly baseIds = new Map<Tensor, number>();
   private readonly registerIds = new WeakMap<Frame, number>();
   private readonly scratch = new Float64Array(3 * 16);
-  private readonly facts: InstructionFacts = { node: 0, core: 0, engine: 0, kind: 0, free: 0, inputs: 0, work: 0, slow: false, rowStart: 0, rowCount: 0 };
+  private readonly facts: InstructionFacts = { node: 0, tick: 0, core: 0, engine: 0, kind: 0, free: 0, inputs: 0, work: 0, slow: false, rowStart: 0, rowCount: 0 };
 
   constructor(program: Program, private readonly machine: Machine) {
     this.plans = new AccessPlans(program);
@@ -80,6 +85,7 @@ export class StreamRecorder {
   private record(core: Core, frame: Frame, node: InstrNode): void {
     const f = this.facts;
     f.node = node.index;
+    f.tick = this.machine.instructionsExecuted;
     f.core = core.index;
     f.engine = ENGINE_CODE[node.engine];
     f.free = 0;

@@ -32,6 +32,8 @@ export interface ExecutedStream {
   readonly count: number;
   /** The node's index in the program's code (its line, opcode, id). */
   readonly node: Int32Array;
+  /** Instructions the machine had run before it, all cores together: where the debugger's stops and goto are in time. */
+  readonly tick: Float64Array;
   readonly core: Uint8Array;
   /** ENGINE_CODE of the engine. */
   readonly engine: Uint8Array;
@@ -59,6 +61,7 @@ export interface ExecutedStream {
 
 export interface InstructionFacts {
   node: number;
+  tick: number;
   core: number;
   engine: number;
   kind: number;
@@ -73,6 +76,7 @@ export interface InstructionFacts {
 /** Builds a stream instruction by instruction: `begin`, its accesses, and on to the next. */
 export class StreamBuilder {
   private readonly node = int32s();
+  private readonly tick = float64s();
   private readonly core = uint8s();
   private readonly engine = uint8s();
   private readonly kind = uint8s();
@@ -100,6 +104,7 @@ export class StreamBuilder {
 
   begin(f: InstructionFacts): void {
     this.node.push(f.node);
+    this.tick.push(f.tick);
     this.core.push(f.core);
     this.engine.push(f.engine);
     this.kind.push(f.kind);
@@ -126,6 +131,7 @@ export class StreamBuilder {
     return {
       count: this.node.length,
       node: this.node.seal(),
+      tick: this.tick.seal(),
       core: this.core.seal(),
       engine: this.engine.seal(),
       kind: this.kind.seal(),

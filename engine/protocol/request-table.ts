@@ -99,6 +99,7 @@ const BIR_REQUESTS = {
   'bir/tensorDivergence': { forwarded: true },
   'bir/memoryMap': { forwarded: true },
   'bir/setPassBreakpoints': { forwarded: true },
+  'bir/timeline': { forwarded: true },
 } as const satisfies { readonly [C in BirCommand]: RequestProperties };
 
 export const REQUESTS = { ...DAP_REQUESTS, ...BIR_REQUESTS };

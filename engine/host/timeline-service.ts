@@ -1,0 +1,81 @@
+/**
+ * `bir/timeline`: the engine timeline of a session's program. The program runs again from its start on a machine of
+ * its own (the session's inputs, cores and limits; nothing printed, the debugger's run untouched), recorded and
+ * scheduled on the machine profile asked for. "saved" checks the program's files as they are on disk now, through
+ * the session's passes, so that an edit shows what it changes; each answer is kept, and `against: "previous"` adds
+ * the difference from the one before (what-if).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { checkProgram, diskHost } from '../lang/check/checker';
+import { formatDiagnostic } from '../lang/diagnostics';
+import { Program } from '../ir/program';
+import { LoadError, Machine, MachineOptions } from '../machine/machine';
+import { describeFault } from '../run/describe-fault';
+import { runPipeline } from '../passes/pipeline';
+import { recordOn } from '../perf/record';
+import { ProfileError, resolveProfile } from '../perf/profile';
+import { schedule } from '../perf/scheduler';
+import { ProfileSummary, summarize } from '../perf/summary';
+import { timelineData, timelineDifference } from '../perf/timeline-data';
+import { compareSchedules } from '../perf/what-if';
+import type { BirArguments } from '../../contract/requests';
+import type { TimelineData } from '../../contract/timeline';
+import { EngineError } from '../protocol/errors';
+import { LaunchConfig } from '../protocol/types';
+
+/** What the service needs of the session: its launch, the program it runs, and a machine's options for a run of it. */
+export interface TimelineSession {
+  readonly config: LaunchConfig;
+  readonly program: Program;
+  readonly machineOptions: () => MachineOptions;
+}
+
+export class TimelineService {
+  /** The schedule answered last: what `against: "previous"` compares with. */
+  private previous?: { readonly summary: ProfileSummary; readonly label: string };
+
+  answer(session: TimelineSession, args: BirArguments<'bir/timeline'>): TimelineData {
+    const which = args.program ?? 'session';
+    const profile = this.profileOf(args.machine, session.config.program);
+    const program = which === 'saved' ? savedProgram(session.config) : session.program;
+    let recording;
+    try {
+      recording = recordOn(new Machine(program, { ...session.machineOptions(), output: () => undefined }));
+    } catch (e) {
+      if (e instanceof LoadError) throw new EngineError(`bir/timeline: ${e.message}`, 'program');
+      throw e;
+    }
+    const s = schedule(recording.stream, profile);
+    const summary = summarize(s, program);
+    const fault = recording.outcome.kind === 'failed' ? describeFault(recording.outcome.fault, recording.machine) : undefined;
+    const data = timelineData(s, program, summary, which, fault);
+    const label = `${which === 'saved' ? 'the saved program' : "the session's program"} on ${profile.name}`;
+    const before = this.previous;
+    this.previous = { summary, label };
+    if (args.against !== 'previous' || !before) return data;
+    return { ...data, whatIf: timelineDifference(compareSchedules(before.summary, summary), before.label) };
+  }
+
+  private profileOf(machine: string | undefined, programFile: string) {
+    const base = path.dirname(path.resolve(programFile));
+    const file = machine !== undefined && machine.endsWith('.json') ? path.resolve(base, machine) : machine;
+    try {
+      return resolveProfile(file, (f) => fs.readFileSync(f, 'utf8'));
+    } catch (e) {
+      if (e instanceof ProfileError) throw new EngineError(`bir/timeline: machine: ${e.message}`, 'argument');
+      throw e;
+    }
+  }
+}
+
+/** The program's files as saved now, checked and through the session's passes; its errors refuse the request. */
+function savedProgram(config: LaunchConfig): Program {
+  const checked = checkProgram(config.program, { host: diskHost() });
+  if (!checked.program) {
+    const errors = checked.diagnostics.filter((d) => d.severity === 'error').map((d) => formatDiagnostic(d));
+    throw new EngineError(`bir/timeline: the saved ${path.basename(config.program)} has ${errors.length} error${errors.length === 1 ? '' : 's'}:\n${errors.join('\n')}`, 'program');
+  }
+  const snapshots = runPipeline(checked.program, config.passes ?? []);
+  return snapshots[snapshots.length - 1].program;
+}
