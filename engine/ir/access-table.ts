@@ -103,6 +103,20 @@ export class AccessTable {
     return this.store(fields.values, fields.length);
   }
 
+  /** Whether no expression of the pattern (its indices, a `.bcast` count) has a span: the same row fits any line. */
+  spanFree(row: number): boolean {
+    const items = this.itemsFirst.get(row);
+    for (let i = items; i < items + this.itemsCount.get(row); i++) {
+      if (!this.exprs.spanFree(this.itemA.get(i))) return false;
+      if (this.itemKind.get(i) === SLICE && !(this.exprs.spanFree(this.itemB.get(i)) && this.exprs.spanFree(this.itemC.get(i)))) return false;
+    }
+    const views = this.viewsFirst.get(row);
+    for (let v = views; v < views + this.viewsCount.get(row); v++) {
+      if (this.viewKind.get(v) === VIEW_BCAST && !this.exprs.spanFree(this.viewArg.get(v))) return false;
+    }
+    return true;
+  }
+
   /** A new row from the fields `add` laid out. */
   private store(fields: ArrayLike<number>, length: number): number {
     let k = 0;

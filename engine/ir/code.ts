@@ -118,6 +118,81 @@ export class Code implements ProgramCode {
     return index;
   }
 
+  /**
+   * Whether `appendMoved` may copy the node: a plain instruction from the source whose only spans are its own, its
+   * operands' and its attributes' (none inside an expression: a register or an operator in an index has a span of
+   * its own, which a copy would leave on the first line).
+   */
+  movable(index: number): boolean {
+    if (this.opcodes.get(index) === OBJECT || this.ids.has(index) || this.inlined.has(index)) return false;
+    const first = this.operandsFirst.get(index);
+    const end = this.operandRowsEnd(index);
+    for (let r = first; r < end; r++) {
+      const ref = this.operandRef.get(r);
+      switch (this.operandKind.get(r)) {
+        case OPERAND_TENSOR: if (!this.accesses.spanFree(ref)) return false; break;
+        case OPERAND_SCALAR: if (!this.exprs.spanFree(ref)) return false; break;
+        case OPERAND_EVAL: return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Appends a copy of node `from` (which `movable` allowed) at line `line` of its file, in its region: the node of
+   * another line of the same text. Its index.
+   */
+  appendMoved(from: number, line: number): number {
+    if (this.sealed) throw new Error('the program\'s code is sealed');
+    const s = from * 4;
+    const delta = line - this.spans.get(s);
+    const index = this.kinds.push(this.kinds.get(from));
+    this.opcodes.push(this.opcodes.get(from));
+    this.regionOf.push(this.regionOf.get(from));
+    this.fileOf.push(this.fileOf.get(from));
+    this.spans.push(line);
+    this.spans.push(this.spans.get(s + 1));
+    this.spans.push(this.spans.get(s + 2) + delta);
+    this.spans.push(this.spans.get(s + 3));
+    // The node's operand rows are one run (its operands, then its attributes' operands), as `fill` lays them out.
+    const first = this.operandsFirst.get(from);
+    const end = this.operandRowsEnd(from);
+    const shift = this.operandKind.length - first;
+    this.operandsFirst.push(first + shift);
+    this.operandsCount.push(this.operandsCount.get(from));
+    for (let r = first; r < end; r++) {
+      this.operandKind.push(this.operandKind.get(r));
+      this.operandRef.push(this.operandRef.get(r));
+      this.operandText.push(this.operandText.get(r));
+      this.operandFile.push(this.operandFile.get(r));
+      moveSpan(this.operandSpans, r, delta);
+    }
+    const attrs = this.attrsFirst.get(from);
+    const count = this.attrsCount.get(from);
+    this.attrsFirst.push(this.attrName.length);
+    this.attrsCount.push(count);
+    for (let a = attrs; a < attrs + count; a++) {
+      const kind = this.attrKind.get(a);
+      this.attrName.push(this.attrName.get(a));
+      this.attrKind.push(kind);
+      this.attrRef.push(kind === ATTR_OPERAND ? this.attrRef.get(a) + shift : this.attrRef.get(a));
+      this.attrFile.push(this.attrFile.get(a));
+      if (kind === ATTR_WORD) moveSpan(this.attrSpans, a, delta);
+      else for (let k = 0; k < 4; k++) this.attrSpans.push(0);
+    }
+    return index;
+  }
+
+  /** One past the last operand row of an instruction row: its own operands' and its attributes'. */
+  private operandRowsEnd(index: number): number {
+    let end = this.operandsFirst.get(index) + (this.operandsCount.get(index) & 0x7f);
+    const attrs = this.attrsFirst.get(index);
+    for (let a = attrs; a < attrs + this.attrsCount.get(index); a++) {
+      if (this.attrKind.get(a) === ATTR_OPERAND) end = Math.max(end, this.attrRef.get(a) + 1);
+    }
+    return end;
+  }
+
   /** A place for a node whose own nodes come first in the building but after it in the program. */
   reserve(): number {
     const index = this.kinds.push(NODE_RETURN);
@@ -437,6 +512,15 @@ export class Code implements ProgramCode {
     const s = row * 4;
     return { file: this.files[file], line: spans.get(s), col: spans.get(s + 1), endLine: spans.get(s + 2), endCol: spans.get(s + 3) };
   }
+}
+
+/** Appends the span of row `row` of `spans`, `delta` lines further. */
+function moveSpan(spans: Column<Int32Array>, row: number, delta: number): void {
+  const k = row * 4;
+  spans.push(spans.get(k) + delta);
+  spans.push(spans.get(k + 1));
+  spans.push(spans.get(k + 2) + delta);
+  spans.push(spans.get(k + 3));
 }
 
 function pushSpan(spans: Column<Int32Array>, span: Span): void {

@@ -60,6 +60,21 @@ export class ExprTable {
     return this.kinds.get(row) === REG ? -2 - this.a.get(row) : row;
   }
 
+  /** Whether no part of the expression has a span (a register or an operator has one): the same row fits any line. */
+  spanFree(row: number): boolean {
+    switch (this.kinds.get(row)) {
+      case REG:
+      case BINARY: return false;
+      case UNARY: return this.spanFree(this.b.get(row));
+      case FN: {
+        const first = this.b.get(row);
+        for (let i = 0; i < this.c.get(row); i++) if (!this.spanFree(this.args.get(first + i))) return false;
+        return true;
+      }
+      default: return true;
+    }
+  }
+
   /** The row of an expression (its sub-expressions first). */
   add(e: ScalarExpr): number {
     switch (e.kind) {

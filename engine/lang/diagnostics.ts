@@ -33,6 +33,11 @@ export class DiagnosticBag {
     this.items.push(d);
   }
 
+  /** How many were collected so far: a reader compares it before and after a step to know whether it reported any. */
+  get count(): number {
+    return this.items.length;
+  }
+
   get hasErrors(): boolean {
     return hasErrors(this.items);
   }

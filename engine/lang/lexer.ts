@@ -171,6 +171,29 @@ export class TokenStream {
     return undefined;
   }
 
+  /**
+   * The whole text of the line ahead (without its newline) when token i is the next one to lex, the lexer is at the
+   * start of a line and outside brackets: a line `skipLine` may pass over. Undefined otherwise, and for the last
+   * line when no newline ends it.
+   */
+  lineAhead(i: number): string | undefined {
+    if (i !== this.base + this.count || this.ended || this.nesting !== 0 || this.pos !== this.lineStart) return undefined;
+    const end = this.source.indexOf('\n', this.pos);
+    return end < 0 ? undefined : this.source.slice(this.pos, end);
+  }
+
+  /** The line number of the line ahead (see lineAhead). */
+  get lineNumber(): number {
+    return this.line;
+  }
+
+  /** Passes over the line ahead, of `length` characters, without lexing it: it makes no token. */
+  skipLine(length: number): void {
+    this.pos += length + 1;
+    this.line++;
+    this.lineStart = this.pos;
+  }
+
   /** The slot of the token at index i of the stream; past the end, the slot of the last token (eof). */
   slot(i: number): number {
     const k = i - this.base;

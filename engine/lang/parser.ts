@@ -2,6 +2,7 @@ import * as ast from './ast';
 import { Diagnostic, DiagnosticBag } from './diagnostics';
 import * as lexer from './lexer';
 import { LexerState, TokenStream } from './lexer';
+import { KnownLines } from './known-lines';
 import { Span, spanBetween } from '../base/span';
 
 /**
@@ -51,10 +52,10 @@ export class UnreadBodyMistake extends Error {}
  * The statements are those parseFile finds; their mistakes were reported by parseOutline, and are not again. For a
  * body the outline did not read, `close` is its closing '}': any mistake, or another end, throws UnreadBodyMistake.
  */
-export function parseBody(text: string, file: string, start: LexerState, visit: (s: ast.Stmt) => void, close?: Span): void {
+export function parseBody(text: string, file: string, start: LexerState, visit: (s: ast.Stmt) => void, close?: Span, known?: KnownLines): void {
   // Mistakes the outline reported are not reported again; those of an unread body end the parse.
   const bag = close ? new RefusingBag() : new DiagnosticBag();
-  const body = new Parser(new TokenStream(text, file, bag, start), bag).body(visit);
+  const body = new Parser(new TokenStream(text, file, bag, start), bag).body(visit, known);
   if (close && (body.close.line !== close.line || body.close.col !== close.col)) throw new UnreadBodyMistake(`the body ends at ${body.close.line}:${body.close.col}`);
 }
 
@@ -174,8 +175,8 @@ class Parser {
   }
 
   /** A function body whose first token is the stream's first; its statements go to `visit`. */
-  body(visit: (s: ast.Stmt) => void): ast.Block {
-    return this.block('a function body', visit);
+  body(visit: (s: ast.Stmt) => void, known?: KnownLines): ast.Block {
+    return this.block('a function body', visit, known);
   }
 
   lone(): ast.Expr | undefined {
@@ -314,7 +315,7 @@ class Parser {
   // ---- blocks and statements ----
 
   /** A `{ }` block; its statements go to `visit` when given, else into the block. */
-  private block(what: string, visit?: (s: ast.Stmt) => void): ast.Block {
+  private block(what: string, visit?: (s: ast.Stmt) => void, known?: KnownLines): ast.Block {
     this.enter('blocks');
     try {
       if (this.at(NEWLINE)) {
@@ -330,6 +331,13 @@ class Parser {
       const open = this.realSpan(this.expectPunct('{', `'{' to open ${what}`));
       const stmts: ast.Stmt[] = [];
       while (true) {
+        // A line the reader knows is passed over unlexed; one it may learn is kept until its statement is read.
+        const line = known && this.tokens.lineAhead(this.pos);
+        const lineNumber = this.tokens.lineNumber;
+        if (line && known.repeat(line, lineNumber)) {
+          this.tokens.skipLine(line.length);
+          continue;
+        }
         if (this.at(NEWLINE)) {
           this.pos++;
           continue;
@@ -353,6 +361,7 @@ class Parser {
           if (visit) visit(s);
           else stmts.push(s);
           this.endOfLine();
+          if (line && this.aloneOnLine(s, lineNumber)) known.learn(line, lineNumber);
         } catch (e) {
           if (!(e instanceof ParseError)) throw e;
           this.recoverLine();
@@ -779,6 +788,11 @@ class Parser {
     return this.tokens.kinds[s];
   }
 
+  private tokenLine(ahead: number): number {
+    const s = this.slot(ahead);
+    return this.tokens.lines[s];
+  }
+
   private text(t: TokenIndex): string {
     return this.tokens.text(this.tokens.slot(t));
   }
@@ -851,6 +865,11 @@ class Parser {
   }
 
   /** A statement ends at a newline; a '}' may close the block on the same line. */
+  /** The statement began line `line` and the newline just read ended it on the same line (no '}' after it). */
+  private aloneOnLine(s: ast.Stmt, line: number): boolean {
+    return s.span.line === line && s.span.endLine === line && this.kind(-1) === NEWLINE && this.tokenLine(-1) === line;
+  }
+
   private endOfLine(): void {
     if (this.unclosedAt === this.pos) return; // a block closed early at a 'func': it starts the next declaration
     if (this.at(NEWLINE) || this.at(EOF)) {

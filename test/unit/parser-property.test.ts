@@ -1,7 +1,8 @@
 /**
  * Property tests of the front end: whatever the text, tokenize, parseFile, parseExpression and checkProgram
  * finish without throwing, every diagnostic points inside the file it names, and checkProgram makes the same of it
- * whether it reads function bodies once or parses them in the outline first.
+ * whether it reads function bodies once or parses them in the outline first, and whether it copies the node of a line
+ * that repeats an earlier one or reads every line.
  *
  * The inputs are random strings, random soups of BIR tokens, and mutations (characters, lines and tokens
  * deleted, inserted, duplicated, swapped) of every program in examples/ and test/programs/, read when the test
@@ -106,10 +107,11 @@ function survive(text: string, file = path.join(ROOT, 'test', 'programs', 'fuzz.
   for (const d of result.diagnostics) checkSpan(d, served.get(d.span.file));
   assert.strictEqual(result.program === undefined, result.diagnostics.some((d) => d.severity === 'error'), 'a program exactly when there is no error');
   if (result.program) for (const n of allNodes(result.program)) checkSpan({ severity: 'error', message: n.id, span: n.span }, served.get(n.span.file));
-  // Function bodies read once, as they are built, make what bodies parsed first in the outline make.
-  const reference = checkProgram(file, { host: hostWith(file, text, new Map()), bodies: 'outline' });
-  assert.strictEqual(dumpDiagnostics(result.diagnostics), dumpDiagnostics(reference.diagnostics), 'the same diagnostics, bodies read once or in the outline');
-  assert.strictEqual(result.program && dumpProgram(result.program), reference.program && dumpProgram(reference.program), 'the same program, bodies read once or in the outline');
+  // Function bodies read once, as they are built, with repeated lines copied, make what bodies parsed first in the
+  // outline, every line read, make.
+  const reference = checkProgram(file, { host: hostWith(file, text, new Map()), bodies: 'outline', repeatLines: false });
+  assert.strictEqual(dumpDiagnostics(result.diagnostics), dumpDiagnostics(reference.diagnostics), 'the same diagnostics, bodies read once or in the outline, lines repeated or read');
+  assert.strictEqual(result.program && dumpProgram(result.program), reference.program && dumpProgram(reference.program), 'the same program, bodies read once or in the outline, lines repeated or read');
 }
 
 function surviveExpression(text: string): void {

@@ -17,6 +17,7 @@ import { readNpyFile, NpyError } from '../../io/npy';
 import { readTextFile } from '../../io/read-file';
 import { npyFitsTensor } from '../../io/tensor-files';
 import { checkCallChains } from './placement';
+import { KnownLines } from '../known-lines';
 import { BodyBuilder, CallSite, declareFunction, PendingFunction, resolveType } from './functions';
 import { ModuleScope, Resolver } from './scope';
 import { suggest } from '../../base/suggest';
@@ -46,6 +47,11 @@ export interface CheckOptions {
   readonly progress?: (linesChecked: number, linesTotal: number) => void;
   /** What the check may use (the default: what this process may still use when the check starts). */
   readonly memory?: MemoryBudget;
+  /**
+   * Whether a line of a body repeating an earlier line's text gets a copy of its node unread (the default; see
+   * check/repeated-lines.ts), or is read like any other: the same program either way, which tests compare.
+   */
+  readonly repeatLines?: boolean;
 }
 
 export interface CheckResult {
@@ -74,7 +80,7 @@ export function checkProgram(entryFile: string, options: CheckOptions = {}): Che
 
 function check(entryFile: string, options: CheckOptions, host: SourceHost, skipBodies: boolean): CheckResult {
   const diagnostics = new DiagnosticBag();
-  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES, skipBodies, options.memory ?? currentBudget(), options.progress);
+  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES, skipBodies, options.memory ?? currentBudget(), options.progress, options.repeatLines ?? true);
   const program = checker.run(path.resolve(entryFile));
   checker.readUnreadBodies();
   return { program: diagnostics.hasErrors ? undefined : program, diagnostics: diagnostics.sorted() };
@@ -145,7 +151,8 @@ class Checker {
     private readonly skipBodies: boolean,
     /** What the program may take; the sizes of the files loaded so far count against it. */
     private readonly memory: MemoryBudget,
-    private readonly progress?: (linesChecked: number, linesTotal: number) => void,
+    private readonly progress: ((linesChecked: number, linesTotal: number) => void) | undefined,
+    private readonly repeatLines: boolean,
   ) {
     this.resolver = new Resolver(diagnostics);
   }
@@ -174,8 +181,10 @@ class Checker {
     for (const p of pending) {
       const builder = new BodyBuilder(p, code, this.resolver, (name, span, from) => this.lookupFunction(name, span, from));
       const outline = this.files.get(p.module.file)!;
-      const told = progress ? progress.told(p.decl) : (visit: (s: ast.Stmt) => void) => visit;
-      builder.build((visit) => parseBody(this.sources.get(p.module.file)!, p.module.file, outline.bodies.get(p.decl)!, told(visit), outline.unread.get(p.decl)));
+      const told = progress ? progress.told(p.decl) : UNTOLD;
+      const text = this.sources.get(p.module.file)!;
+      const read = (visit: (s: ast.Stmt) => void, known?: KnownLines): void => parseBody(text, p.module.file, outline.bodies.get(p.decl)!, told.visit(visit), outline.unread.get(p.decl), known && told.known(known));
+      builder.build(read, this.repeatLines);
       progress?.bodyDone(p.decl);
       this.builtBodies.add(p.decl);
       callees.set(p.fn, builder.calls);
@@ -422,6 +431,14 @@ function lineCount(text: string): number {
 export const PROGRESS_LINES = 100_000;
 /** Statements between looks at the clock. */
 const PROGRESS_STATEMENTS = 4096;
+
+/** What reads a body's statements and its repeated lines, wrapped to tell the progress. */
+interface BodyTelling {
+  visit(visit: (s: ast.Stmt) => void): (s: ast.Stmt) => void;
+  known(known: KnownLines): KnownLines;
+}
+
+const UNTOLD: BodyTelling = { visit: (visit) => visit, known: (known) => known };
 const PROGRESS_EVERY_MS = 100;
 
 /** How far the building of bodies is, in lines, told at most every PROGRESS_EVERY_MS. */
@@ -434,13 +451,26 @@ class CheckProgress {
     private readonly total: number,
   ) {}
 
-  /** The visitor of a body's statements, which tells how far the body is every so many statements. */
-  told(decl: ast.FuncDecl): (visit: (s: ast.Stmt) => void) => (s: ast.Stmt) => void {
+  /** The readers of a body's statements and repeated lines, which tell how far the body is every so many lines. */
+  told(decl: ast.FuncDecl): BodyTelling {
     const start = decl.body.open.line;
     let count = 0;
-    return (visit) => (s) => {
-      visit(s);
-      if (++count % PROGRESS_STATEMENTS === 0) this.maybeTell(this.done + s.span.line - start);
+    const tick = (line: number): void => {
+      if (++count % PROGRESS_STATEMENTS === 0) this.maybeTell(this.done + line - start);
+    };
+    return {
+      visit: (visit) => (s) => {
+        visit(s);
+        tick(s.span.line);
+      },
+      known: (known) => ({
+        repeat: (text, line) => {
+          const repeated = known.repeat(text, line);
+          if (repeated) tick(line);
+          return repeated;
+        },
+        learn: (text, line) => known.learn(text, line),
+      }),
     };
   }
 

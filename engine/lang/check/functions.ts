@@ -9,6 +9,8 @@ import { unknownDTypeMessage } from './dtype-names';
 import { InstructionOpcode, OPCODES } from '../../ir/opcodes';
 import { PARTITIONS, registerIndex } from '../../machine/limits';
 import { Code } from '../../ir/code';
+import { KnownLines } from '../known-lines';
+import { RepeatedLines } from './repeated-lines';
 import { Column, int32s } from '../../ir/columns';
 import { CodeNodes, NO_NODES } from '../../ir/node-list';
 import { isTensorExpr, resolveAccess } from './access';
@@ -102,6 +104,11 @@ export class BodyBuilder {
   /** Loop registers of the enclosing loops, with the line of their `for`. */
   private readonly loopRegisters = new Map<number, number>();
   readonly calls: CallSite[] = [];
+  private readonly repeated: RepeatedLines;
+  /** The node of the statement just added when RepeatedLines may learn it, else -1. */
+  private learnable = -1;
+  /** The statement being added wrote a PSUM allocation (the builder follows those writes: see notePsumWrite). */
+  private wrotePsum = false;
 
   constructor(
     private readonly pending: PendingFunction,
@@ -114,13 +121,29 @@ export class BodyBuilder {
     for (const p of pending.fn.params) if (p.kind === 'param') tensors.set(p.name, p);
     this.scope = { module: pending.module, fnName: pending.fn.fullName, tensors, refused: new Set() };
     this.instructions = new InstructionChecker(resolver, pending.module, this.scope);
+    this.repeated = new RepeatedLines(code);
   }
 
-  /** Builds the body from its statements, which `statements` hands over one at a time. */
-  build(statements: (visit: (s: ast.Stmt) => void) => void): void {
+  /**
+   * Builds the body from its statements, which `statements` hands over one at a time; the lines it may pass over
+   * unread (those `known` repeats), when `repeatLines`.
+   */
+  build(statements: (visit: (s: ast.Stmt) => void, known?: KnownLines) => void, repeatLines = true): void {
     const fn = this.pending.fn;
     const body = openBlock(fn.body);
-    statements((s) => this.add(body, s));
+    const known: KnownLines = {
+      repeat: (text, line) => {
+        // After a `return` the next statement is warned unreachable: it is read.
+        const index = body.returned ? undefined : this.repeated.repeat(text, line);
+        if (index === undefined) return false;
+        body.nodes.push(index);
+        return true;
+      },
+      learn: (text) => {
+        if (this.learnable >= 0) this.repeated.learn(text, this.learnable);
+      },
+    };
+    statements((s) => this.add(body, s), repeatLines ? known : undefined);
     fn.body.nodes = this.nodesOf(body);
     fn.allocs = this.allocs;
     fn.tensorSlots += this.allocs.length;
@@ -144,9 +167,15 @@ export class BodyBuilder {
       this.resolver.diagnostics.warning(s.span, `unreachable: this follows 'return' at line ${block.returned.line}`);
       block.returned = undefined;
     }
+    const reported = this.resolver.diagnostics.count;
+    this.wrotePsum = false;
     const index = this.stmt(s, block.region);
     if (index !== undefined) block.nodes.push(index);
     if (s.kind === 'return') block.returned = s.span;
+    // What RepeatedLines may learn (its rules); only a statement of the body's own level is offered to it.
+    const clean = this.resolver.diagnostics.count === reported && !this.wrotePsum;
+    this.learnable = index !== undefined && clean && (s.kind === 'instr' || s.kind === 'set') ? index : -1;
+    if (s.kind === 'alloc') this.repeated.forget();
   }
 
   /** The index of the statement's node in the program (a loop's or a branch's before the nodes of its regions). */
@@ -236,6 +265,7 @@ export class BodyBuilder {
   private notePsumWrite(opcode: string, ap: AccessPattern, attrs: ReadonlyMap<string, AttrValue>, span: Span): void {
     const t = ap.tensor;
     if (t.kind !== 'alloc' || t.memory !== 'psum') return;
+    this.wrotePsum = true;
     const last = this.psumWriters.get(t);
     const acc = attrs.get('accumulate');
     const accumulates = acc?.kind === 'operand' && acc.operand.kind === 'scalar' && acc.operand.expr.kind === 'const' && acc.operand.expr.value !== 0;
