@@ -3,14 +3,15 @@
  * other editors start it themselves). It wires the protocol's requests to the features of this folder; none of them
  * holds state but the workspace's files and their indexes.
  */
-import { createConnection, LSPErrorCodes, ProposedFeatures, ResponseError, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
-import type { InitializeParams, InitializeResult, Connection } from 'vscode-languageserver';
+import { createConnection, LSPErrorCodes, MessageType, ProposedFeatures, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import type { InitializeParams, InitializeResult, Connection, Range, TextEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { completions } from './completion';
 import { LiveDiagnostics } from './diagnostics';
 import { hover } from './hover';
 import { inlayHints } from './inlay-hints';
 import { definition, highlights, references } from './navigation';
+import { formattingEdits } from './formatting';
 import { documentSymbols, foldingRanges, workspaceSymbols } from './outline';
 import { fileOf, toLineCol } from './positions';
 import { prepareRename, rename, RenameRefused } from './rename';
@@ -44,6 +45,8 @@ export function startServer(connection: Connection): void {
         completionProvider: { triggerCharacters: ['=', ':', ','] },
         signatureHelpProvider: { triggerCharacters: [' ', ','], retriggerCharacters: ['='] },
         inlayHintProvider: true,
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
       },
       serverInfo: { name: 'bir-language-server' },
     };
@@ -131,6 +134,19 @@ export function startServer(connection: Connection): void {
     const a = at(p);
     return a ? completions(ws, a.file, a.line, a.col) : [];
   });
+  /** The edits of a formatting, or none and the reason shown when the file does not parse. */
+  const formatting = (docUri: string, range?: Range): TextEdit[] => {
+    const file = fileOf(docUri);
+    const text = file === undefined ? undefined : ws.text(file);
+    if (file === undefined || text === undefined) return [];
+    const answer = formattingEdits(text, file, range);
+    if (answer.refused === undefined) return answer.edits;
+    // A notification, not showWarningMessage's request: there is nothing for the user to answer.
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: answer.refused });
+    return [];
+  };
+  connection.onDocumentFormatting((p) => formatting(p.textDocument.uri));
+  connection.onDocumentRangeFormatting((p) => formatting(p.textDocument.uri, p.range));
   connection.onShutdown(() => live.dispose());
 
   documents.listen(connection);

@@ -6,6 +6,7 @@
  *   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
  *   bir-sim diff A.bir B.bir [--input NAME=FILE.npy]... (see diff.ts)
  *   bir-sim profile FILE [--machine trn1|trn2|trn3|PROFILE.json] [--trace OUT.json] [--cores N] [--input NAME=FILE.npy]... [--passes LIST] [--against OLD.bir | --what-if LIST] [--why LINE] [--json]
+ *   bir-sim fmt FILE... [--check | --write] (see fmt.ts)
  *   bir-sim mcp (served by main.ts: the agent tools over MCP on standard input and output)
  * Exit status: 0 done, 1 the program faulted (run), has errors (check), an expression failed (inspect) or the runs
  * differ (diff), 2 a usage or
@@ -35,6 +36,7 @@ import { inspect } from './inspect';
 import { diffCommand, DIFF_USAGE, DIFF_HELP } from './diff';
 import { display, fileArgument, parseCores, parseFaults, parseInputs, parseLimit, parsePasses, printDiagnostics, runCores } from './run-flags';
 import { profileCommand } from './profile';
+import { fmtCommand, FMT_HELP, FMT_USAGE } from './fmt';
 
 export interface CliIO {
   out(text: string): void;
@@ -52,6 +54,7 @@ const USAGE = `usage:
 ${DIFF_USAGE}
   bir-sim profile FILE [--machine trn1|trn2|trn3|PROFILE.json] [--trace OUT.json] [--cores N]
                    [--input NAME=FILE.npy]... [--passes LIST] [--against OLD.bir | --what-if LIST] [--why LINE] [--json]
+${FMT_USAGE}
   bir-sim mcp
 
 run     runs FILE's main on the simulator; prints what the program prints, then a summary.
@@ -93,6 +96,7 @@ profile runs FILE and schedules what it executed on a machine's engines and DMA 
         --why LINE     the dependencies the longest-waiting run of LINE waited for, with each one's wait
         --json         print the summary as JSON
         --cores, --input and --passes as for run
+${FMT_HELP}
 mcp     serves the debugger's tools to coding agents over the Model Context Protocol on standard input and
         output, until the input closes; paths are relative to the working folder (docs/agents.md).`;
 
@@ -109,8 +113,9 @@ export function main(argv: readonly string[], io: CliIO): number {
     if (command === 'inspect') return inspectDump(argv, io);
     if (command === 'diff') return diffCommand(argv, io);
     if (command === 'profile') return profile(argv, io);
+    if (command === 'fmt') return fmtCommand(argv, io);
     if (command === 'mcp') throw new UsageError(argv.length > 1 ? "'mcp' takes no arguments" : "'mcp' is a server: run it as the bir-sim command, which serves until its input closes");
-    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect, diff, profile, mcp)`);
+    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect, diff, profile, fmt, mcp)`);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`bir-sim: ${e.message}\n${USAGE}`);

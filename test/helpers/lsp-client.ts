@@ -33,6 +33,8 @@ export class LspClient {
   private readonly waiters: (() => void)[] = [];
   private readonly versions = new Map<string, number>();
   private stderr = '';
+  /** The messages the server asked the editor to show (window/showMessage), in order. */
+  readonly shown: string[] = [];
 
   constructor() {
     this.process = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -43,7 +45,29 @@ export class LspClient {
       this.diagnostics.set(p.uri, { version: (kept?.version ?? 0) + 1, items: p.diagnostics });
       for (const w of this.waiters.splice(0)) w();
     });
+    this.connection.onNotification('window/showMessage', (p: { message: string }) => {
+      this.shown.push(p.message);
+      for (const w of this.waiters.splice(0)) w();
+    });
     this.connection.listen();
+  }
+
+  /** The first message shown that matches, once it is shown. */
+  async messageShown(pattern: RegExp): Promise<string> {
+    const deadline = Date.now() + WAIT_MS;
+    while (true) {
+      const found = this.shown.find((m) => pattern.test(m));
+      if (found !== undefined) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no message matching ${pattern} shown within ${WAIT_MS} ms; shown: ${JSON.stringify(this.shown)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
   }
 
   /** initialize and initialized, with the workspace folder `root`. */
