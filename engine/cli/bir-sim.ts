@@ -5,11 +5,12 @@
  *   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
  *   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
  *   bir-sim diff A.bir B.bir [--input NAME=FILE.npy]... (see diff.ts)
+ *   bir-sim bisect FILE --passes LIST [--reference DIR] ... (see bisect.ts)
  *   bir-sim profile FILE [--machine trn1|trn2|trn3|PROFILE.json] [--trace OUT.json] [--cores N] [--input NAME=FILE.npy]... [--passes LIST] [--against OLD.bir | --what-if LIST] [--why LINE] [--json]
  *   bir-sim fmt FILE... [--check | --write] (see fmt.ts)
  *   bir-sim mcp (served by main.ts: the agent tools over MCP on standard input and output)
  * Exit status: 0 done, 1 the program faulted (run), has errors (check), an expression failed (inspect) or the runs
- * differ (diff), 2 a usage or
+ * differ (diff), a culprit was found (bisect), 2 a usage or
  * program error, or a dump that cannot be opened.
  */
 import * as fs from 'fs';
@@ -34,6 +35,7 @@ import { buildProgramGraphs } from '../graph/build';
 import { graphToDot, graphToJson } from '../graph/export';
 import { inspect } from './inspect';
 import { diffCommand, DIFF_USAGE, DIFF_HELP } from './diff';
+import { bisectCommand, BISECT_USAGE, BISECT_HELP } from './bisect';
 import { display, fileArgument, parseCores, parseFaults, parseInputs, parseLimit, parsePasses, printDiagnostics, runCores } from './run-flags';
 import { profileCommand } from './profile';
 import { fmtCommand, FMT_HELP, FMT_USAGE } from './fmt';
@@ -52,6 +54,7 @@ const USAGE = `usage:
   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
 ${DIFF_USAGE}
+${BISECT_USAGE}
   bir-sim profile FILE [--machine trn1|trn2|trn3|PROFILE.json] [--trace OUT.json] [--cores N]
                    [--input NAME=FILE.npy]... [--passes LIST] [--against OLD.bir | --what-if LIST] [--why LINE] [--json]
 ${FMT_USAGE}
@@ -85,6 +88,7 @@ inspect prints a post-mortem dump (run --dump): the fault, every core's stack wi
         --frame N      evaluate in frame #N of the faulting core's stack instead (#0 is the innermost)
         --frames F     functions (default) or subgraphs (every loop iteration and branch arm a frame)
 ${DIFF_HELP}
+${BISECT_HELP}
 profile runs FILE and schedules what it executed on a machine's engines and DMA queues with a published,
         first-order cost model (docs/timeline.md): prints the total time, each engine's busy time, the critical
         path, the dominant instructions and warnings (small DMA transfers, idle engines).
@@ -112,10 +116,11 @@ export function main(argv: readonly string[], io: CliIO): number {
     if (command === 'graph') return graph(argv, io);
     if (command === 'inspect') return inspectDump(argv, io);
     if (command === 'diff') return diffCommand(argv, io);
+    if (command === 'bisect') return bisectCommand(argv, io);
     if (command === 'profile') return profile(argv, io);
     if (command === 'fmt') return fmtCommand(argv, io);
     if (command === 'mcp') throw new UsageError(argv.length > 1 ? "'mcp' takes no arguments" : "'mcp' is a server: run it as the bir-sim command, which serves until its input closes");
-    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect, diff, profile, fmt, mcp)`);
+    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect, diff, bisect, profile, fmt, mcp)`);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`bir-sim: ${e.message}\n${USAGE}`);

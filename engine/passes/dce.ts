@@ -7,7 +7,7 @@
  * Kept whatever they write: Print, Assert, Assert.close, Barrier, calls, and every loop and branch (their bodies
  * are cleaned inside). A removed node's reason names what it wrote: "nothing reads 'tmp' after it is written".
  */
-import { FunctionIR, Node, Program, Region } from '../ir/program';
+import { FunctionIR, InstrNode, Node, Program, Region } from '../ir/program';
 import { ArrayNodes } from '../ir/node-list';
 import { OPCODES } from '../ir/opcodes';
 import { numberNodes } from '../ir/numbering';
@@ -15,20 +15,25 @@ import { Access, Effects } from '../graph/effects';
 import { covers, Footprint, hull, overlap } from '../graph/footprint';
 import { cloneProgram } from './clone';
 import { noChanges, PassOutcome } from './pass';
+import { RewriteCounter, RewriteLimits } from './rewrite-counter';
 
-export function dcePass(program: Program): PassOutcome {
+/** Its rewrites: each instruction removed, each function's from its end (liveness runs backwards). */
+export function dcePass(program: Program, limits?: RewriteLimits): PassOutcome {
   const copy = cloneProgram(program);
+  const counter = new RewriteCounter(limits);
   const effects = new Effects(copy);
   const changes = noChanges();
   const reasons = new Map<string, string>();
   for (const fn of copy.functions.values()) {
     new Liveness(effects, fn, (node, why) => {
+      if (!counter.allow(node, () => `removed ${node.opcode}: ${why}`)) return undefined;
       changes.removed.push(node.id);
       reasons.set(node.id, why);
+      return counter.placed([], [node]);
     }).region(fn.body, new Live());
   }
   numberNodes(copy);
-  return { program: copy, changes, reasons };
+  return { program: copy, changes, reasons, rewrites: counter.tally() };
 }
 
 /**
@@ -79,7 +84,8 @@ class Liveness {
   constructor(
     private readonly effects: Effects,
     private readonly fn: FunctionIR,
-    private readonly removed: (node: Node, why: string) => void,
+    /** Removes a dead instruction: what takes its place (nothing), or undefined when it is to stay (a budget). */
+    private readonly remove: (node: InstrNode, why: string) => readonly Node[] | undefined,
   ) {}
 
   /** Cleans a region; `live` holds what is live at its end and becomes what is live at its start. */
@@ -87,14 +93,16 @@ class Liveness {
     const kept: Node[] = [];
     for (let i = region.nodes.length - 1; i >= 0; i--) {
       const node = region.nodes.at(i);
-      if (this.node(node, live)) kept.push(node);
+      const stays = this.node(node, live);
+      if (stays === true) kept.push(node);
+      else for (let k = stays.length - 1; k >= 0; k--) kept.push(stays[k]);
     }
     region.nodes = new ArrayNodes(kept.reverse());
     return live;
   }
 
-  /** Updates `live` to before the node; false when the node is removed. */
-  private node(node: Node, live: Live): boolean {
+  /** Updates `live` to before the node; true when the node stays, else what takes its place. */
+  private node(node: Node, live: Live): true | readonly Node[] {
     switch (node.kind) {
       case 'for': {
         const own = this.effects.nodeEffects(node).reads.map((a) => a.fp);
@@ -121,13 +129,11 @@ class Liveness {
     }
   }
 
-  private instruction(node: Extract<Node, { kind: 'instr' }>, live: Live): boolean {
+  private instruction(node: InstrNode, live: Live): true | readonly Node[] {
     const e = this.effects.nodeEffects(node);
     const removable = OPCODES.get(node.opcode)?.ordered !== true && e.writes.length > 0 && e.writes.every((w) => this.local(w) && !live.overlaps(w.fp));
-    if (removable) {
-      this.removed(node, `nothing reads ${e.writes.map((w) => `'${w.text}'`).join(', ')} after it is written`);
-      return false;
-    }
+    const placed = removable ? this.remove(node, `nothing reads ${e.writes.map((w) => `'${w.text}'`).join(', ')} after it is written`) : undefined;
+    if (placed) return placed;
     // A sure write hides what it covers from the reads above it.
     for (const w of e.writes) if (!w.may) live.kill(w.fp);
     live.add(e.reads.map((a) => a.fp));

@@ -11,22 +11,26 @@ import { overlap } from '../graph/footprint';
 import { cloneProgram } from './clone';
 import { rewriteInstructionRuns } from './instruction-runs';
 import { noChanges, PassOutcome } from './pass';
+import { RewriteCounter, RewriteLimits } from './rewrite-counter';
 
-export function fusePass(program: Program): PassOutcome {
+/** Its rewrites: each group made, in program order (a loop's body before the run in front of the loop ends). */
+export function fusePass(program: Program, limits?: RewriteLimits): PassOutcome {
   const copy = cloneProgram(program);
+  const counter = new RewriteCounter(limits);
   const effects = new Effects(copy);
   const changes = noChanges();
   const reasons = new Map<string, string>();
   let groups = 0;
   const fuseChain = (chain: InstrNode[], region: Region): Node[] => {
     if (chain.length < 2) return chain;
+    const tail = chain[chain.length - 1];
+    if (!counter.allow(tail, () => `fused ${chain.length} instructions (${chain.map((m) => m.opcode).join(', ')}) into group g${groups + 1}`)) return chain;
     const group = fuse(chain, `g${++groups}`, region);
     changes.fused.push({ group: group.id, members: chain.map((m) => m.id) });
     changes.removed.push(...chain.map((m) => m.id));
     changes.added.push(group.id);
-    const tail = chain[chain.length - 1];
     for (const m of chain) reasons.set(m.id, `it is fused into group ${group.group}, which runs it with ${chain.length - 1} other instruction${chain.length > 2 ? 's' : ''} at line ${tail.span.line}`);
-    return [group];
+    return [...counter.placed([group], chain)];
   };
   rewriteInstructionRuns(copy, {
     // An instruction that also writes a reduction of its row (Activation's reduce_res) is not elementwise.
@@ -35,7 +39,7 @@ export function fusePass(program: Program): PassOutcome {
     rewrite: fuseChain,
   });
   numberNodes(copy);
-  return { program: copy, changes, reasons };
+  return { program: copy, changes, reasons, rewrites: counter.tally() };
 }
 
 function writesAttributeTensor(node: InstrNode): boolean {

@@ -20,13 +20,16 @@ import { cloneProgram } from './clone';
 import { composable, compose } from './compose';
 import { allNodes, newIds, noChanges, PassOutcome, regionSize } from './pass';
 import { registersOfNode, rewriteNodeFields, Rewriter } from './rewrite';
+import { RewriteCounter, RewriteLimits } from './rewrite-counter';
 
 const MAX_NODES = 24;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export function inlinePass(program: Program): PassOutcome {
+/** Its rewrites: each call inlined, in the order of the functions and of their code. */
+export function inlinePass(program: Program, limits?: RewriteLimits): PassOutcome {
   const copy = cloneProgram(program);
+  const counter = new RewriteCounter(limits);
   const changes = noChanges();
   const reasons = new Map<string, string>();
   const recursive = recursiveFunctions(copy);
@@ -45,18 +48,19 @@ export function inlinePass(program: Program): PassOutcome {
           if (node.else) visit(node.else);
         }
         if (node.kind !== 'call' || !inlinable(node, caller, recursive, free, adopted.has(node.callee), need)) return [node];
+        if (!counter.allow(node, () => `inlined the call of '${node.callee.fullName}'`)) return [node];
         changes.removed.push(node.id);
         reasons.set(node.id, `the call of '${node.callee.fullName}' was inlined: its body runs here`);
         let allocs = adopted.get(node.callee);
         if (!allocs) adopted.set(node.callee, (allocs = adoptAllocations(caller, node.callee)));
-        return expand(node, caller, region, free, () => ++site, allocs);
+        return counter.placed(expand(node, caller, region, free, () => ++site, allocs), [node]);
       }));
     };
     visit(caller.body);
   }
   numberNodes(copy);
   changes.added.push(...newIds(program, copy));
-  return { program: copy, changes, reasons };
+  return { program: copy, changes, reasons, rewrites: counter.tally() };
 }
 
 function inlinable(call: CallNode, caller: FunctionIR, recursive: ReadonlySet<FunctionIR>, free: readonly number[], alreadyAdopted: boolean, need: ReadonlyMap<FunctionIR, { sbuf: number; psum: number }>): boolean {

@@ -2,12 +2,15 @@
 import { Node, Program, Region } from '../ir/program';
 import { forEachNode } from '../ir/numbering';
 import type { PassChanges } from '../../contract/graph';
+import type { RewriteTally } from './rewrite-counter';
 
 export interface PassOutcome {
   readonly program: Program;
   readonly changes: PassChanges;
   /** Why each removed node was removed, in the user's terms (`nothing reads 'tmp' after it is written`). */
   readonly reasons: ReadonlyMap<string, string>;
+  /** Its individual rewrites: how many it made (and skipped, beyond a budget), and what each was when recorded. */
+  readonly rewrites: RewriteTally;
 }
 
 export function noChanges(): { added: string[]; removed: string[]; fused: { group: string; members: string[] }[]; moved: string[] } {

@@ -8,6 +8,7 @@ import { dcePass } from './dce';
 import { fusePass } from './fuse';
 import { inlinePass } from './inline';
 import { PassOutcome } from './pass';
+import { RewriteLimits } from './rewrite-counter';
 import { schedulePass } from './schedule';
 import { unrollPass } from './unroll';
 
@@ -15,7 +16,13 @@ export interface PassInfo {
   readonly name: string;
   /** What it does, in one line (the language reference's table says it at length). */
   readonly summary: string;
-  readonly run: (program: Program) => PassOutcome;
+  /** Runs it; `limits` makes only the first rewrites (a budget) and records what each was (rewrite-counter.ts). */
+  readonly run: (program: Program, limits?: RewriteLimits) => PassOutcome;
+  /**
+   * Whether the pass must always run, whole (a lowering the later code needs): the bisection then runs it in every
+   * trial and never blames its rewrites. None of the project's passes is: each one only optimizes.
+   */
+  readonly alwaysRuns: boolean;
   /**
    * What became of a line whose every instruction the pass took away, for the debugger's explanations: removed
    * (the line is not executed), rewritten into other code, or run inside a group.
@@ -27,11 +34,11 @@ const notExecuted = (pass: string) => (line: number, reason: string): string => 
 const rewritten = (pass: string) => (line: number, reason: string): string => `line ${line} was rewritten: ${reason} (pass '${pass}')`;
 
 export const PASSES = [
-  { name: 'inline', summary: 'copies small functions into their callers', run: inlinePass, lineGone: rewritten('inline') },
-  { name: 'dce', summary: 'removes instructions whose results nothing reads', run: dcePass, lineGone: notExecuted('dce') },
-  { name: 'fuse', summary: 'runs chains of elementwise instructions on one engine as one group', run: fusePass, lineGone: (line, reason) => `line ${line} does not run on its own: ${reason} (pass 'fuse')` },
-  { name: 'unroll', summary: 'repeats the body of short loops with constant bounds in place of the loop', run: unrollPass, lineGone: rewritten('unroll') },
-  { name: 'schedule', summary: 'reorders independent instructions so that consecutive ones use different engines', run: schedulePass, lineGone: notExecuted('schedule') },
+  { name: 'inline', summary: 'copies small functions into their callers', run: inlinePass, alwaysRuns: false, lineGone: rewritten('inline') },
+  { name: 'dce', summary: 'removes instructions whose results nothing reads', run: dcePass, alwaysRuns: false, lineGone: notExecuted('dce') },
+  { name: 'fuse', summary: 'runs chains of elementwise instructions on one engine as one group', run: fusePass, alwaysRuns: false, lineGone: (line, reason) => `line ${line} does not run on its own: ${reason} (pass 'fuse')` },
+  { name: 'unroll', summary: 'repeats the body of short loops with constant bounds in place of the loop', run: unrollPass, alwaysRuns: false, lineGone: rewritten('unroll') },
+  { name: 'schedule', summary: 'reorders independent instructions so that consecutive ones use different engines', run: schedulePass, alwaysRuns: false, lineGone: notExecuted('schedule') },
 ] as const satisfies readonly PassInfo[];
 
 export type PassName = (typeof PASSES)[number]['name'];

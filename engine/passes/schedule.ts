@@ -13,15 +13,21 @@ import { overlap } from '../graph/footprint';
 import { cloneProgram } from './clone';
 import { rewriteInstructionRuns } from './instruction-runs';
 import { noChanges, PassOutcome } from './pass';
+import { RewriteCounter, RewriteLimits } from './rewrite-counter';
 
-export function schedulePass(program: Program): PassOutcome {
+/**
+ * Its rewrites: each instruction placed ahead of one written before it, in program order. Under a budget, the
+ * instructions after the last move allowed keep their order.
+ */
+export function schedulePass(program: Program, limits?: RewriteLimits): PassOutcome {
   const copy = cloneProgram(program);
+  const counter = new RewriteCounter(limits);
   const effects = new Effects(copy);
   const changes = noChanges();
   rewriteInstructionRuns(copy, {
     joins: (node) => OPCODES.get(node.opcode)?.ordered !== true,
     rewrite: (run) => {
-      const ordered = scheduleRun(run, effects);
+      const ordered = scheduleRun(run, effects, counter);
       ordered.forEach((n, i) => {
         if (n !== run[i]) changes.moved.push(n.id);
       });
@@ -29,7 +35,7 @@ export function schedulePass(program: Program): PassOutcome {
     },
   });
   numberNodes(copy);
-  return { program: copy, changes, reasons: new Map() };
+  return { program: copy, changes, reasons: new Map(), rewrites: counter.tally() };
 }
 
 function conflicts(a: NodeEffects, b: NodeEffects): boolean {
@@ -40,17 +46,18 @@ function conflicts(a: NodeEffects, b: NodeEffects): boolean {
 /** Runs are scheduled in chunks of this many instructions: long runs stay linear, and nothing moves far. */
 const CHUNK = 64;
 
-function scheduleRun(run: InstrNode[], effects: Effects): InstrNode[] {
+function scheduleRun(run: InstrNode[], effects: Effects, counter: RewriteCounter): InstrNode[] {
   const out: InstrNode[] = [];
-  for (let i = 0; i < run.length; i += CHUNK) out.push(...scheduleChunk(run.slice(i, i + CHUNK), effects));
+  for (let i = 0; i < run.length; i += CHUNK) out.push(...scheduleChunk(run.slice(i, i + CHUNK), effects, counter));
   return out;
 }
 
 /**
  * List scheduling: at each step, of the instructions whose predecessors are all placed, take the first (in
- * program order) on an engine other than the last one placed; if none, the first ready one.
+ * program order) on an engine other than the last one placed; if none, the first ready one. The first ready one is
+ * the first not placed (what comes before it is placed): taking another moves that one ahead of it, a rewrite.
  */
-function scheduleChunk(run: InstrNode[], effects: Effects): InstrNode[] {
+function scheduleChunk(run: InstrNode[], effects: Effects, counter: RewriteCounter): InstrNode[] {
   if (run.length < 3) return run;
   const e = run.map((n) => effects.nodeEffects(n));
   const predecessors = run.map(() => 0);
@@ -71,10 +78,20 @@ function scheduleChunk(run: InstrNode[], effects: Effects): InstrNode[] {
     ready.sort((a, b) => a - b);
     let pick = ready.findIndex((j) => run[j].engine !== lastEngine);
     if (pick < 0) pick = 0;
+    if (pick > 0 && !counter.allow(run[ready[pick]], moveDescription(run[ready[pick]], run[ready[0]], lastEngine))) pick = 0;
     const j = ready.splice(pick, 1)[0];
-    placed.push(run[j]);
+    if (pick > 0) placed.push(...counter.placed([run[j]], [run[j]]));
+    else placed.push(run[j]);
     lastEngine = run[j].engine;
     for (const k of successors[j]) if (--predecessors[k] === 0) ready.push(k);
   }
   return placed;
+}
+
+function moveDescription(moved: InstrNode, passed: InstrNode, lastEngine: string): () => string {
+  return () => `moved ${what(moved)} (${moved.engine}) ahead of ${what(passed)} at line ${passed.span.line}, so that it follows ${lastEngine} on another engine`;
+}
+
+function what(node: InstrNode): string {
+  return node.group ? `group ${node.group}` : node.opcode;
 }

@@ -8,13 +8,16 @@ import { numberNodes } from '../ir/numbering';
 import { evalScalarConst } from '../ir/scalar';
 import { cloneNode, cloneProgram } from './clone';
 import { newIds, noChanges, PassOutcome, regionSize } from './pass';
+import { RewriteCounter, RewriteLimits } from './rewrite-counter';
 
 /** Loops of at most this many iterations, whose unrolled copies stay at most MAX_NODES nodes, are unrolled. */
 const MAX_TRIPS = 8;
 const MAX_NODES = 64;
 
-export function unrollPass(program: Program): PassOutcome {
+/** Its rewrites: each loop unrolled, inner loops before the loops around them. */
+export function unrollPass(program: Program, limits?: RewriteLimits): PassOutcome {
   const copy = cloneProgram(program);
+  const counter = new RewriteCounter(limits);
   const changes = noChanges();
   const reasons = new Map<string, string>();
   for (const fn of copy.functions.values()) {
@@ -29,16 +32,17 @@ export function unrollPass(program: Program): PassOutcome {
         visit(node.body);
         const trips = constantTrips(node);
         if (!trips || trips.length > MAX_TRIPS || trips.length * (regionSize(node.body) + 1) > MAX_NODES || hasReturn(node.body)) return [node];
+        if (!counter.allow(node, () => `unrolled the loop of r${node.register} (${trips.length} iteration${trips.length === 1 ? '' : 's'})`)) return [node];
         changes.removed.push(node.id);
         reasons.set(node.id, `the loop was unrolled: its ${trips.length} iterations are copies of its body`);
-        return trips.flatMap((value, k) => [setRegister(node, value, k, region), ...node.body.nodes.toArray().map((n) => renamed(cloneNode(n, fn, region), `~i${k}`))]);
+        return counter.placed(trips.flatMap((value, k) => [setRegister(node, value, k, region), ...node.body.nodes.toArray().map((n) => renamed(cloneNode(n, fn, region), `~i${k}`))]), [node]);
       }));
     };
     visit(fn.body);
   }
   numberNodes(copy);
   changes.added.push(...newIds(program, copy));
-  return { program: copy, changes, reasons };
+  return { program: copy, changes, reasons, rewrites: counter.tally() };
 }
 
 /** A copy's id says which iteration it is (and so do the ids of the nodes in its regions). */
