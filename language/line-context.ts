@@ -60,3 +60,12 @@ export function lineContext(line: string, col: number): LineContext {
   const at = tokens.findIndex((t) => t.span.col <= col && col <= t.span.endCol);
   return { tokens, at, prefix, prefixStart, head, item, afterArrow, attribute, qualifier, inType };
 }
+
+/** Where `word` stands as a whole word in line[from, to) (the diagnostic's range may cover more, as `m::f`). */
+export function wordIn(line: string, word: string, from: number, to: number): number | undefined {
+  const isWord = (c: string | undefined): boolean => c !== undefined && /[A-Za-z0-9_]/.test(c);
+  for (let at = line.indexOf(word, from); at >= 0 && at + word.length <= Math.max(to, from + word.length); at = line.indexOf(word, at + 1)) {
+    if (!isWord(line[at - 1]) && !isWord(line[at + word.length])) return at;
+  }
+  return undefined;
+}

@@ -3,9 +3,10 @@
  * other editors start it themselves). It wires the protocol's requests to the features of this folder; none of them
  * holds state but the workspace's files and their indexes.
  */
-import { createConnection, LSPErrorCodes, MessageType, ProposedFeatures, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { CodeActionKind, createConnection, LSPErrorCodes, MessageType, ProposedFeatures, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { InitializeParams, InitializeResult, Connection, Range, TextEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { codeActions } from './code-actions';
 import { completions } from './completion';
 import { LiveDiagnostics } from './diagnostics';
 import { hover } from './hover';
@@ -47,6 +48,7 @@ export function startServer(connection: Connection): void {
         inlayHintProvider: true,
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       },
       serverInfo: { name: 'bir-language-server' },
     };
@@ -145,6 +147,10 @@ export function startServer(connection: Connection): void {
     void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: answer.refused });
     return [];
   };
+  connection.onCodeAction((p) => {
+    const file = fileOf(p.textDocument.uri);
+    return file === undefined ? [] : codeActions(ws, file, p.context.diagnostics);
+  });
   connection.onDocumentFormatting((p) => formatting(p.textDocument.uri));
   connection.onDocumentRangeFormatting((p) => formatting(p.textDocument.uri, p.range));
   connection.onShutdown(() => live.dispose());
