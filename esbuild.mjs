@@ -27,6 +27,7 @@ const entries = [
   { ...node, entryPoints: ['extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { platform: 'browser', format: 'iife', target: 'es2022', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['webview/graph/main.ts'], outfile: 'dist/webview.js' },
   { platform: 'browser', format: 'iife', target: 'es2022', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['webview/tensor/main.ts'], outfile: 'dist/tensor-view.js' },
+  { platform: 'browser', format: 'iife', target: 'es2022', bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['webview/timeline/main.ts'], outfile: 'dist/timeline-view.js' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 // The suite that runs inside a real VS Code extension host (test/vscode), built beside the bundles.

@@ -86,7 +86,11 @@ export interface TimelineData {
   readonly total: number;
   readonly instructions: number;
   readonly cores: number;
+  /** Lanes per core: the compute engines, then the DMA queues. */
   readonly lanesPerCore: number;
+  readonly dmaQueues: number;
+  /** The clock of each compute engine (PE, ACT, DVE, POOL, SP), GHz: an instruction's ns as its engine's cycles. */
+  readonly clocks: Readonly<Record<string, number>>;
   /** Lane names, by lane index: "PE", "DMA q3", "core 1 ACT". */
   readonly lanes: readonly string[];
   readonly files: readonly string[];

@@ -1,6 +1,6 @@
 /**
  * Activation: wires the adapter factory, configurations, providers, commands, the language server's client, the graph view, time
- * travel, the marks of data breakpoints' accesses, the tensor view, the walkthrough (opened beside the editor on the first activation) and the agent tools. No
+ * travel, the marks of data breakpoints' accesses, the tensor view, the timeline view, the walkthrough (opened beside the editor on the first activation) and the agent tools. No
  * debugging logic.
  */
 import * as vscode from 'vscode';
@@ -14,6 +14,7 @@ import { registerLanguageClient } from './language-client';
 import { registerOpenDump } from './open-dump';
 import { evaluatableExpression, registerProviders } from './providers';
 import { registerTensorPanel } from './tensor-panel';
+import { registerTimelinePanel } from './timeline-panel';
 import { registerTimeTravel } from './time-travel';
 import { registerWalkthrough } from './walkthrough';
 
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerGraphPanel(context);
   registerTimeTravel(context);
   registerTensorPanel(context);
+  registerTimelinePanel(context);
   registerWalkthrough(context);
   registerOpenDump(context);
   registerAgentTools(context);

@@ -16,6 +16,7 @@ import { FromWebview, isFromWebview, PostedToWebview } from '../webview/graph/me
 import type { FrameGraph, GraphNode, PassGraph, Span } from '../contract/graph';
 import { birRequest } from './bir-requests';
 import { errorText, PanelHost, SentMessage } from './panel-host';
+import { revealSpan } from './reveal-source';
 import type { RunState } from './webview-host';
 
 export const GRAPH_VIEW_TYPE = 'bir.graph';
@@ -273,26 +274,10 @@ class GraphPanelHost extends PanelHost<PostedToWebview, FromWebview> {
   /** Opens the node's source in the editor column (never the panel's) with the node's text selected. */
   private async reveal(span: Span): Promise<void> {
     if (!this.files.has(span.file)) return;
-    const uri = documentUri(span.file);
-    const panelColumn = this.panel?.viewColumn;
-    const showing = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString() && e.viewColumn !== panelColumn);
-    const column = showing?.viewColumn
-      ?? (this.lastEditorColumn !== undefined && this.lastEditorColumn !== panelColumn ? this.lastEditorColumn : undefined)
-      ?? (panelColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One);
-    const selection = new vscode.Range(span.line - 1, Math.max(0, span.col - 1), span.endLine - 1, Math.max(0, span.endCol - 1));
     try {
-      await vscode.window.showTextDocument(uri, { viewColumn: column, selection, preserveFocus: true });
+      await revealSpan(span, this.panel?.viewColumn, this.lastEditorColumn);
     } catch (e) {
       this.post({ type: 'error', message: `cannot open ${span.file}: ${errorText(e)}` });
     }
   }
-}
-
-/**
- * A file's document: on the disk, or the text a post-mortem dump gave the debugger for a file this disk does not have
- * (VS Code keeps the file's path in the `debug:` document it opened for the stop).
- */
-function documentUri(file: string): vscode.Uri {
-  const fromDump = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'debug' && d.uri.path === file);
-  return fromDump?.uri ?? vscode.Uri.file(file);
 }

@@ -11,6 +11,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Binary, TensorData } from '../contract/tensor';
 import { FromTensorView, isFromTensorView, TensorBuffers, TensorHeader, TensorRequest, ToTensorView } from '../webview/tensor/messages';
+import { arrayBufferOf } from './array-buffer';
 import { birEventBody, birRequest } from './bir-requests';
 import { errorText, PanelHost, SentMessage } from './panel-host';
 import { evaluatableExpression } from './providers';
@@ -197,12 +198,9 @@ function split(d: TensorData): { header: TensorHeader; buffers: TensorBuffers } 
   return { header, buffers };
 }
 
-/** Base64 to an ArrayBuffer of its own (postMessage sends ArrayBuffers as bytes, not as JSON). */
+/** A binary field of an answer as an ArrayBuffer. */
 function bytes(b: Binary): ArrayBuffer {
-  const buf = Buffer.from(b.base64, 'base64');
-  // A large Buffer has its own memory (small ones share a pool, and are copied out of it).
-  if (buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength) return buf.buffer as ArrayBuffer;
-  return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
+  return arrayBufferOf(b.base64);
 }
 
 /**

@@ -4,6 +4,7 @@
  * bottleneck). Plain data, for `bir-sim profile` and the timeline view alike.
  */
 import { Program } from '../ir/program';
+import { formatNs } from '../../contract/time-format';
 import { criticalPath } from './critical-path';
 import { Schedule, WAIT_NAMES } from './scheduler';
 import { COMPUTE_ENGINES, KIND_BARRIER, KIND_DMA } from './stream';
@@ -157,10 +158,4 @@ export function percent(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-/** A time in ns as a person reads it: 850 ns, 12.3 µs, 4.56 ms. */
-export function formatNs(ns: number): string {
-  if (ns < 1000) return `${ns.toFixed(ns < 10 ? 2 : 0)} ns`;
-  if (ns < 1e6) return `${(ns / 1000).toFixed(ns < 1e4 ? 2 : 1)} µs`;
-  if (ns < 1e9) return `${(ns / 1e6).toFixed(ns < 1e7 ? 2 : 1)} ms`;
-  return `${(ns / 1e9).toFixed(2)} s`;
-}
+export { formatNs };

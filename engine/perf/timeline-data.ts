@@ -21,7 +21,8 @@ export function timelineData(s: Schedule, program: Program, summary: ProfileSumm
   const sites = siteTable(program, st.node);
   const lanes = Array.from({ length: s.cores * s.lanesPerCore }, (_, lane) => laneName(s, lane));
   return {
-    machine: s.profile.name, program: which, total: s.total, instructions: st.count, cores: s.cores, lanesPerCore: s.lanesPerCore, lanes,
+    machine: s.profile.name, program: which, total: s.total, instructions: st.count, cores: s.cores, lanesPerCore: s.lanesPerCore, dmaQueues: s.profile.dmaQueues, lanes,
+    clocks: { PE: s.profile.tensorGHz, ACT: s.profile.scalarGHz, DVE: s.profile.vectorGHz, POOL: s.profile.gpsimdGHz, SP: s.profile.syncGHz },
     files: sites.files, opcodes: sites.opcodes, waitNames: [...WAIT_NAMES],
     columns: {
       start: column(s.start), end: column(s.end), lane: column(s.lane), queues: column(s.queues), site: column(sites.site), tick: column(st.tick),

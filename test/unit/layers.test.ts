@@ -56,7 +56,7 @@ function violations(dir: string, forbidden: (spec: string, layer: string | undef
  * The modules of contract/ whose code every layer runs: plain functions that import only contract types, declared once
  * where two layers must agree (the node matcher of the engine's find and of the graph view's search box).
  */
-const SHARED_CODE = new Set([path.join('contract', 'node-match'), path.join('contract', 'compare-metrics')]);
+const SHARED_CODE = new Set([path.join('contract', 'node-match'), path.join('contract', 'compare-metrics'), path.join('contract', 'time-format')]);
 
 /**
  * contract/ is shared by every layer as types, and by its shared code: nothing else of it (the schemas) runs in the

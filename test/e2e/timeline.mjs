@@ -1,0 +1,102 @@
+// The timeline view, in a real VS Code in Chromium with the packaged .vsix, as a person uses it: stops at a
+// breakpoint in examples/calls_loops.bir (F9, F5), runs "BIR: Show Timeline" from the command palette and sees one
+// lane per engine and DMA queue with work, the critical path drawn, and the stopped instruction marked; steps (F10)
+// and sees the mark move; clicks a bar of the critical path and the editor goes to its line while the debugger goes
+// there in time; then duplicates a transfer in the editor (a what-if edit), saves, and sees the difference: the total
+// before and after, the engines' change and the critical path before and after.
+// Screenshots go to test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the README).
+import assert from 'assert';
+import * as path from 'path';
+import { WAIT, clickLine, copyExamples, goToLine, openSource, palette, root, runE2E, runToLine, shot, shots, webviewErrors, withWorkbench } from './vscode-ui.mjs';
+
+/** The timeline view's page (the one webview of the extension this test opens). */
+function timelineView(page) {
+  return page.frameLocator('iframe.webview[src*="extensionId=bir-tools.bir-debug"]').frameLocator('#active-frame');
+}
+
+/** The body's dataset of the page, where it says what it shows. */
+async function shown(view) {
+  return view.locator('body').evaluate((b) => ({ ...b.dataset }));
+}
+
+/** Waits until the editor's cursor is on a line (its number highlighted; the focus may be in the view). */
+async function editorLine(page, line) {
+  await page.locator('.monaco-editor .line-numbers.active-line-number', { hasText: new RegExp(`^${line}$`) }).first().waitFor({ timeout: WAIT });
+}
+
+async function main() {
+  let viewErrors;
+  const onPage = (page) => { viewErrors = webviewErrors(page, 'timeline-view.js'); };
+  await withWorkbench({ name: 'timeline', prepare: copyExamples, settings: { 'debug.toolBarLocation': 'docked' }, viewport: { width: 1600, height: 900 }, onPage }, async (page, folder) => {
+    const file = path.join(folder, 'calls_loops.bir');
+    await openSource(page, 'calls_loops.bir');
+    await runToLine(page, file, 'Activation dst <- src');
+    await page.locator('.debug-call-stack .monaco-list-row', { hasText: 'epilogue' }).first().waitFor({ timeout: WAIT });
+
+    // The timeline beside the source, from the command palette.
+    await palette(page, 'BIR: Show Timeline');
+    await page.locator('.tab', { hasText: 'BIR Timeline' }).waitFor({ timeout: WAIT });
+    const view = timelineView(page);
+    await view.locator('body[data-state="timeline"][data-stop="stopped"]').waitFor({ state: 'attached', timeout: WAIT });
+    await view.locator('#title', { hasText: 'Timeline of calls_loops.bir on trn2' }).waitFor({ timeout: WAIT });
+    let d = await shown(view);
+    const lanes = d.lanes.split('|');
+    assert.deepStrictEqual(lanes.filter((l) => !l.startsWith('DMA')), ['PE', 'ACT'], `the lanes: ${d.lanes}`);
+    assert.ok(lanes.includes('DMA q0') && lanes.includes('DMA q15'), 'the 16 DMA queues have lanes');
+    assert.deepStrictEqual(await view.locator('.lane-label').allTextContents(), lanes, 'each lane is labelled');
+    // The critical path: the chain that sets the end, drawn end to end (the program's first transfer to its last).
+    const pathLines = d.criticalLines.split(',').map(Number);
+    assert.ok(Number(d.critical) > 1 && pathLines[0] === 32 && pathLines.at(-1) === 66, `the critical path's lines: ${d.criticalLines}`);
+    await view.locator('body:not([data-critical-drawn="0"])').waitFor({ state: 'attached', timeout: WAIT });
+    assert.match(await view.locator('#summary').innerText(), /^total [\d.]+ µs · 25 instructions on trn2 · critical path \d+ instructions/);
+    assert.match(await view.locator('#utilisation').innerText(), /PE [\d.]+%[\s\S]*ACT [\d.]+%[\s\S]*DMA [\d.]+%/);
+    // The stop: before the first Activation, after the first transfers and the MatMult.
+    assert.match(await view.locator('#position').innerText(), /^stopped before instruction 3 \(Activation, line 71\)/);
+    assert.strictEqual(d.current, '3');
+
+    // Hovering a bar says what it is and what it waited for.
+    const bars = JSON.parse(d.criticalBars);
+    const matmul = bars.find((b) => b.line === 53);
+    assert.ok(matmul, `a MatMult of line 53 on the visible critical path: ${d.criticalBars}`);
+    const canvas = view.locator('canvas');
+    await canvas.hover({ position: { x: matmul.x + matmul.w / 2, y: matmul.y + matmul.h / 2 } });
+    const tooltip = view.locator('#tooltip:not([hidden])');
+    await tooltip.waitFor({ timeout: WAIT });
+    const tip = await tooltip.innerText();
+    assert.match(tip, /^MatMult \(instruction 2\)\ncalls_loops\.bir:53 · PE\n.* cycles at 2\.4 GHz\nstart set by RAW: DmaCopy line 34[\s\S]*waited for:\n {2}RAW on line 34 \(DmaCopy\): [\d.]+ µs[\s\S]*on the critical path\nhas run$/, tip);
+    await shot(page, 'timeline');
+
+    // A step moves the mark to the next instruction.
+    await clickLine(page, 'Activation dst <- src');
+    await page.keyboard.press('F10');
+    await view.locator('body[data-current="4"]').waitFor({ state: 'attached', timeout: WAIT });
+    assert.match(await view.locator('#position').innerText(), /^stopped before instruction 4 \(Activation, line 71\)/);
+
+    // A click on a bar: its line in the editor, and the debugger goes there in time (back to just before the MatMult).
+    await canvas.click({ position: { x: matmul.x + matmul.w / 2, y: matmul.y + matmul.h / 2 } });
+    await editorLine(page, 53);
+    await view.locator('body[data-current="2"]').waitFor({ state: 'attached', timeout: WAIT });
+    // (bir/goto stops where that many instructions have run: before the next node, here main's loop that calls full_tile)
+    await page.getByText(/Paused at instruction 2\b/).first().waitFor({ timeout: WAIT });
+
+    // What-if: a second copy of the transfer of x (line 34) in the editor, saved: the difference against the schedule shown.
+    await goToLine(page, 34);
+    await clickLine(page, 'DmaCopy xT <- x');
+    await palette(page, 'Copy Line Down');
+    await page.keyboard.press('Control+S');
+    await view.locator('body[data-program="saved"]').waitFor({ state: 'attached', timeout: WAIT });
+    d = await shown(view);
+    assert.ok(Number(d.whatIfDelta) > 0, `an extra transfer takes longer: ${d.whatIfDelta}`);
+    await view.locator('#whatif-total', { hasText: /^total [\d.]+ µs → [\d.]+ µs \(\+[\d.]+ [nµ]s, 1\.\d{3}×\)$/ }).waitFor({ timeout: WAIT });
+    const dmaRow = await view.locator('#whatif-engines tr', { hasText: /^DMA/ }).innerText();
+    assert.match(dmaRow, /^DMA\s+[\d.]+ µs\s+[\d.]+ µs\s+\+[\d.]+ [nµ]s$/, dmaRow);
+    assert.match(await view.locator('#whatif-path-before').innerText(), /^critical path before: \d+ instructions, lines 32 → 34 → /);
+    assert.match(await view.locator('#whatif-path-after').innerText(), /^critical path after: \d+ instructions, lines 32 → 34 → 35 → /);
+    assert.match(await view.locator('#title').innerText(), /as saved on trn2$/);
+    await shot(page, 'timeline-what-if');
+    assert.deepStrictEqual(viewErrors, [], 'no errors in the timeline view');
+    console.log(`e2e: the timeline shows lanes and the critical path, marks the stop, follows a step, reveals and goes to a clicked instruction, and shows a what-if edit's difference; screenshots in ${path.relative(root, shots)}/`);
+  });
+}
+
+runE2E(main);

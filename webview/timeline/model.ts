@@ -1,0 +1,166 @@
+/**
+ * The schedule as the page holds it: the columns as typed arrays over the buffers the host posted (no object per
+ * instruction), and per lane with work the instructions it runs in time order, with their starts and the running
+ * maximum of their ends, so that drawing and hovering find the visible ones by binary search.
+ */
+import type { TimelineBuffers, TimelineHeader } from './messages';
+
+export interface Lane {
+  /** The lane's index in the schedule (header.lanes). */
+  readonly lane: number;
+  readonly name: string;
+  /** Instruction indices, by start. */
+  readonly order: Int32Array;
+  readonly starts: Float64Array;
+  /** maxEnd[k]: the latest end of order[0..k]. */
+  readonly maxEnd: Float64Array;
+}
+
+export interface Model {
+  readonly header: TimelineHeader;
+  readonly count: number;
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  readonly lane: Int32Array;
+  readonly queues: Uint8Array;
+  readonly site: Int32Array;
+  readonly tick: Float64Array;
+  readonly waitedOn: Int32Array;
+  readonly waitKind: Uint8Array;
+  readonly hazardStart: Int32Array;
+  readonly hazardFrom: Int32Array;
+  readonly hazardKind: Uint8Array;
+  readonly hazardWait: Float64Array;
+  readonly siteFile: Int32Array;
+  readonly siteLine: Int32Array;
+  readonly siteCol: Int32Array;
+  readonly siteOpcode: Int32Array;
+  /** The critical path, first to last, and per instruction whether it is on it. */
+  readonly critical: Int32Array;
+  readonly onPath: Uint8Array;
+  /** The lanes with work, in lane order; and of each lane, its row among them (-1: no work). */
+  readonly lanes: readonly Lane[];
+  readonly rowOf: Int32Array;
+}
+
+export function buildModel(header: TimelineHeader, b: TimelineBuffers): Model {
+  const m = {
+    header,
+    count: header.instructions,
+    start: new Float64Array(b.start), end: new Float64Array(b.end), lane: new Int32Array(b.lane), queues: new Uint8Array(b.queues),
+    site: new Int32Array(b.site), tick: new Float64Array(b.tick), waitedOn: new Int32Array(b.waitedOn), waitKind: new Uint8Array(b.waitKind),
+    hazardStart: new Int32Array(b.hazardStart), hazardFrom: new Int32Array(b.hazardFrom), hazardKind: new Uint8Array(b.hazardKind), hazardWait: new Float64Array(b.hazardWait),
+    siteFile: new Int32Array(b['site.file']), siteLine: new Int32Array(b['site.line']), siteCol: new Int32Array(b['site.col']), siteOpcode: new Int32Array(b['site.opcode']),
+    critical: new Int32Array(b.criticalPath),
+  };
+  const onPath = new Uint8Array(m.count);
+  for (const i of m.critical) onPath[i] = 1;
+  const lanes = buildLanes(header, m.start, m.end, m.lane, m.queues);
+  const rowOf = new Int32Array(header.lanes.length).fill(-1);
+  lanes.forEach((lane, row) => {
+    rowOf[lane.lane] = row;
+  });
+  return { ...m, onPath, lanes, rowOf };
+}
+
+/** The lane of the q-th queue of a transfer whose first queue is `first` (queues wrap around the core's). */
+function queueLane(header: TimelineHeader, first: number, q: number): number {
+  if (q === 0) return first;
+  const dma0 = Math.floor(first / header.lanesPerCore) * header.lanesPerCore + header.lanesPerCore - header.dmaQueues;
+  return dma0 + ((first - dma0 + q) % header.dmaQueues);
+}
+
+function buildLanes(header: TimelineHeader, start: Float64Array, end: Float64Array, laneOf: Int32Array, queues: Uint8Array): Lane[] {
+  const laneCount = header.lanes.length;
+  const counts = new Int32Array(laneCount);
+  const n = start.length;
+  for (let i = 0; i < n; i++) {
+    if (queues[i] <= 1) counts[laneOf[i]]++;
+    else for (let q = 0; q < queues[i]; q++) counts[queueLane(header, laneOf[i], q)]++;
+  }
+  const orders = Array.from({ length: laneCount }, (_, k) => new Int32Array(counts[k]));
+  const fill = new Int32Array(laneCount);
+  for (let i = 0; i < n; i++) {
+    if (queues[i] <= 1) {
+      const k = laneOf[i];
+      orders[k][fill[k]++] = i;
+    } else {
+      for (let q = 0; q < queues[i]; q++) {
+        const k = queueLane(header, laneOf[i], q);
+        orders[k][fill[k]++] = i;
+      }
+    }
+  }
+  const lanes: Lane[] = [];
+  for (let k = 0; k < laneCount; k++) {
+    if (counts[k] === 0) continue;
+    const order = inTimeOrder(orders[k], start);
+    const starts = new Float64Array(order.length);
+    const maxEnd = new Float64Array(order.length);
+    let latest = -Infinity;
+    for (let j = 0; j < order.length; j++) {
+      starts[j] = start[order[j]];
+      latest = Math.max(latest, end[order[j]]);
+      maxEnd[j] = latest;
+    }
+    lanes.push({ lane: k, name: header.lanes[k], order, starts, maxEnd });
+  }
+  return lanes;
+}
+
+/** A lane runs its instructions in program order, so they are in time order already; sorted only if not. */
+function inTimeOrder(order: Int32Array, start: Float64Array): Int32Array {
+  for (let j = 1; j < order.length; j++) {
+    if (start[order[j]] < start[order[j - 1]]) return Int32Array.from([...order].sort((a, b) => start[a] - start[b] || a - b));
+  }
+  return order;
+}
+
+/** The first k with a[k] >= x (a nondecreasing), from `lo`. */
+export function lowerBound(a: Float64Array, x: number, lo = 0, hi = a.length): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first k with a[k] > x (a nondecreasing). */
+export function upperBound(a: Float64Array, x: number, lo = 0, hi = a.length): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The instruction of a lane running at time t (within `slack` ns), or -1. */
+export function instructionAt(m: Model, lane: Lane, t: number, slack: number): number {
+  // The last instruction starting at or before t + slack; one that ends before t - slack is not there.
+  const k = lowerBound(lane.starts, t + slack + Number.EPSILON) - 1;
+  for (let j = k; j >= 0 && j >= k - 2; j--) {
+    const i = lane.order[j];
+    if (m.end[i] >= t - slack) return i;
+  }
+  return -1;
+}
+
+/** The instruction the debugger is stopped before: the first whose count is the stop's or more; -1 past the end. */
+export function instructionOfTick(m: Model, instructions: number): number {
+  const k = lowerBound(m.tick, instructions);
+  return k < m.count ? k : -1;
+}
+
+export function opcodeOf(m: Model, i: number): string {
+  return m.header.opcodes[m.siteOpcode[m.site[i]]];
+}
+
+export function lineOfInstruction(m: Model, i: number): number {
+  return m.siteLine[m.site[i]];
+}
+
+export function fileOfInstruction(m: Model, i: number): string {
+  return m.header.files[m.siteFile[m.site[i]]];
+}

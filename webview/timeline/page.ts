@@ -1,0 +1,36 @@
+/**
+ * The timeline view's page, built with DOM calls (nothing from a program is parsed as markup): a toolbar (title, the
+ * machine, Compare with previous, Fit), the summary (total, utilisation per engine, where the debugger is), the
+ * what-if difference, the warnings, and the stage: lane labels beside the canvas, and the hover's tooltip.
+ */
+import { h } from '../shared/dom';
+import { MACHINES } from './messages';
+
+export function buildPage() {
+  const toolbar = h('header', { class: 'toolbar' });
+  const title = h('span', { id: 'title', class: 'title' }, 'BIR Timeline');
+  const machine = h('select', { id: 'machine', 'aria-label': 'Machine profile', title: 'The machine profile the schedule is computed for' });
+  for (const m of MACHINES) machine.appendChild(h('option', { value: m }, m));
+  const compare = h('button', { id: 'compare', type: 'button', title: 'Schedule the program as saved now and show the difference from this schedule' }, 'Compare with previous');
+  const fit = h('button', { id: 'fit', type: 'button', title: 'The whole schedule (0)' }, 'Fit');
+  const status = h('span', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
+  toolbar.append(title, machine, compare, fit, status);
+
+  const summary = h('div', { id: 'summary', class: 'summary' });
+  const utilisation = h('div', { id: 'utilisation', class: 'utilisation' });
+  const position = h('div', { id: 'position', class: 'position' });
+  const whatIf = h('section', { id: 'whatif', class: 'whatif', hidden: '' });
+  const warnings = h('ul', { id: 'warnings', class: 'warnings' });
+
+  const stage = h('div', { id: 'stage', class: 'stage' });
+  const labels = h('div', { id: 'labels', class: 'labels' });
+  const canvas = h('canvas', { id: 'canvas', tabindex: '0', 'aria-label': 'Timeline: one row per engine and DMA queue; arrows pan, + and - zoom, 0 fits' });
+  const tooltip = h('div', { id: 'tooltip', class: 'tooltip', hidden: '' });
+  stage.append(labels, canvas, tooltip);
+
+  const empty = h('div', { id: 'empty', class: 'empty' });
+  document.body.append(toolbar, summary, utilisation, position, whatIf, warnings, stage, empty);
+  return { title, machine, compare, fit, status, summary, utilisation, position, whatIf, warnings, stage, labels, canvas, tooltip, empty };
+}
+
+export type Page = ReturnType<typeof buildPage>;
