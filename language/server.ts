@@ -16,6 +16,7 @@ import { formattingEdits } from './formatting';
 import { documentSymbols, foldingRanges, workspaceSymbols } from './outline';
 import { fileOf, toLineCol } from './positions';
 import { prepareRename, rename, RenameRefused } from './rename';
+import { LEGEND, semanticTokens } from './semantic-tokens';
 import { signatureHelp } from './signature-help';
 import { Workspace } from './workspace';
 
@@ -49,6 +50,7 @@ export function startServer(connection: Connection): void {
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        semanticTokensProvider: { legend: LEGEND, full: true },
       },
       serverInfo: { name: 'bir-language-server' },
     };
@@ -147,6 +149,10 @@ export function startServer(connection: Connection): void {
     void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: answer.refused });
     return [];
   };
+  connection.languages.semanticTokens.on((p) => {
+    const index = indexOf(p.textDocument.uri);
+    return index ? semanticTokens(index) : { data: [] };
+  });
   connection.onCodeAction((p) => {
     const file = fileOf(p.textDocument.uri);
     return file === undefined ? [] : codeActions(ws, file, p.context.diagnostics);
