@@ -3,7 +3,8 @@
  * answers the schedule of the session's program as columns (one lane per engine and DMA queue, the critical path
  * that sets the end), each instruction with the instruction count bir/goto takes to stop just before it; an edit
  * saved to disk, asked for as "saved" against the previous answer, gives the what-if difference; and the refusals
- * (an unknown machine, a saved program with an error, bad arguments).
+ * (an unknown machine, a saved program with an error, bad arguments); a run that faults is scheduled up to its fault,
+ * and a post-mortem dump, which cannot run, refuses it.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -123,5 +124,23 @@ describe('DAP: the timeline', function () {
     assert.match(await s.error('bir/timeline', { program: 'saved' }), /the saved t\.bir has 1 error:\n.*t\.bir:7:/);
     // The session goes on: the stop is where it was.
     assert.strictEqual((await s.topFrame()).line, 10);
+  });
+
+  it('schedules a run that faults up to its fault, and a dump (which cannot run) refuses the request', async () => {
+    const crash = path.join(path.dirname(file), 'crash.bir');
+    fs.writeFileSync(crash, CHAIN.replace('  DmaCopy b <- t\n', '  Assert all(t < 0), "never"\n  DmaCopy b <- t\n'));
+    const dump = path.join(path.dirname(file), 'crash.birdump');
+    const live = await DapSession.start();
+    await live.launch({ program: crash, dumpOnFault: dump });
+    await live.waitForStop();
+    await live.waitForOutput(/Wrote a post-mortem dump/);
+    const t = await timeline(live);
+    assert.strictEqual(t.instructions, 4, 'the instructions before the failed Assert');
+    assert.match(t.fault!, /crash\.bir:10:3: fault\[assert\]: never/);
+    await live.close();
+    const opened = await DapSession.start();
+    await opened.launch({ dump });
+    await opened.waitForStop();
+    assert.match(await opened.error('bir/timeline', {}), /'bir\/timeline': a dump cannot run .*profile the program with bir-sim profile/);
   });
 });

@@ -1,13 +1,15 @@
-// The timeline view, in a real VS Code in Chromium with the packaged .vsix, as a person uses it: stops at a
-// breakpoint in examples/calls_loops.bir (F9, F5), runs "BIR: Show Timeline" from the command palette and sees one
-// lane per engine and DMA queue with work, the critical path drawn, and the stopped instruction marked; steps (F10)
+// The timeline view, in a real VS Code in Chromium with the packaged .vsix, as a person uses it: sets a breakpoint in
+// examples/calls_loops.bir (F9) and runs "BIR: Show Timeline" from the command palette with no session, which starts
+// one stopped at its entry; continues to the breakpoint (F5) and sees one lane per engine and DMA queue with work,
+// the critical path drawn, and the stopped instruction marked; steps (F10)
 // and sees the mark move; clicks a bar of the critical path and the editor goes to its line while the debugger goes
 // there in time; then duplicates a transfer in the editor (a what-if edit), saves, and sees the difference: the total
 // before and after, the engines' change and the critical path before and after.
 // Screenshots go to test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the README).
 import assert from 'assert';
+import { readFileSync } from 'fs';
 import * as path from 'path';
-import { WAIT, clickLine, copyExamples, goToLine, openSource, palette, root, runE2E, runToLine, shot, shots, webviewErrors, withWorkbench } from './vscode-ui.mjs';
+import { WAIT, clickLine, copyExamples, goToLine, openSource, palette, root, runE2E, shot, shots, toggleBreakpointWithF9, webviewErrors, withWorkbench } from './vscode-ui.mjs';
 
 /** The timeline view's page (the one webview of the extension this test opens). */
 function timelineView(page) {
@@ -30,14 +32,24 @@ async function main() {
   await withWorkbench({ name: 'timeline', prepare: copyExamples, settings: { 'debug.toolBarLocation': 'docked' }, viewport: { width: 1600, height: 900 }, onPage }, async (page, folder) => {
     const file = path.join(folder, 'calls_loops.bir');
     await openSource(page, 'calls_loops.bir');
-    await runToLine(page, file, 'Activation dst <- src');
-    await page.locator('.debug-call-stack .monaco-list-row', { hasText: 'epilogue' }).first().waitFor({ timeout: WAIT });
+    // A breakpoint on the epilogue's Activation (F9), and no session yet.
+    const activation = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('Activation dst <- src')) + 1;
+    await goToLine(page, activation);
+    await clickLine(page, 'Activation dst <- src');
+    await toggleBreakpointWithF9(page);
 
-    // The timeline beside the source, from the command palette.
+    // The timeline beside the source, from the command palette: without a session it starts one, stopped at entry.
     await palette(page, 'BIR: Show Timeline');
     await page.locator('.tab', { hasText: 'BIR Timeline' }).waitFor({ timeout: WAIT });
     const view = timelineView(page);
-    await view.locator('body[data-state="timeline"][data-stop="stopped"]').waitFor({ state: 'attached', timeout: WAIT });
+    await view.locator('body[data-state="timeline"][data-stop="stopped"][data-current="0"]').waitFor({ state: 'attached', timeout: WAIT });
+    assert.match(await view.locator('#position').innerText(), /^stopped before instruction 0 \(DmaCopy, line 32\) at 0\.00 ns: 0 of 25 have run$/);
+    // On to the breakpoint (F5 in the editor, which shows the entry): the mark follows.
+    await clickLine(page, 'DmaCopy ws <- w');
+    await page.keyboard.press('F5');
+    await page.getByText(/Paused on breakpoint/i).first().waitFor({ timeout: WAIT });
+    await page.locator('.debug-call-stack .monaco-list-row', { hasText: 'epilogue' }).first().waitFor({ timeout: WAIT });
+    await view.locator('body[data-current="3"]').waitFor({ state: 'attached', timeout: WAIT });
     await view.locator('#title', { hasText: 'Timeline of calls_loops.bir on trn2' }).waitFor({ timeout: WAIT });
     let d = await shown(view);
     const lanes = d.lanes.split('|');
