@@ -64,6 +64,8 @@ export class AccessTable {
   private readonly viewInts: Column<Int32Array> = int32s();
   /** Static dimensions; -1 for one that depends on registers. */
   private readonly dims: Column<Int32Array> = int32s();
+  /** 1 when no expression of the row has a span (see spanFree), by row. */
+  private readonly free: Column<Uint8Array> = uint8s();
   private readonly interned = new FieldInterner();
   private readonly cache: (Shared | undefined)[] = new Array<Shared | undefined>(CACHE_SIZE);
   private readonly scratch = new FieldList();
@@ -105,6 +107,10 @@ export class AccessTable {
 
   /** Whether no expression of the pattern (its indices, a `.bcast` count) has a span: the same row fits any line. */
   spanFree(row: number): boolean {
+    return this.free.get(row) === 1;
+  }
+
+  private computeSpanFree(row: number): boolean {
     const items = this.itemsFirst.get(row);
     for (let i = items; i < items + this.itemsCount.get(row); i++) {
       if (!this.exprs.spanFree(this.itemA.get(i))) return false;
@@ -115,6 +121,45 @@ export class AccessTable {
       if (this.viewKind.get(v) === VIEW_BCAST && !this.exprs.spanFree(this.viewArg.get(v))) return false;
     }
     return true;
+  }
+
+  /**
+   * The row of the pattern of `row` written `delta` lines further (the same text on another line): `row` itself
+   * when none of its expressions has a span, else the row of the pattern with those expressions moved (see
+   * ExprTable.moved), its fields laid out as `add` lays them.
+   */
+  moved(row: number, delta: number): number {
+    if (this.spanFree(row)) return row;
+    const fields = this.scratch;
+    fields.clear();
+    const items = this.itemsFirst.get(row);
+    const itemCount = this.itemsCount.get(row);
+    fields.push4(this.tensor.get(row), this.memory.get(row), this.dtype.get(row), itemCount);
+    for (let i = items; i < items + itemCount; i++) {
+      const a = this.exprs.moved(this.itemA.get(i), delta);
+      if (this.itemKind.get(i) === AT) fields.push4(AT, a, -1, -1);
+      else fields.push4(SLICE, a, this.exprs.moved(this.itemB.get(i), delta), this.exprs.moved(this.itemC.get(i), delta));
+    }
+    const views = this.viewsFirst.get(row);
+    const viewCount = this.viewsCount.get(row);
+    fields.push(viewCount);
+    for (let v = views; v < views + viewCount; v++) {
+      const kind = this.viewKind.get(v);
+      const arg = this.viewArg.get(v);
+      if (kind === VIEW_RESHAPE || kind === VIEW_PERMUTE || kind === VIEW_BROADCAST) {
+        const count = this.viewArgCount.get(v);
+        fields.push2(kind, count);
+        for (let j = 0; j < count; j++) fields.push(this.viewInts.get(arg + j));
+      } else {
+        fields.push2(kind, kind === VIEW_BCAST ? this.exprs.moved(arg, delta) : arg);
+      }
+    }
+    const shape = this.shapeFirst.get(row);
+    const rank = this.rank.get(row);
+    fields.push(rank);
+    for (let d = shape; d < shape + rank; d++) fields.push(this.dims.get(d));
+    const known = this.interned.find(fields.values, fields.length);
+    return known >= 0 ? known : this.store(fields.values, fields.length);
   }
 
   /** A new row from the fields `add` laid out. */
@@ -153,6 +198,7 @@ export class AccessTable {
     this.rank.push(rank);
     for (let i = 0; i < rank; i++) this.dims.push(fields[k++]);
     this.interned.add(fields, length, row);
+    this.free.push(this.computeSpanFree(row) ? 1 : 0);
     return row;
   }
 
@@ -219,7 +265,7 @@ export class AccessTable {
   }
 
   seal(): void {
-    const columns = [this.tensor, this.memory, this.dtype, this.itemsFirst, this.itemsCount, this.viewsFirst, this.viewsCount, this.shapeFirst, this.rank, this.itemKind, this.itemA, this.itemB, this.itemC, this.viewKind, this.viewArg, this.viewArgCount, this.viewInts, this.dims];
+    const columns = [this.tensor, this.memory, this.dtype, this.itemsFirst, this.itemsCount, this.viewsFirst, this.viewsCount, this.shapeFirst, this.rank, this.itemKind, this.itemA, this.itemB, this.itemC, this.viewKind, this.viewArg, this.viewArgCount, this.viewInts, this.dims, this.free];
     for (const c of columns) c.seal();
     this.interned.clear();
   }

@@ -119,22 +119,13 @@ export class Code implements ProgramCode {
   }
 
   /**
-   * Whether `appendMoved` may copy the node: a plain instruction from the source whose only spans are its own, its
-   * operands' and its attributes' (none inside an expression: a register or an operator in an index has a span of
-   * its own, which a copy would leave on the first line).
+   * Whether `appendMoved` may copy the node: a plain instruction from the source, without an expression of
+   * `Print` or `Assert` (kept as an object whose spans a copy could not move).
    */
   movable(index: number): boolean {
     if (this.opcodes.get(index) === OBJECT || this.ids.has(index) || this.inlined.has(index)) return false;
-    const first = this.operandsFirst.get(index);
     const end = this.operandRowsEnd(index);
-    for (let r = first; r < end; r++) {
-      const ref = this.operandRef.get(r);
-      switch (this.operandKind.get(r)) {
-        case OPERAND_TENSOR: if (!this.accesses.spanFree(ref)) return false; break;
-        case OPERAND_SCALAR: if (!this.exprs.spanFree(ref)) return false; break;
-        case OPERAND_EVAL: return false;
-      }
-    }
+    for (let r = this.operandsFirst.get(index); r < end; r++) if (this.operandKind.get(r) === OPERAND_EVAL) return false;
     return true;
   }
 
@@ -150,10 +141,7 @@ export class Code implements ProgramCode {
     this.opcodes.push(this.opcodes.get(from));
     this.regionOf.push(this.regionOf.get(from));
     this.fileOf.push(this.fileOf.get(from));
-    this.spans.push(line);
-    this.spans.push(this.spans.get(s + 1));
-    this.spans.push(this.spans.get(s + 2) + delta);
-    this.spans.push(this.spans.get(s + 3));
+    this.spans.push4(line, this.spans.get(s + 1), this.spans.get(s + 2) + delta, this.spans.get(s + 3));
     // The node's operand rows are one run (its operands, then its attributes' operands), as `fill` lays them out.
     const first = this.operandsFirst.get(from);
     const end = this.operandRowsEnd(from);
@@ -161,8 +149,11 @@ export class Code implements ProgramCode {
     this.operandsFirst.push(first + shift);
     this.operandsCount.push(this.operandsCount.get(from));
     for (let r = first; r < end; r++) {
-      this.operandKind.push(this.operandKind.get(r));
-      this.operandRef.push(this.operandRef.get(r));
+      const kind = this.operandKind.get(r);
+      const ref = this.operandRef.get(r);
+      this.operandKind.push(kind);
+      // Expressions with spans of their own (registers, operators) are moved with the line.
+      this.operandRef.push(kind === OPERAND_TENSOR ? this.accesses.moved(ref, delta) : kind === OPERAND_SCALAR ? this.exprs.moved(ref, delta) : ref);
       this.operandText.push(this.operandText.get(r));
       this.operandFile.push(this.operandFile.get(r));
       moveSpan(this.operandSpans, r, delta);
@@ -178,7 +169,7 @@ export class Code implements ProgramCode {
       this.attrRef.push(kind === ATTR_OPERAND ? this.attrRef.get(a) + shift : this.attrRef.get(a));
       this.attrFile.push(this.attrFile.get(a));
       if (kind === ATTR_WORD) moveSpan(this.attrSpans, a, delta);
-      else for (let k = 0; k < 4; k++) this.attrSpans.push(0);
+      else this.attrSpans.push4(0, 0, 0, 0);
     }
     return index;
   }
@@ -199,7 +190,7 @@ export class Code implements ProgramCode {
     this.opcodes.push(0);
     this.regionOf.push(-1);
     this.fileOf.push(0);
-    for (let k = 0; k < 4; k++) this.spans.push(0);
+    this.spans.push4(0, 0, 0, 0);
     this.operandsFirst.push(0);
     this.operandsCount.push(0);
     this.attrsFirst.push(0);
@@ -285,7 +276,7 @@ export class Code implements ProgramCode {
     this.attrKind.push(ATTR_OPERAND);
     this.attrRef.push(this.operand(v.operand));
     this.attrFile.push(0);
-    for (let k = 0; k < 4; k++) this.attrSpans.push(0);
+    this.attrSpans.push4(0, 0, 0, 0);
   }
 
   /** -1 when the text is what the span covers in the source (it is not kept twice); else the text's string. */
@@ -517,15 +508,9 @@ export class Code implements ProgramCode {
 /** Appends the span of row `row` of `spans`, `delta` lines further. */
 function moveSpan(spans: Column<Int32Array>, row: number, delta: number): void {
   const k = row * 4;
-  spans.push(spans.get(k) + delta);
-  spans.push(spans.get(k + 1));
-  spans.push(spans.get(k + 2) + delta);
-  spans.push(spans.get(k + 3));
+  spans.push4(spans.get(k) + delta, spans.get(k + 1), spans.get(k + 2) + delta, spans.get(k + 3));
 }
 
 function pushSpan(spans: Column<Int32Array>, span: Span): void {
-  spans.push(span.line);
-  spans.push(span.col);
-  spans.push(span.endLine);
-  spans.push(span.endCol);
+  spans.push4(span.line, span.col, span.endLine, span.endCol);
 }

@@ -21,6 +21,19 @@ export class Column<T extends Typed> {
     return this.length++;
   }
 
+  /** Appends four values at once (a span: line, col, endLine, endCol); the position of the first. */
+  push4(a: number, b: number, c: number, d: number): number {
+    const at = this.length;
+    if (at + 4 > this.data.length) this.grow(at + 4);
+    const data = this.data;
+    data[at] = a;
+    data[at + 1] = b;
+    data[at + 2] = c;
+    data[at + 3] = d;
+    this.length = at + 4;
+    return at;
+  }
+
   get(i: number): number {
     return this.data[i];
   }

@@ -75,6 +75,46 @@ export class ExprTable {
     }
   }
 
+  /**
+   * The row of the expression of `row` written `delta` lines further (the same text on another line): `row` itself
+   * when no part has a span, else new rows for the parts that have one.
+   */
+  moved(row: number, delta: number): number {
+    if (this.spanFree(row)) return row;
+    const kind = this.kinds.get(row);
+    const a = this.a.get(row);
+    switch (kind) {
+      case UNARY: {
+        const operand = this.moved(this.b.get(row), delta);
+        return this.intern(`u${UNARY_OPS[a]}${operand}`, UNARY, a, operand, 0);
+      }
+      case FN: {
+        const first = this.b.get(row);
+        const rows: number[] = [];
+        for (let i = 0; i < this.c.get(row); i++) rows.push(this.moved(this.args.get(first + i), delta));
+        const key = `f${SCALAR_FUNCTIONS[a]}(${rows.join(',')})`;
+        const known = this.interned.get(key);
+        if (known !== undefined) return known;
+        const at = this.row(FN, a, this.args.length, rows.length);
+        for (const r of rows) this.args.push(r);
+        this.interned.set(key, at);
+        return at;
+      }
+      default: {
+        // A register or an operator: the rows with spans of their own.
+        const b = kind === BINARY ? this.moved(this.b.get(row), delta) : this.b.get(row);
+        const c = kind === BINARY ? this.moved(this.c.get(row), delta) : this.c.get(row);
+        const at = this.kinds.push(kind);
+        this.a.push(a);
+        this.b.push(b);
+        this.c.push(c);
+        this.spanAt.push(this.spans.pushMoved(this.spanAt.get(row), delta));
+        this.fileAt.push(this.fileAt.get(row));
+        return at;
+      }
+    }
+  }
+
   /** The row of an expression (its sub-expressions first). */
   add(e: ScalarExpr): number {
     switch (e.kind) {

@@ -11,13 +11,7 @@ export class SpanColumns {
 
   /** Appends a span; its position (the file is the caller's to keep). */
   push(span: Span): number {
-    const n = this.numbers;
-    const at = n.length / 4;
-    n.push(span.line);
-    n.push(span.col);
-    n.push(span.endLine);
-    n.push(span.endCol);
-    return at;
+    return this.numbers.push4(span.line, span.col, span.endLine, span.endCol) / 4;
   }
 
   get count(): number {
@@ -29,6 +23,13 @@ export class SpanColumns {
     const n = this.sealed ?? this.numbers.view();
     const k = at * 4;
     return { file, line: n[k], col: n[k + 1], endLine: n[k + 2], endCol: n[k + 3] };
+  }
+
+  /** Appends the span at `at`, `delta` lines further; its position. */
+  pushMoved(at: number, delta: number): number {
+    const n = this.numbers;
+    const k = at * 4;
+    return n.push4(n.get(k) + delta, n.get(k + 1), n.get(k + 2) + delta, n.get(k + 3)) / 4;
   }
 
   line(at: number): number {

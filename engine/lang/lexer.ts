@@ -143,20 +143,29 @@ export class TokenStream {
     let line = this.line;
     let lineStart = this.lineStart;
     let depth = 0;
+    // Lines are passed a newline at a time, and only the characters that matter (braces, comments, strings) are
+    // looked at one by one: most lines of a body hold none of them.
+    let special = -1;
     while (pos < text.length) {
-      const c = text.charCodeAt(pos);
-      if (c === 10) {
+      if (special < pos) special = nextSpecial(text, pos);
+      const end = text.indexOf('\n', pos);
+      const lineEnd = end < 0 ? text.length : end;
+      if (special >= lineEnd) {
+        if (end < 0) break;
         line++;
-        lineStart = ++pos;
-      } else if (c === 35) {
-        const end = text.indexOf('\n', pos);
-        pos = end < 0 ? text.length : end;
+        lineStart = pos = end + 1;
+        continue;
+      }
+      pos = special;
+      const c = text.charCodeAt(pos);
+      if (c === 35) {
+        pos = lineEnd;
       } else if (c === 34) {
         pos = stringEnd(text, pos);
       } else if (c === 123) {
         depth++;
         pos++;
-      } else if (c === 125) {
+      } else {
         pos++;
         if (--depth === 0) {
           this.pos = pos;
@@ -164,8 +173,6 @@ export class TokenStream {
           this.lineStart = lineStart;
           return { open, close: { file: this.file, line, col: pos - lineStart, endLine: line, endCol: pos - lineStart + 1 } };
         }
-      } else {
-        pos++;
       }
     }
     return undefined;
@@ -476,6 +483,16 @@ function printable(c: string): string {
 }
 
 /** Where the string that opens at `start` ends, by the rules of TokenStream.string (it ends at its line's end at the latest). */
+/** The characters skipBlock matches: braces, a comment's '#', a string's quote. */
+const BLOCK_SPECIAL = /[{}#"]/g;
+
+/** The position of the next character skipBlock looks at, from `from`; the text's length when there is none. */
+function nextSpecial(text: string, from: number): number {
+  BLOCK_SPECIAL.lastIndex = from;
+  const m = BLOCK_SPECIAL.exec(text);
+  return m ? m.index : text.length;
+}
+
 function stringEnd(text: string, start: number): number {
   let pos = start + 1;
   while (pos < text.length) {

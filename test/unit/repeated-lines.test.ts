@@ -90,12 +90,15 @@ describe('repeated lines', () => {
       assert.deepStrictEqual(nodes.map((n) => n.span.line), [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
     });
 
-    it('reads again a line whose indices hold registers (their spans are their own)', () => {
+    it('moves the registers and operators inside a repeated line\'s indices and scalars to its line', () => {
       const body = ['sbuf a : f32[128, 64]', 'Set r1 = 3'];
-      for (let i = 0; i < 3; i++) body.push('TensorScalar a[0:128, r1:r1+1] <- a[0:128, r1:r1+1], op = add, scalar = r1');
+      for (let i = 0; i < 3; i++) body.push('TensorScalar a[0:128, r1:r1+1] <- a[0:128, r1:r1+1], op = add, scalar = r1 * 2', 'Set r2 = r1 + 1');
       const { repeated } = checkBothWays(mainModule(TILES, body));
       const lines = allNodes(repeated.program!).filter((n) => n.kind === 'instr' && n.opcode === 'TensorScalar').map((n) => n.kind === 'instr' && n.dst?.kind === 'tensor' && n.dst.ap.items[1].kind === 'slice' && n.dst.ap.items[1].lo.kind === 'reg' ? n.dst.ap.items[1].lo.span.line : -1);
-      assert.deepStrictEqual(lines, [7, 8, 9]);
+      assert.deepStrictEqual(lines, [7, 9, 11]);
+      const scalars = allNodes(repeated.program!).flatMap((n) => (n.kind === 'instr' ? [...n.srcs, ...[...n.attrs.values()].flatMap((v) => (v.kind === 'operand' ? [v.operand] : []))] : []))
+        .flatMap((o) => (o.kind === 'scalar' && o.expr.kind === 'binary' ? [`${o.expr.span.line}:${o.span.line}`] : []));
+      assert.deepStrictEqual(scalars, ['7:7', '8:8', '9:9', '10:10', '11:11', '12:12']);
     });
 
     it('reports each repeat of a line with a mistake, at its own line', () => {

@@ -5,7 +5,8 @@
  * Repeating a line is exact when its check depends on nothing but its text and what the body declared before it,
  * and leaves nothing behind but its node. So a line is learned only when it is a plain instruction (or `Set`) at the
  * top level of the body, alone on its line, its check reported nothing, it wrote no PSUM (whose writers the builder
- * follows for a warning), and its node has no span inside an expression (see Code.movable). What the body declares
+ * follows for a warning), and it has no expression of `Print` or `Assert` (see Code.movable; the registers and
+ * operators inside its expressions, which have spans of their own, are moved with it). What the body declares
  * afterwards cannot change what a learned line meant (a name is declared once), but the lines are forgotten at every
  * allocation all the same, and none is repeated after a `return` (the next statement is warned unreachable).
  */
