@@ -72,7 +72,8 @@ function oneLane(n: number, wide: number): Model {
   return buildModel(header, buffers);
 }
 
-describe('timeline view: the page model', () => {
+describe('timeline view: the page model', function () {
+  this.timeout(20000);
   it('has one lane per engine and DMA queue with work, a transfer on each queue it spans', () => {
     const m = modelOf(PROGRAM);
     const names = m.lanes.map((l) => l.name);
@@ -99,7 +100,9 @@ describe('timeline view: the page model', () => {
   });
 });
 
-describe('timeline view: the level of detail', () => {
+describe('timeline view: the level of detail', function () {
+  // A million instructions are made for one of them: on a loaded machine, more than mocha's 2 s.
+  this.timeout(20000);
   it('fills every visible bar wider than a pixel exactly', () => {
     const m = oneLane(1000, 50);
     const bars: [number, number, number][] = [];

@@ -40,8 +40,11 @@ export interface DrawStats {
 export class Renderer {
   private readonly ctx: CanvasRenderingContext2D;
   /** The opcode colours of each site, [ran, not run], resolved once per model. */
-  private siteColours: (readonly [string, string])[] = [];
+  /** Per site, its opcode's colour pair (index into `colours`); 2·pair + 0 ran, + 1 not yet run. */
+  private colourKey = new Int32Array(0);
+  private colours: string[] = [];
   private coloured?: Model;
+  private readonly runs = new RunsByColour();
 
   constructor(private readonly canvas: HTMLCanvasElement) {
     this.ctx = canvas.getContext('2d', { alpha: false })!;
@@ -68,9 +71,11 @@ export class Renderer {
     this.rows(m, g, width);
     this.axis(view, width);
     let bars = 0;
+    this.runs.clear();
     m.lanes.forEach((lane, row) => {
       bars += this.lane(m, lane, view, g.rowTop(row) + 2, g.rowHeight - 4, stop);
     });
+    this.runs.fill(ctx, this.colours);
     const critical = this.criticalPath(m, view, g);
     if (stop && stop.current >= 0) this.stopMark(m, view, g, stop.current, height);
     if (hovered >= 0) this.outline(m, view, g, hovered, themeColour('--vscode-focusBorder', '#007fd4'), 2);
@@ -78,7 +83,8 @@ export class Renderer {
   }
 
   private colourSites(m: Model): void {
-    this.siteColours = Array.from(m.siteOpcode, (op) => opcodeColours(m.header.opcodes[op]));
+    this.colours = m.header.opcodes.flatMap((op) => [...opcodeColours(op)]);
+    this.colourKey = Int32Array.from(m.siteOpcode);
     this.coloured = m;
   }
 
@@ -108,15 +114,31 @@ export class Renderer {
     ctx.stroke();
   }
 
-  /** One lane's bars: the visible ones, sub-pixel runs merged into one pixel (lod.ts). */
+  /**
+   * One lane's bars: the visible ones, sub-pixel runs merged into one pixel (lod.ts); neighbouring bars of one colour
+   * (a dense lane at Fit) are filled as one run, and the runs of each colour in one path, so that a frame changes the
+   * fill colour a few times rather than once per bar.
+   */
   private lane(m: Model, lane: Lane, view: Viewport, y: number, h: number, stop: Stop | undefined): number {
-    const ctx = this.ctx;
-    const colours = this.siteColours;
     const reached = stop ? stop.instructions : Infinity;
-    return visibleBars(m, lane, view.t0, view.nsPerPx, view.width, (i, x, w) => {
-      ctx.fillStyle = colours[m.site[i]][m.tick[i] < reached ? 0 : 1];
-      ctx.fillRect(x, y, w, h);
+    const runs = this.runs;
+    const keyOf = this.colourKey;
+    let key = -1;
+    let runX = 0;
+    let runEnd = 0;
+    const bars = visibleBars(m, lane, view.t0, view.nsPerPx, view.width, (i, x, w) => {
+      const k = keyOf[m.site[i]] * 2 + (m.tick[i] < reached ? 0 : 1);
+      if (k === key && x <= runEnd + 0.5) {
+        runEnd = Math.max(runEnd, x + w);
+        return;
+      }
+      if (key >= 0) runs.add(key, runX, y, runEnd - runX, h);
+      key = k;
+      runX = x;
+      runEnd = x + w;
     });
+    if (key >= 0) runs.add(key, runX, y, runEnd - runX, h);
+    return bars;
   }
 
   /** The critical path: its visible bars outlined, and joined end to start from lane to lane. */
@@ -139,8 +161,7 @@ export class Renderer {
     }
     first = Math.max(0, lo - 1);
     let drawn = 0;
-    let lastX = -Infinity;
-    let lastRow = -1;
+    let lastPx = -Infinity;
     ctx.beginPath();
     for (let k = first; k < path.length; k++) {
       const i = path[k];
@@ -149,21 +170,22 @@ export class Renderer {
         this.joinTo(m, view, g, rowOf, i);
         break;
       }
-      const row = rowOf[m.lane[i]];
       const x0 = view.x(m.start[i]);
       const x1 = view.x(m.end[i]);
+      // Steps narrower than a pixel that start in the pixel drawn last add nothing to see: one point per pixel.
+      if (x1 - x0 < 1 && Math.floor(x0) === lastPx) continue;
+      lastPx = Math.floor(x1);
+      const row = rowOf[m.lane[i]];
       const yMid = g.rowTop(row) + g.rowHeight / 2;
       if (k === first) ctx.moveTo(x0, yMid);
       else ctx.lineTo(x0, yMid);
-      if (x1 - lastX >= 1 || row !== lastRow) {
-        ctx.rect(x0, g.rowTop(row) + 1, Math.max(1, x1 - x0), g.rowHeight - 2);
+      if (x1 - x0 >= 1) {
+        ctx.rect(x0, g.rowTop(row) + 1, x1 - x0, g.rowHeight - 2);
         ctx.moveTo(x1, yMid);
-        drawn++;
-        lastX = x1;
-        lastRow = row;
       } else {
-        ctx.moveTo(x1, yMid);
+        ctx.lineTo(x1, yMid);
       }
+      drawn++;
     }
     ctx.stroke();
     return drawn;
@@ -204,4 +226,27 @@ function niceStep(ns: number): number {
   const p = Math.pow(10, Math.floor(Math.log10(Math.max(ns, 1e-3))));
   for (const f of [1, 2, 5, 10]) if (f * p >= ns) return f * p;
   return 10 * p;
+}
+
+/** Rectangles gathered by colour during a frame, filled one path per colour. */
+class RunsByColour {
+  private readonly lists: number[][] = [];
+
+  clear(): void {
+    for (const l of this.lists) if (l) l.length = 0;
+  }
+
+  add(key: number, x: number, y: number, w: number, h: number): void {
+    (this.lists[key] ??= []).push(x, y, w, h);
+  }
+
+  fill(ctx: CanvasRenderingContext2D, colours: readonly string[]): void {
+    this.lists.forEach((l, key) => {
+      if (!l || l.length === 0) return;
+      ctx.fillStyle = colours[key];
+      ctx.beginPath();
+      for (let k = 0; k < l.length; k += 4) ctx.rect(l[k], l[k + 1], l[k + 2], l[k + 3]);
+      ctx.fill();
+    });
+  }
 }

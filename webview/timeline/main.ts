@@ -128,6 +128,8 @@ function describe(m: Model, stats: DrawStats): void {
     bars.push({ instruction: i, line: lineOfInstruction(m, i), x, y: g.rowTop(m.rowOf[m.lane[i]]), w: Math.max(1, view.x(m.end[i]) - x), h: g.rowHeight });
   }
   d.criticalBars = JSON.stringify(bars);
+  // For benchmarks: each drawing, when it ended and how long it took.
+  document.dispatchEvent(new CustomEvent('bir-timeline-drawn', { detail: { ms: stats.ms, bars: stats.bars } }));
 }
 
 function locateStop(): void {
@@ -188,7 +190,11 @@ let drag: { x: number; startX: number; startY: number; moved: boolean } | undefi
 
 page.canvas.addEventListener('pointerdown', (e) => {
   page.canvas.focus();
-  page.canvas.setPointerCapture(e.pointerId);
+  try {
+    page.canvas.setPointerCapture(e.pointerId);
+  } catch {
+    // a pointer the browser does not know (a synthetic one) is followed without capture
+  }
   drag = { x: e.clientX, startX: e.clientX, startY: e.clientY, moved: false };
 });
 page.canvas.addEventListener('pointermove', (e) => {
