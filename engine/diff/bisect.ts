@@ -8,8 +8,9 @@
  * (the passes before the one that holds rewrite g run whole, that one runs with a budget, the ones after it do not
  * run; passes that must always run run whole in every trial and are not counted). Position 0 agrees with the
  * reference and the last one does not, so a binary search finds g whose program agrees while g + 1's does not: rewrite
- * g is the culprit, in O(log total rewrites) runs. Each trial runs one pass (the input of every pass is kept from the
- * whole pipeline, run once with its rewrites recorded) and the program.
+ * g is the culprit, in O(log total rewrites) runs. The search looks first among the ends of passes, whose programs
+ * the whole pipeline (run once, with its rewrites recorded) made: a trial there is a run. Then within the pass: a
+ * trial runs that pass with a budget on its input, kept from the whole pipeline, and the program.
  */
 import { Program } from '../ir/program';
 import { ContinuableFault } from '../machine/fault';
@@ -100,16 +101,26 @@ export function bisectPasses(program: Program, settings: BisectSettings): Bisect
   let lo = 0;
   let hi = total;
   let mismatch = last;
-  while (hi - lo > 1) {
-    const mid = lo + Math.floor((hi - lo) / 2);
-    const m = mismatchAt(mid);
+  /** Narrows (lo, hi) by one trial at position g. */
+  const probe = (g: number): boolean => {
+    const m = mismatchAt(g);
     if (m) {
-      hi = mid;
+      hi = g;
       mismatch = m;
     } else {
-      lo = mid;
+      lo = g;
     }
+    return m !== undefined;
+  };
+  // First the pass, among the ends of passes (whose programs the whole pipeline made: a trial there is a run only).
+  const ends = [...new Set(stages.map((st) => st.offset + st.count))].filter((end) => end > 0 && end < total);
+  for (let a = 0, b = ends.length; b > a;) {
+    const mid = (a + b) >> 1;
+    if (probe(ends[mid])) b = mid;
+    else a = mid + 1;
   }
+  // Then the rewrite in it.
+  while (hi - lo > 1) probe(lo + Math.floor((hi - lo) / 2));
   const culprit = culpritAt(stages, lo);
   const { divergence, divergenceError } = firstDivergence(trials.programAt(hi), trials.programAt(lo), culprit, { ...settings, maxInstructions: trials.limit });
   return { ...base, runs: trials.runs, verdict: 'culprit', culprit, mismatch, divergence, divergenceError };

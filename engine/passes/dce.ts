@@ -30,7 +30,7 @@ export function dcePass(program: Program, limits?: RewriteLimits): PassOutcome {
       changes.removed.push(node.id);
       reasons.set(node.id, why);
       return counter.placed([], [node]);
-    }).region(fn.body, new Live());
+    }, () => counter.exhausted).region(fn.body, new Live());
   }
   numberNodes(copy);
   return { program: copy, changes, reasons, rewrites: counter.tally() };
@@ -86,6 +86,7 @@ class Liveness {
     private readonly fn: FunctionIR,
     /** Removes a dead instruction: what takes its place (nothing), or undefined when it is to stay (a budget). */
     private readonly remove: (node: InstrNode, why: string) => readonly Node[] | undefined,
+    private readonly exhausted: () => boolean,
   ) {}
 
   /** Cleans a region; `live` holds what is live at its end and becomes what is live at its start. */
@@ -103,6 +104,8 @@ class Liveness {
 
   /** Updates `live` to before the node; true when the node stays, else what takes its place. */
   private node(node: Node, live: Live): true | readonly Node[] {
+    // Once the budget is spent nothing more is removed: what is live no longer matters.
+    if (this.exhausted()) return true;
     switch (node.kind) {
       case 'for': {
         const own = this.effects.nodeEffects(node).reads.map((a) => a.fp);

@@ -34,7 +34,8 @@ export function fusePass(program: Program, limits?: RewriteLimits): PassOutcome 
   };
   rewriteInstructionRuns(copy, {
     // An instruction that also writes a reduction of its row (Activation's reduce_res) is not elementwise.
-    joins: (node) => OPCODES.get(node.opcode)?.elementwise === true && !writesAttributeTensor(node),
+    // Once the budget is spent no group is made: nothing is looked at.
+    joins: (node) => !counter.exhausted && OPCODES.get(node.opcode)?.elementwise === true && !writesAttributeTensor(node),
     follows: (last, node) => last.engine === node.engine && consumes(effects, last, node),
     rewrite: fuseChain,
   });

@@ -47,7 +47,7 @@ export function inlinePass(program: Program, limits?: RewriteLimits): PassOutcom
           visit(node.then);
           if (node.else) visit(node.else);
         }
-        if (node.kind !== 'call' || !inlinable(node, caller, recursive, free, adopted.has(node.callee), need)) return [node];
+        if (node.kind !== 'call' || counter.exhausted || !inlinable(node, caller, recursive, free, adopted.has(node.callee), need)) return [node];
         if (!counter.allow(node, () => `inlined the call of '${node.callee.fullName}'`)) return [node];
         changes.removed.push(node.id);
         reasons.set(node.id, `the call of '${node.callee.fullName}' was inlined: its body runs here`);

@@ -2,7 +2,7 @@
  * Rewrite counters, as MLIR's debug counters: a pass counts each of its individual rewrites (an inlined call, an
  * unrolled loop, a fused group, a moved instruction, a removed dead instruction) in the order it makes them, and can
  * be given a budget: only the first K are made, the rest are passed over as if the pass had not found them (what it
- * would have rewritten stays as it was). The first K rewrites under a budget are the first K of the pass without one,
+ * would have rewritten stays as it was; once the budget is spent a pass stops looking). The first K rewrites under a budget are the first K of the pass without one,
  * because a pass decides each rewrite from what it did before, never from what comes after: the bisection
  * (diff/bisect.ts) relies on it. What each rewrite was (in words, with its place in the source) is recorded only when
  * asked for, so that a pipeline run without a bisection pays one comparison per rewrite.
@@ -42,15 +42,12 @@ export interface RewriteLimits {
 export interface RewriteTally {
   /** Rewrites made. */
   readonly made: number;
-  /** Rewrites found beyond the budget, and not made. */
-  readonly skipped: number;
   /** What each rewrite made was, when recording was asked for. */
   readonly rewrites?: readonly Rewrite[];
 }
 
 export class RewriteCounter {
   private made = 0;
-  private skipped = 0;
   private readonly rewrites: Rewrite[] | undefined;
   private last: Rewrite | undefined;
 
@@ -63,16 +60,21 @@ export class RewriteCounter {
    * `what` is asked only then). A pass that is told no leaves the code as it is.
    */
   allow(node: { readonly id: string; readonly span: Span }, what: () => string): boolean {
-    if (this.limits.budget !== undefined && this.made >= this.limits.budget) {
-      this.skipped++;
-      return false;
-    }
+    if (this.exhausted) return false;
     const index = this.made++;
     if (this.rewrites) {
       this.last = { index, what: what(), span: node.span, node: node.id };
       this.rewrites.push(this.last);
     }
     return true;
+  }
+
+  /**
+   * Whether the budget is spent: no rewrite will be allowed, so a pass may stop looking for them (a bisection's
+   * trials then cost less the earlier their budget ends). Never true without a budget.
+   */
+  get exhausted(): boolean {
+    return this.limits.budget !== undefined && this.made >= this.limits.budget;
   }
 
   /** The nodes that take the place of the rewrite just allowed: those given, unless a test tampers with them. */
@@ -83,6 +85,6 @@ export class RewriteCounter {
   }
 
   tally(): RewriteTally {
-    return { made: this.made, skipped: this.skipped, rewrites: this.limits.record ? this.rewrites : undefined };
+    return { made: this.made, rewrites: this.limits.record ? this.rewrites : undefined };
   }
 }

@@ -58,7 +58,7 @@ function scheduleRun(run: InstrNode[], effects: Effects, counter: RewriteCounter
  * the first not placed (what comes before it is placed): taking another moves that one ahead of it, a rewrite.
  */
 function scheduleChunk(run: InstrNode[], effects: Effects, counter: RewriteCounter): InstrNode[] {
-  if (run.length < 3) return run;
+  if (run.length < 3 || counter.exhausted) return run;
   const e = run.map((n) => effects.nodeEffects(n));
   const predecessors = run.map(() => 0);
   const successors: number[][] = run.map(() => []);

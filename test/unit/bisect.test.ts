@@ -119,7 +119,7 @@ describe('rewrite counters', () => {
     assert.match(r.get('schedule')![0].what, /^moved group g1 \(DVE\) ahead of DmaCopy at line \d+, so that it follows DMA on another engine$/);
   });
 
-  it('a budget makes only the first K rewrites: K made, the rest skipped; all of them make what no budget makes; none leaves the program as it was', () => {
+  it('a budget makes only the first K rewrites (those the whole pass makes first); all of them make what no budget makes; none leaves the program as it was', () => {
     let input = programOf(PROGRAM);
     for (const name of PIPELINE) {
       const pass = passNamed(name);
@@ -131,7 +131,7 @@ describe('rewrite counters', () => {
       assert.deepStrictEqual(ids(pass.run(input, { budget: 0 }).program), ids(input), `${name}: a budget of none`);
       for (let k = 1; k < count; k++) {
         const part = pass.run(input, { budget: k, record: true });
-        assert.deepStrictEqual({ made: part.rewrites.made, skipped: part.rewrites.skipped > 0 }, { made: k, skipped: true }, `${name} with budget ${k}`);
+        assert.strictEqual(part.rewrites.made, k, `${name} with budget ${k}`);
         assert.deepStrictEqual(part.rewrites.rewrites!.map((w) => w.what), pass.run(input, { record: true }).rewrites.rewrites!.slice(0, k).map((w) => w.what), `${name}: the first ${k} rewrites are the first ${k} of the whole pass`);
         assert.deepStrictEqual(dram(part.program), dram(input), `${name} with budget ${k} computes what its input computes`);
       }
