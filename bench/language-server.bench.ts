@@ -1,6 +1,7 @@
 /**
  * The language server on a 100,000-line file, over the wire as an editor drives it (the bundled server, stdio):
- * diagnostics after an edit, definition, references, hover, rename and the Outline, each the best of a few rounds.
+ * diagnostics after an edit, definition, references, hover, rename, the Outline, formatting, semantic tokens and the
+ * quick fixes of a diagnostic, each the best of a few rounds; and the formatter in the process (`bir-sim fmt`'s work).
  * Run: node esbuild.mjs && npx tsx bench/language-server.bench.ts [lines]
  */
 import * as fs from 'fs';
@@ -8,6 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { bigProgram } from './big-program';
+import { formatBir } from '../engine/lang/format';
 import { LspClient, positionOf, uri } from '../test/helpers/lsp-client';
 
 async function timed(rounds: number, run: () => Promise<unknown>): Promise<number> {
@@ -46,9 +48,21 @@ async function main(): Promise<void> {
     const hover = await timed(5, () => client.request('textDocument/hover', { ...doc, position: mid }));
     const rename = await timed(3, () => client.request('textDocument/rename', { ...doc, position: mid, newName: 'bb' }));
     const outline = await timed(3, () => client.request('textDocument/documentSymbol', doc));
+    const options = { tabSize: 2, insertSpaces: true };
+    let edits = 0;
+    const formatting = await timed(3, async () => (edits = (await client.request<unknown[]>('textDocument/formatting', { ...doc, options })).length));
+    let tokenCount = 0;
+    const tokens = await timed(3, async () => (tokenCount = (await client.request<{ data: number[] }>('textDocument/semanticTokens/full', doc)).data.length / 5));
+    const view = { start: { line: mid.line - 50, character: 0 }, end: { line: mid.line + 50, character: 0 } };
+    const tokensInView = await timed(5, () => client.request('textDocument/semanticTokens/range', { ...doc, range: view }));
+    const unknown = { range: { start: mid, end: { ...mid, character: mid.character + 1 } }, message: "unknown name 'bq'; did you mean 'b'?", source: 'bir' };
+    const actions = await timed(5, () => client.request('textDocument/codeAction', { ...doc, range: unknown.range, context: { diagnostics: [unknown] } }));
+    const respaced = text.replace(/ <- /g, '<-').replace(/, /g, ',');
+    const fmt = await timed(3, async () => formatBir(respaced, file));
     const ms = (v: number) => `${v.toFixed(0)} ms`;
     console.log(`# language server, ${lines.toLocaleString('en-US')}-line file (node ${process.version}, load ${os.loadavg()[0].toFixed(1)})`);
     console.log(`open -> diagnostics ${ms(open)}; edit -> diagnostics ${ms(edit)}; definition ${ms(definition)}; references ${ms(references)}; hover ${ms(hover)}; rename ${ms(rename)}; outline ${ms(outline)}`);
+    console.log(`formatting ${ms(formatting)} (${edits} edits); semantic tokens ${ms(tokens)} (${tokenCount.toLocaleString('en-US')} tokens), of 100 lines in view ${ms(tokensInView)}; code action ${ms(actions)}; formatBir of the file respaced, in process ${ms(fmt)}`);
   } finally {
     await client.stop();
     fs.rmSync(dir, { recursive: true, force: true });

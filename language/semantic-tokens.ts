@@ -29,8 +29,11 @@ const MEMORIES = new Set(['dram', 'sbuf', 'psum']);
 
 interface Classified { readonly type: TokenType; readonly modifiers: readonly TokenModifier[] }
 
-/** The tokens of a file, encoded as the protocol wants them (relative lines and starts). */
-export function semanticTokens(index: FileIndex): SemanticTokens {
+/**
+ * The tokens of a file, or of its lines first to last (0-based, as the protocol counts: an editor asks for the lines
+ * in view while the whole file's are made), encoded as the protocol wants them (relative lines and starts).
+ */
+export function semanticTokens(index: FileIndex, lines?: { first: number; last: number }): SemanticTokens {
   const data: number[] = [];
   let lastLine = 0;
   let lastChar = 0;
@@ -39,7 +42,7 @@ export function semanticTokens(index: FileIndex): SemanticTokens {
     lastLine = line;
     lastChar = char;
   };
-  walkTokens(index, push);
+  walkTokens(index, push, lines);
   return { data };
 }
 
@@ -64,8 +67,11 @@ interface LineState {
 }
 
 /** Classifies each token of the file in order, handing each kept one to `push` (0-based line and character). */
-function walkTokens(index: FileIndex, push: (line: number, char: number, length: number, c: Classified) => void): void {
-  const stream = new TokenStream(index.text, index.file, new DiagnosticBag());
+function walkTokens(index: FileIndex, push: (line: number, char: number, length: number, c: Classified) => void, lines?: { first: number; last: number }): void {
+  const start = lines ? lineStart(index.text, lines.first) : undefined;
+  // From the start of the first line asked for, as the lexer would be there outside brackets.
+  const from = start === undefined ? undefined : { pos: start, line: lines!.first + 1, lineStart: start, nesting: 0 };
+  const stream = new TokenStream(index.text, index.file, new DiagnosticBag(), from);
   let state: LineState = { texts: [], depth: 0, itemStart: false };
   for (let i = 0; ; i++) {
     const s = stream.slot(i);
@@ -78,6 +84,7 @@ function walkTokens(index: FileIndex, push: (line: number, char: number, length:
     }
     const text = kind === STRING ? '' : stream.text(s);
     const line = stream.lines[s];
+    if (lines && line > lines.last + 1) return;
     const col = stream.cols[s];
     const next = stream.slot(i + 1);
     const nextText = stream.kinds[next] === PUNCT ? stream.text(next) : '';
@@ -87,6 +94,17 @@ function walkTokens(index: FileIndex, push: (line: number, char: number, length:
     advance(state, kind, text, nextText);
     stream.release(i);
   }
+}
+
+/** The offset where a 0-based line starts, or the end of the text. */
+function lineStart(text: string, line: number): number {
+  let pos = 0;
+  for (let l = 0; l < line; l++) {
+    const next = text.indexOf('\n', pos);
+    if (next < 0) return text.length;
+    pos = next + 1;
+  }
+  return pos;
 }
 
 function classifyName(index: FileIndex, text: string, line: number, col: number, state: LineState, next: string): Classified | undefined {

@@ -50,7 +50,7 @@ export function startServer(connection: Connection): void {
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        semanticTokensProvider: { legend: LEGEND, full: true },
+        semanticTokensProvider: { legend: LEGEND, full: true, range: true },
       },
       serverInfo: { name: 'bir-language-server' },
     };
@@ -152,6 +152,10 @@ export function startServer(connection: Connection): void {
   connection.languages.semanticTokens.on((p) => {
     const index = indexOf(p.textDocument.uri);
     return index ? semanticTokens(index) : { data: [] };
+  });
+  connection.languages.semanticTokens.onRange((p) => {
+    const index = indexOf(p.textDocument.uri);
+    return index ? semanticTokens(index, { first: p.range.start.line, last: p.range.end.line }) : { data: [] };
   });
   connection.onCodeAction((p) => {
     const file = fileOf(p.textDocument.uri);

@@ -11,8 +11,11 @@
  *   (`N - 2*TN`, `mask = r0*P + p < N`, but `p < 1 && f < 2`), as gofmt does;
  * - a slice's `:` has spaces when one of its bounds has an operator (`r0 : r0+2`), none otherwise (`0:128`).
  */
-import { IDENT, NUMBER, PUNCT, STRING } from './lexer';
+import * as lexer from './lexer';
 import type { FormatToken } from './format-lines';
+
+/** Read once: an imported binding compiled to CommonJS is a getter, and these are compared at every token. */
+const { IDENT, NUMBER, PUNCT, STRING } = lexer;
 
 /** Words after which an operator or a bracket starts an operand: `in -4..0`, `if (a)`, `return`. */
 const OPERAND_KEYWORDS = new Set(['in', 'step', 'if', 'else', 'return', 'cores']);
@@ -96,34 +99,40 @@ function markTightOperators(tokens: readonly FormatToken[], roles: TokenRole[], 
   const inRange = loopRange(tokens, head);
   /** The binary operators of the open segment of each bracket level. */
   const segments: number[][] = [[]];
-  const close = (ops: number[]): void => {
-    const levels = new Set(ops.map((i) => PRECEDENCE[tokens[i].text]));
-    if (levels.size < 2) return;
-    const tightest = Math.max(...levels);
-    if (tightest < ADDITIVE) return;
-    for (const i of ops) if (PRECEDENCE[tokens[i].text] === tightest) roles[i].tight = true;
-  };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     const text = t.text;
     if (t.kind === PUNCT && (text === '(' || text === '[')) {
       segments.push([]);
     } else if (t.kind === PUNCT && (text === ')' || text === ']')) {
-      if (segments.length > 1) close(segments.pop()!);
+      if (segments.length > 1) closeSegment(tokens, roles, segments.pop()!);
     } else if ((t.kind === PUNCT && SEGMENT_ENDS.has(text)) || (t.kind === IDENT && (i <= head || OPERAND_KEYWORDS.has(text)))) {
-      close(segments[segments.length - 1]);
+      closeSegment(tokens, roles, segments[segments.length - 1]);
       segments[segments.length - 1] = [];
     } else if (isOperator(t) && !roles[i].unary) {
       if (roles[i].bracket === '[' || inRange[i]) roles[i].tight = true;
       else segments[segments.length - 1].push(i);
     }
   }
-  close(segments[segments.length - 1]);
+  closeSegment(tokens, roles, segments[segments.length - 1]);
+}
+
+/** An expression's operators: those of the tightest precedence made tight when it mixes precedences. */
+function closeSegment(tokens: readonly FormatToken[], roles: TokenRole[], ops: readonly number[]): void {
+  let tightest = 0;
+  let loosest = Infinity;
+  for (const i of ops) {
+    const p = PRECEDENCE[tokens[i].text];
+    if (p > tightest) tightest = p;
+    if (p < loosest) loosest = p;
+  }
+  if (tightest === loosest || tightest < ADDITIVE) return;
+  for (const i of ops) if (PRECEDENCE[tokens[i].text] === tightest) roles[i].tight = true;
 }
 
 /** Which tokens are in a loop's range, `for r in A..B step C`: from after `in` to `{`. */
 function loopRange(tokens: readonly FormatToken[], head: number): boolean[] {
-  const inRange = tokens.map(() => false);
+  const inRange: boolean[] = new Array<boolean>(tokens.length).fill(false);
   if (head !== 0 || tokens[0].text !== 'for') return inRange;
   let on = false;
   for (let i = 1; i < tokens.length; i++) {
@@ -137,21 +146,18 @@ function loopRange(tokens: readonly FormatToken[], head: number): boolean[] {
 /** In each index of a `[ ]`, the `:` have spaces when a bound of the index has a binary operator. */
 function markSpacedColons(tokens: readonly FormatToken[], roles: TokenRole[]): void {
   /** Per open `[`: the colons of its current index, and whether that index has an operator. */
-  const open: { colons: number[]; operator: boolean }[] = [];
-  const finish = (index: { colons: number[]; operator: boolean } | undefined): void => {
-    if (index?.operator) for (const c of index.colons) roles[c].spacedColon = true;
-  };
+  const open: SliceIndex[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.kind !== PUNCT) continue;
     if (t.text === '[') {
       open.push({ colons: [], operator: false });
     } else if (t.text === ']') {
-      finish(open.pop());
+      finishIndex(roles, open.pop());
     } else if (open.length > 0 && roles[i].bracket === '[') {
       const index = open[open.length - 1];
       if (t.text === ',') {
-        finish(index);
+        finishIndex(roles, index);
         open[open.length - 1] = { colons: [], operator: false };
       } else if (t.text === ':') {
         index.colons.push(i);
@@ -161,8 +167,15 @@ function markSpacedColons(tokens: readonly FormatToken[], roles: TokenRole[]): v
   }
 }
 
-function isPunct(t: FormatToken, ...texts: string[]): boolean {
-  return t.kind === PUNCT && texts.includes(t.text);
+interface SliceIndex { readonly colons: number[]; operator: boolean }
+
+function finishIndex(roles: TokenRole[], index: SliceIndex | undefined): void {
+  if (index?.operator) for (const c of index.colons) roles[c].spacedColon = true;
+}
+
+/** Whether t is one of the punctuation tokens a, b, c (fixed parameters: this is called for every token). */
+function isPunct(t: FormatToken, a: string, b?: string, c?: string): boolean {
+  return t.kind === PUNCT && (t.text === a || t.text === b || t.text === c);
 }
 
 function separator(a: FormatToken, b: FormatToken, ra: TokenRole, rb: TokenRole): string {
@@ -171,8 +184,8 @@ function separator(a: FormatToken, b: FormatToken, ra: TokenRole, rb: TokenRole)
   if (isPunct(a, '.', '..', '::') || isPunct(b, '.', '..', '::')) return '';
   if (isPunct(b, '(', '[')) return callable(a, ra) ? '' : ' ';
   if (ra.unary) return '';
-  if (isPunct(b, ':')) return colonSpace(b, rb, a, '[', ',', ':');
-  if (isPunct(a, ':')) return colonSpace(a, ra, b, ']', ',', ':');
+  if (isPunct(b, ':')) return colonSpace(rb, a, true);
+  if (isPunct(a, ':')) return colonSpace(ra, b, false);
   if (isPunct(a, '=') || isPunct(b, '=')) return (isPunct(a, '=') ? ra : rb).bracket === '(' ? '' : ' ';
   if (isOperator(a) && !ra.unary) return ra.tight ? '' : ' ';
   if (isOperator(b) && !rb.unary) return rb.tight ? '' : ' ';
@@ -189,17 +202,20 @@ function callable(a: FormatToken, ra: TokenRole): boolean {
  * The space on one side of a `:`: a slice's, when spaced, except next to the edges of its index (`t[a+1 :]`); a
  * parameter's (inside `( )`) only after it; a declaration's on both sides.
  */
-function colonSpace(colon: FormatToken, role: TokenRole, other: FormatToken, ...edges: string[]): string {
-  const before = edges[0] === '[';
-  if (role.bracket === '[') return role.spacedColon && !isPunct(other, ...edges) ? ' ' : '';
+function colonSpace(role: TokenRole, other: FormatToken, before: boolean): string {
+  const edge = isPunct(other, before ? '[' : ']', ',', ':');
+  if (role.bracket === '[') return role.spacedColon && !edge ? ' ' : '';
   if (role.bracket === '(') return before ? '' : ' ';
   return ' ';
+}
+
+function word(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
 /** Two tokens that would lex as another when written together: `<` `-`, `.` `5`, `1` `.T`. */
 function wouldGlue(a: FormatToken, b: FormatToken): boolean {
   const first = b.text.charCodeAt(0);
-  const word = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
   if (GLUED.has(a.text.at(-1)! + b.text[0])) return true;
   if ((a.kind === NUMBER || a.kind === IDENT) && word(first)) return true;
   // `0..4` lexes as written, `1.` `T` would not; a lone `.` before digits would start a number.

@@ -13,9 +13,9 @@
  * of the file or of a block. Comments are kept as written (without trailing blanks). Long lines are left long.
  */
 import { Diagnostic, DiagnosticBag } from './diagnostics';
-import { IDENT, PUNCT } from './lexer';
-import { parseFile } from './parser';
-import { FormatToken, LogicalLine, logicalLines } from './format-lines';
+import * as lexer from './lexer';
+import { parseOutline } from './parser';
+import { FormatToken, forEachLogicalLine, LogicalLine } from './format-lines';
 import { headEnd, separators } from './format-spacing';
 
 export type FormatResult = { readonly text: string; readonly refused?: undefined } | { readonly text?: undefined; readonly refused: readonly Diagnostic[] };
@@ -29,6 +29,9 @@ export interface FormattedLines {
 }
 
 export type FormatLinesResult = { readonly rows: readonly FormattedLines[]; readonly refused?: undefined } | { readonly rows?: undefined; readonly refused: readonly Diagnostic[] };
+
+/** Read once: an imported binding compiled to CommonJS is a getter, and these are compared at every token. */
+const { IDENT, PUNCT } = lexer;
 
 const INDENT = '  ';
 const CONTINUATION = '    ';
@@ -47,11 +50,12 @@ export function formatBir(text: string, file: string): FormatResult {
 /** The formatted text line by line, with the lines of the text each part replaces (for an editor's edits). */
 export function formatLines(text: string, file: string): FormatLinesResult {
   const bag = new DiagnosticBag();
-  parseFile(text, file, bag);
+  // Every mistake of the file, bodies included, without keeping their statements.
+  parseOutline(text, file, bag);
   if (bag.hasErrors) return { refused: bag.sorted().filter((d) => d.severity === 'error') };
-  const lines = logicalLines(text, file);
-  const out = layout(lines);
-  return { rows: lines.map((l, i) => ({ firstLine: l.firstLine, lastLine: l.lastLine, lines: out[i] })) };
+  const rows = layoutRows(text, file);
+  const out = layout(rows);
+  return { rows: rows.map((r, i) => ({ firstLine: r.firstLine, lastLine: r.lastLine, lines: out[i] })) };
 }
 
 /** One logical line laid out: its cells (one, unless it aligns with its neighbours) or its wrapped lines. */
@@ -65,20 +69,28 @@ interface Row {
   readonly opens: boolean;
   /** Starts with `}`: no blank line before it. */
   readonly closes: boolean;
+  /** The lines of the text it replaces. */
+  readonly firstLine: number;
+  readonly lastLine: number;
 }
 
-/** Each logical line's lines of output. */
-function layout(lines: readonly LogicalLine[]): string[][] {
+/** Each logical line as a row, its tokens dropped once it is laid out. */
+function layoutRows(text: string, file: string): Row[] {
   const rows: Row[] = [];
   let depth = 0;
-  for (const line of lines) {
+  forEachLogicalLine(text, file, (line) => {
     const t = line.tokens;
     const closes = t.length > 0 && isPunct(t[0], '}');
     const indent = INDENT.repeat(Math.max(0, depth - (closes ? 1 : 0)));
     for (const token of t) if (isPunct(token, '{')) depth++;
     else if (isPunct(token, '}')) depth = Math.max(0, depth - 1);
     rows.push(row(line, indent, closes));
-  }
+  });
+  return rows;
+}
+
+/** Each row's lines of output. */
+function layout(rows: Row[]): string[][] {
   alignCells(rows);
   const code = rows.map((r) => (r.kind === 'wrapped' ? r.cells : [r.indent + r.cells.join('')]));
   alignComments(rows, code);
@@ -87,13 +99,20 @@ function layout(lines: readonly LogicalLine[]): string[][] {
 
 function row(line: LogicalLine, indent: string, closes: boolean): Row {
   const t = line.tokens;
-  const base = { indent, comment: line.trailing, opens: t.length > 0 && isPunct(t[t.length - 1], '{'), closes };
-  if (t.length === 0) return { ...base, kind: line.trailing === undefined ? 'blank' : 'comment', cells: [] };
+  const opens = t.length > 0 && isPunct(t[t.length - 1], '{');
+  const made = (kind: string, cells: string[]): Row => ({ indent, kind, cells, comment: line.trailing, opens, closes, firstLine: line.firstLine, lastLine: line.lastLine });
+  if (t.length === 0) return made(line.trailing === undefined ? 'blank' : 'comment', []);
   const seps = separators(t);
-  if (line.gaps.some((g) => g.length > 0)) return { ...base, kind: 'wrapped', cells: wrapped(line, seps, indent) };
+  if (isWrapped(line)) return made('wrapped', wrapped(line, seps, indent));
   const { kind, starts } = cellStarts(t);
-  const cells = starts.map((from, k) => joined(t, seps, from, k + 1 < starts.length ? starts[k + 1] : t.length));
-  return { ...base, kind, cells };
+  const cells: string[] = [];
+  for (let k = 0; k < starts.length; k++) cells.push(joined(t, seps, starts[k], k + 1 < starts.length ? starts[k + 1] : t.length));
+  return made(kind, cells);
+}
+
+function isWrapped(line: LogicalLine): boolean {
+  for (const g of line.gaps) if (g.length > 0) return true;
+  return false;
 }
 
 /** The tokens [from, to) with their separators. */
@@ -112,7 +131,8 @@ function cellStarts(t: readonly FormatToken[]): { kind: string; starts: number[]
   }
   if (first === 'const' && isPunct(t[2], '=')) return { kind: 'const', starts: [0, 2] };
   const head = headEnd(t);
-  const arrow = t.findIndex((x) => isPunct(x, '<-'));
+  let arrow = -1;
+  for (let i = 0; i < t.length && arrow < 0; i++) if (isPunct(t[i], '<-')) arrow = i;
   if (head >= 0 && !STATEMENT_WORDS.has(first) && arrow > head + 1 && depthAt(t, arrow) === 0) return { kind: 'instr', starts: [0, head + 1, arrow] };
   return { kind: 'line', starts: [0] };
 }
@@ -251,6 +271,7 @@ function lastFilled(rows: readonly Row[], i: number): number {
   return j;
 }
 
-function isPunct(t: FormatToken | undefined, ...texts: string[]): boolean {
-  return t !== undefined && t.kind === PUNCT && texts.includes(t.text);
+/** Whether t is one of the punctuation tokens a, b (fixed parameters: this is called for every token). */
+function isPunct(t: FormatToken | undefined, a: string, b?: string): boolean {
+  return t !== undefined && t.kind === PUNCT && (t.text === a || t.text === b);
 }

@@ -64,6 +64,7 @@ describe('language server: semantic tokens', function () {
   let dir: string;
   let client: LspClient;
   let tokens: Decoded[];
+  let legend: SemanticTokensLegend;
 
   before(() => ensureServerBuilt());
 
@@ -74,11 +75,13 @@ describe('language server: semantic tokens', function () {
     const main = path.join(dir, 'main.bir');
     fs.writeFileSync(main, MAIN);
     client = new LspClient();
-    const capabilities = await client.start(dir) as { semanticTokensProvider: { legend: SemanticTokensLegend; full: boolean } };
+    const capabilities = await client.start(dir) as { semanticTokensProvider: { legend: SemanticTokensLegend; full: boolean; range: boolean } };
     assert.strictEqual(capabilities.semanticTokensProvider.full, true);
+    assert.strictEqual(capabilities.semanticTokensProvider.range, true);
+    legend = capabilities.semanticTokensProvider.legend;
     client.open(main, MAIN);
     const answer = await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: uri(main) } });
-    tokens = decode(answer, capabilities.semanticTokensProvider.legend, MAIN);
+    tokens = decode(answer, legend, MAIN);
   });
 
   afterEach(async () => {
@@ -138,6 +141,14 @@ describe('language server: semantic tokens', function () {
     assert.strictEqual(kindOf('"sum"'), 'string');
     assert.strictEqual(kindOf('"lib/tiles.bir"'), 'string');
     assert.ok(!tokens.some((t) => t.text === 'seed'), 'a named argument is left to the grammar');
+  });
+
+  it('answers a range with the tokens of its lines, as the whole file has them', async () => {
+    const answer = await client.request<SemanticTokens>('textDocument/semanticTokens/range', { textDocument: { uri: uri(path.join(dir, 'main.bir')) }, range: { start: { line: 13, character: 0 }, end: { line: 15, character: 0 } } });
+    const shown = (list: Decoded[]): string[] => list.map((t) => `${t.line} ${t.text} ${[t.type, ...t.modifiers].join('.')}`);
+    const whole = tokens.filter((t) => t.line >= 13 && t.line <= 15);
+    assert.ok(whole.length > 5);
+    assert.deepStrictEqual(shown(decode(answer, legend, MAIN)), shown(whole));
   });
 
   it('package.json gives every type and modifier a scope, each the grammar\'s but the tensors\' own', () => {
