@@ -103,9 +103,23 @@ export class Timeline {
     return this.checkpoints[0]?.instructions ?? 0;
   }
 
+  /**
+   * Below this tick a node at the frontier only moves it and is noted: no checkpoint can be due before it (see
+   * quietFrom), while the interval being recorded stays under a quarter of the limit. Zero when that is not known.
+   */
+  private quietUntil = 0;
+
   /** Where a core is about to run `node`: records when the run is at its frontier. */
   atNode(core: Core, node: number): void {
     const ticks = this.interpreter.ticks;
+    if (ticks < this.quietUntil && ticks >= this.frontier && this.journal.currentBytes <= this.limit / 4) {
+      // What nearly every node of a recorded run takes: the checks below would find nothing to do.
+      this.frontier = ticks;
+      this.frontierInstructions = this.machine.instructionsExecuted;
+      this.noteNode(node);
+      return;
+    }
+    this.quietUntil = 0;
     if (ticks < this.frontier) {
       // Running again through recorded history: follow the intervals, to record again from the frontier on.
       if (ticks >= this.nextBoundary) {
@@ -124,6 +138,7 @@ export class Timeline {
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && !this.checkpointDue(ticks, last.tick)) {
       this.noteNode(node);
+      this.quietUntil = this.quietFrom(ticks, last.tick);
       return;
     }
     if (last) this.journal.seal();
@@ -139,6 +154,16 @@ export class Timeline {
     this.keepWithinLimit();
     this.follow(ticks);
     this.noteNode(node);
+    this.quietUntil = this.quietFrom(ticks, ticks);
+  }
+
+  /**
+   * The first tick after `ticks` where checkpointDue could say yes, with the last checkpoint at `lastTick`: the next
+   * look at the clock, or CHECKPOINT_TICKS (its other reason, the interval's size, is checked at every node).
+   */
+  private quietFrom(ticks: number, lastTick: number): number {
+    const nextClock = lastTick + (Math.floor((ticks - lastTick) / CLOCK_EVERY) + 1) * CLOCK_EVERY;
+    return Math.min(nextClock, lastTick + CHECKPOINT_TICKS);
   }
 
   /** When the run last took a checkpoint, by the clock. */
@@ -175,6 +200,7 @@ export class Timeline {
 
   /** Puts the journal on the interval that holds a tick (recording only in the last one). */
   private follow(tick: number): void {
+    this.quietUntil = 0;
     const k = this.checkpointBefore(tick);
     this.journal.current = k;
     this.journal.recording = k === this.checkpoints.length - 1;
@@ -198,6 +224,7 @@ export class Timeline {
    * backward with undo pages, forward with redo pages; the rest comes from the checkpoint's snapshots.
    */
   restore(k: number, now: number): void {
+    this.quietUntil = 0;
     const i = this.checkpointBefore(now);
     this.journal.undo(i);
     if (k <= i) for (let j = i - 1; j >= k; j--) this.journal.undo(j);
@@ -218,6 +245,7 @@ export class Timeline {
    * forgotten. Returns whether it was.
    */
   edit(core: Core, node: number, change: () => void, regions: readonly SetRegion[] = []): boolean {
+    this.quietUntil = 0;
     const now = this.interpreter.ticks;
     const past = now < this.frontier;
     if (past) this.forgetFuture(now);
@@ -250,6 +278,7 @@ export class Timeline {
    * History after the current tick is forgotten; the run records again from here.
    */
   forgetFuture(now: number): void {
+    this.quietUntil = 0;
     const k = this.checkpointBefore(now);
     this.checkpoints.length = k + 1;
     this.nodesRun.length = k + 1;
