@@ -653,6 +653,14 @@ describe('BIR TextMate grammar', function () {
       expectScopes(doc, 1, '4', 'constant.numeric.bir');
     });
 
+    it('scopes .view and .broadcast as views, the dtype inside as a type', () => {
+      const doc = tokenize('  TensorCopy out.view(fp8e4m3) <- w.broadcast(0, 128)');
+      expectScopes(doc, 1, '.view', 'support.function.view.bir');
+      expectScopes(doc, 1, 'fp8e4m3', 'storage.type.dtype.bir');
+      expectScopes(doc, 1, '.broadcast', 'support.function.view.bir');
+      expectScopes(doc, 1, '128', 'constant.numeric.bir');
+    });
+
     it('scopes the arrow, arithmetic, comparison and logical operators', () => {
       const doc = tokenize('  Set r3 = r2 ** 2 % 3 != 0 && !(r1 >= 2) || r2 <= 1 - 4 / 2');
       expectScopes(doc, 1, '=', 'keyword.operator.assignment.bir');
