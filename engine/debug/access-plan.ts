@@ -15,6 +15,7 @@ import { compileScalar, ScalarFn } from '../kernels/compile-scalar';
 import { evalScalarConst } from '../ir/scalar';
 import { Effects } from '../graph/effects';
 import { DimRange } from '../graph/footprint';
+import { compileKeptBoxes, KeptBoxes } from './masked-access';
 
 export interface TensorAccess {
   /** What the instruction does with these elements: one access pattern that a node reads and writes is one access. */
@@ -33,6 +34,8 @@ export interface TensorAccess {
   readonly when?: ScalarFn;
   /** The member of a fused group that makes the access. */
   readonly member?: InstrNode;
+  /** Under a mask: the boxes of the base tensor the kept elements reach (the view is the whole operand's). */
+  readonly kept?: KeptBoxes;
   /** The access pattern's text and tensor, to find the same pattern read and written. */
   readonly text?: string;
   readonly decl?: TensorDecl;
@@ -80,7 +83,7 @@ export class AccessPlans {
       // `acc[r0, 0:4] <- acc[r0, 0:4], ...`: the read and the write are one box, computed once per run of the node.
       const same = write && !when ? out.find((a) => a.text === ap.text && a.decl === ap.tensor && a.member === member && !a.when) : undefined;
       if (same) same.writes = true;
-      else out.push({ reads: !write, writes: write, text: ap.text, decl: ap.tensor, base: baseOf(ap.tensor), view: compileAccess(ap, masked), box: compileBox(ap, masked), when, member });
+      else out.push({ reads: !write, writes: write, text: ap.text, decl: ap.tensor, base: baseOf(ap.tensor), view: compileAccess(ap, masked), box: compileBox(ap, masked), when, member, kept: masked ? compileKeptBoxes(node, ap, write ? 'destination' : 'operand') : undefined });
     };
     const read = (o: Operand): void => {
       if (o.kind === 'tensor') add(o.ap, false);

@@ -20,7 +20,7 @@ import { Tensor } from '../machine/tensor';
 import { View } from '../machine/view';
 import { formatElement } from '../eval/format';
 import { BreakpointInfo, DataBreakpointInfoResult, DataBreakpointRequest } from '../protocol/types';
-import { AccessPlans, allocOf, dramOf, MAX_FLAT_RANK } from './access-plan';
+import { AccessPlans, allocOf, dramOf, MAX_FLAT_RANK, TensorAccess } from './access-plan';
 import { HitCondition, parseHitCondition, parseUserExpression, ParsedExpression } from './conditions';
 import { Box, boxElement, boxLabel, boxOf, boxOfView, boxProblem, boxSize, forEachBoxIndex, intersect, overlaps, overlapsFlat } from './data-region';
 
@@ -265,6 +265,10 @@ export class DataBreakpoints {
       const t = a.base(frame, m);
       const bps = this.byTensor.get(t);
       if (!bps || !(a.writes && bps.writes) && !(a.reads && bps.reads)) continue;
+      if (a.kept) {
+        this.keptAccesses(a, t, bps, core, frame, node);
+        continue;
+      }
       let box: Box | undefined;
       const flat = this.scratch;
       try {
@@ -285,17 +289,41 @@ export class DataBreakpoints {
         if ((!write && !(a.reads && bp.access !== 'write')) || bp.region.kind === 'register') continue;
         if (box ? !overlaps(box, bp.region.box) : !overlapsFlat(flat, bp.region.box)) continue;
         box ??= boxOf(flat, t.shape.length);
-        const common = intersect(box, bp.region.box)!;
-        const old = new Float64Array(boxSize(common));
-        const oldWritten = new Uint8Array(old.length);
-        forEachBoxIndex(common, t, (index, i) => {
-          old[i] = decode(t.dtype, t.data[index]);
-          oldWritten[i] = t.written[index];
-        });
-        this.add({ bp, write, core, frame, node, member: a.member, tensor: t, box: common, old, oldWritten });
+        this.addTensorAccess(bp, write, core, frame, node, a.member, t, intersect(box, bp.region.box)!);
       }
     }
     if (plan.readRegs | plan.writeRegs) this.registers(core, frame, node, plan.readRegs, plan.writeRegs);
+  }
+
+  /** A masked instruction's access: the boxes its mask keeps, each compared with the breakpoints' regions. */
+  private keptAccesses(a: TensorAccess, t: Tensor, bps: Watchers, core: Core, frame: Frame, node: Node): void {
+    const m = this.machine;
+    let parts: Box[];
+    try {
+      if (a.when && a.when(frame, core, m) === 0) return;
+      parts = a.kept!(frame, core, m);
+    } catch {
+      return; // the instruction faults on this operand: it accesses nothing
+    }
+    for (const part of parts) {
+      if (!overlaps(part, bps.hull!)) continue;
+      for (const bp of bps) {
+        const write = a.writes && bp.access !== 'read';
+        if ((!write && !(a.reads && bp.access !== 'write')) || bp.region.kind === 'register') continue;
+        if (overlaps(part, bp.region.box)) this.addTensorAccess(bp, write, core, frame, node, a.member, t, intersect(part, bp.region.box)!);
+      }
+    }
+  }
+
+  /** An access of `common`, a box of `t`, with the values it may overwrite. */
+  private addTensorAccess(bp: DataBreakpoint, write: boolean, core: Core, frame: Frame, node: Node, member: InstrNode | undefined, t: Tensor, common: Box): void {
+    const old = new Float64Array(boxSize(common));
+    const oldWritten = new Uint8Array(old.length);
+    forEachBoxIndex(common, t, (index, i) => {
+      old[i] = decode(t.dtype, t.data[index]);
+      oldWritten[i] = t.written[index];
+    });
+    this.add({ bp, write, core, frame, node, member, tensor: t, box: common, old, oldWritten });
   }
 
   private registers(core: Core, frame: Frame, node: Node, reads: number, writes: number): void {

@@ -59,6 +59,12 @@ function inside(part: View, whole: MaskedView, lo: readonly number[], hi: readon
   return part;
 }
 
+/** An operand's whole view cut to a box of the mask's index space (of `shape`): the elements it accesses there. */
+export function viewAtBox(v: View, shape: readonly number[], box: Box, ap: AccessPattern, role: string): View {
+  const [lo, hi] = cut(v, shape, box, ap, role);
+  return sub(v, lo, hi);
+}
+
 /**
  * The indices [lo, hi) of an operand's view at the box: an operand of the destination's shape at the box itself, a [P, 1] column
  * at the box's partitions (the checker's rule, lang/check/mask.ts, checked here for parameters' views).

@@ -365,6 +365,43 @@ describe('masks', () => {
       assert.equal(stops[0], 'data breakpoint: DmaCopy at line 9 wrote y[9, 1]: <uninit> → 28');
     });
 
+    it('a data breakpoint on an element a mask leaves out does not stop at the masked instruction', () => {
+      const text = mainModule(['dram x : f32[3, 4] input = iota', 'dram y : f32[3, 4] output'], [
+        'sbuf t : f32[3, 4]',
+        'DmaCopy t <- x',
+        'TensorScalar t <- t, op = add, scalar = 1, mask = f < 2',
+        'TensorScalar t <- t, op = mul, scalar = 3, mask = f >= 2',
+        'TensorScalar t <- t, op = sub, scalar = 1, mask = p + f < 3',
+        'TensorCopy t <- t, mask = p + f >= 5',
+        'DmaCopy y <- t',
+      ]);
+      const program = programOf(text);
+      const stopsAt = (element: string, access: 'write' | 'readWrite'): string[] => {
+        const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), { stopOnEntry: true }, new Int32Array(2));
+        let o = core.run();
+        while (o.kind === 'yield') o = core.run();
+        const info = core.dataBreakpointInfo(undefined, element, core.stackTrace(1).frames[0].id);
+        assert.ok(info.dataId, info.description);
+        assert.equal(core.setDataBreakpoints([{ dataId: info.dataId, accessType: access }])[0].verified, true);
+        const stops: string[] = [];
+        for (;;) {
+          core.continue();
+          o = core.run();
+          while (o.kind === 'yield') o = core.run();
+          if (o.kind !== 'stopped') return stops;
+          stops.push(o.info.text ?? '');
+        }
+      };
+      // t[0, 3] = 3: the first mask leaves f = 3 out, the second keeps it, the diagonal leaves it out (0 + 3 = 3).
+      assert.deepStrictEqual(stopsAt('t[0, 3]', 'write'), ['DmaCopy at line 6 wrote t[0, 3]: <uninit> → 3', 'TensorScalar at line 8 wrote t[0, 3]: 3 → 9']);
+      // t[1, 1] = 5: kept by the first mask and the diagonal (1 + 1 < 3); TensorCopy reads and writes only p + f >= 5.
+      assert.deepStrictEqual(stopsAt('t[1, 1]', 'readWrite'), [
+        'DmaCopy at line 6 wrote t[1, 1]: <uninit> → 5', 'TensorScalar at line 7 wrote t[1, 1]: 5 → 6', 'TensorScalar at line 9 wrote t[1, 1]: 6 → 5', 'DmaCopy at line 11 read t[1, 1]: 5',
+      ]);
+      // t[2, 3] (2 + 3 = 5) is the one element TensorCopy copies onto itself.
+      assert.ok(stopsAt('t[2, 3]', 'readWrite').some((s) => s.startsWith('TensorCopy at line 10 wrote t[2, 3]')));
+    });
+
     it(':why lists the elements of the row a masked reduction kept, and only those', () => {
       const text = mainModule(['dram x : f32[4, 6] input = iota'], [
         'sbuf a : f32[4, 6]', 'sbuf s : f32[4, 1]', 'sbuf q : f32[4, 1]', 'sbuf o : f32[4, 6]',
