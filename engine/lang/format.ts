@@ -10,7 +10,8 @@
  * their `=`; instructions with a destination at the destination and at `<-`); consecutive trailing comments aligned,
  * two spaces after the longest line; a line wrapped inside brackets kept wrapped where it was, its continuation lines
  * four spaces in (a closing bracket that starts one, two); at most one blank line in a row, none at the start or end
- * of the file or of a block. Comments are kept as written (without trailing blanks). Long lines are left long.
+ * of the file or of a block; lines ending as the file's first does. Comments are kept as written (without trailing
+ * blanks). Long lines are left long.
  */
 import { Diagnostic, DiagnosticBag } from './diagnostics';
 import * as lexer from './lexer';
@@ -39,12 +40,16 @@ const COMMENT_GAP = '  ';
 /** Words that start a statement or a declaration other than an instruction. */
 const STATEMENT_WORDS = new Set(['module', 'import', 'const', 'cores', 'dram', 'sbuf', 'psum', 'func', 'for', 'if', 'else', 'call', 'return', 'Set']);
 
-/** The formatted text, or the file's syntax errors when it does not parse. */
+/**
+ * The formatted text, or the file's syntax errors when it does not parse. Its lines end as the text's first line
+ * does (`\r\n` or `\n`), so that a Windows file stays one.
+ */
 export function formatBir(text: string, file: string): FormatResult {
   const r = formatLines(text, file);
   if (r.refused) return r;
   const lines = r.rows.flatMap((row) => row.lines);
-  return { text: lines.length === 0 ? '' : `${lines.join('\n')}\n` };
+  const newline = text.charCodeAt(text.indexOf('\n') - 1) === 13 ? '\r\n' : '\n';
+  return { text: lines.length === 0 ? '' : `${lines.join(newline)}${newline}` };
 }
 
 /** The formatted text line by line, with the lines of the text each part replaces (for an editor's edits). */
