@@ -38,6 +38,7 @@ import { diffCommand, DIFF_USAGE, DIFF_HELP } from './diff';
 import { bisectCommand, BISECT_USAGE, BISECT_HELP } from './bisect';
 import { display, fileArgument, parseCores, parseFaults, parseInputs, parseLimit, parsePasses, printDiagnostics, runCores } from './run-flags';
 import { profileCommand } from './profile';
+import { checkReferenceDir, parseTolerance, REFERENCE_HELP, runWithReference } from './run-reference';
 import { fmtCommand, FMT_HELP, FMT_USAGE } from './fmt';
 
 export interface CliIO {
@@ -50,6 +51,7 @@ export interface CliIO {
 const USAGE = `usage:
   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST]
                    [--max-instructions N] [--quiet] [--dump FILE] [--stats] [--stats-json FILE]
+                   [--reference DIR [--rtol X] [--atol X]]
   bir-sim check FILE
   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
   bir-sim inspect DUMP [--eval EXPR]... [--frame N] [--frames functions|subgraphs]
@@ -77,6 +79,7 @@ run     runs FILE's main on the simulator; prints what the program prints, then 
                        executed, elements processed (of the largest tensor operand), time, share of the run,
                        instructions/s and elements/s, the most time first (timing slows the run a little)
         --stats-json F the same figures as JSON in the file F (with or without --stats)
+${REFERENCE_HELP}
 check   prints the diagnostics of FILE; exit status 1 when there is an error.
 graph   prints the dataflow graphs of FILE's functions after the passes (or after one of them).
         --after X      the snapshot to print: its index (0 = as written) or the name of its pass
@@ -151,7 +154,7 @@ function check(argv: readonly string[], io: CliIO): number {
 }
 
 function run(argv: readonly string[], io: CliIO): number {
-  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', 'max-instructions': 'value', quiet: 'switch', dump: 'value', stats: 'switch', 'stats-json': 'value' });
+  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', 'max-instructions': 'value', quiet: 'switch', dump: 'value', stats: 'switch', 'stats-json': 'value', reference: 'value', rtol: 'value', atol: 'value' });
   const dumpFile = args.flags.get('dump')?.at(-1);
   const file = fileArgument(args.positional, 'run');
   const passes = parsePasses(args.flags.get('passes')?.at(-1));
@@ -162,6 +165,9 @@ function run(argv: readonly string[], io: CliIO): number {
   const outDir = args.flags.get('out')?.at(-1);
   const statsFile = args.flags.get('stats-json')?.at(-1);
   const stats = args.flags.has('stats') || statsFile !== undefined ? new OpcodeStats() : undefined;
+  const referenceDir = args.flags.get('reference')?.at(-1);
+  const tolerance = parseTolerance(args.flags.get('rtol')?.at(-1), args.flags.get('atol')?.at(-1), referenceDir);
+  if (referenceDir !== undefined) checkReferenceDir(referenceDir);
 
   const checked = checkProgram(file);
   printDiagnostics(checked.diagnostics, io.err);
@@ -170,6 +176,9 @@ function run(argv: readonly string[], io: CliIO): number {
   const program = snapshots[snapshots.length - 1].program;
   if (passes.length) io.err(snapshots.slice(1).map((s) => describeSnapshot(s)).join('\n'));
   const cores = runCores(coresFlag, program, io);
+  if (referenceDir !== undefined) {
+    return runWithReference(program, { cores, inputs, faults, maxInstructions, settingNames: { maxInstructions: '--max-instructions' }, output: (text, core) => io.out(cores > 1 ? `[core ${core}] ${text}` : text) }, referenceDir, tolerance, io);
+  }
 
   let result;
   const began = performance.now();

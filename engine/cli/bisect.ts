@@ -3,7 +3,6 @@
  * the program without passes or from a reference folder (diff/bisect.ts). Exit status 1 when a culprit is found (or
  * the program differs from the reference before any pass), 0 when nothing differs, 2 on bad input.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { checkProgram } from '../lang/check/checker';
 import { LoadError } from '../machine/machine';
@@ -11,8 +10,9 @@ import { NpyArray, NpyError, readNpyFile } from '../io/npy';
 import { passNamed } from '../passes/registry';
 import { bisectPasses } from '../diff/bisect';
 import { bisectJson, bisectReport } from '../diff/bisect-report';
-import { BadReference, folderReference, Tolerance } from '../diff/output-reference';
+import { BadReference, folderReference } from '../diff/output-reference';
 import { parseArgs, UsageError } from './args';
+import { checkReferenceDir, parseTolerance } from './run-reference';
 import { display, fileArgument, parseCores, parseFaults, parseInputs, parseLimit, parsePasses, printDiagnostics, runCores } from './run-flags';
 
 export const BISECT_USAGE = `  bir-sim bisect FILE --passes LIST [--reference DIR [--rtol X] [--atol X]] [--input NAME=FILE.npy]...
@@ -43,7 +43,7 @@ export function bisectCommand(argv: readonly string[], io: BisectIO): number {
   if (passes.length === 0) throw new UsageError("--passes names no pass: the pipeline to bisect is empty");
   const referenceDir = args.flags.get('reference')?.at(-1);
   const tolerance = parseTolerance(args.flags.get('rtol')?.at(-1), args.flags.get('atol')?.at(-1), referenceDir);
-  if (referenceDir !== undefined && !isFolder(referenceDir)) throw new UsageError(`--reference ${referenceDir}: no such folder`);
+  if (referenceDir !== undefined) checkReferenceDir(referenceDir);
   const coresFlag = parseCores(args.flags.get('cores')?.at(-1));
   const inputs = readInputs(parseInputs(args.flags.get('input') ?? []));
   const faults = parseFaults(args.flags.get('faults')?.at(-1));
@@ -73,20 +73,6 @@ export function bisectCommand(argv: readonly string[], io: BisectIO): number {
   }
 }
 
-/** With a reference folder, --rtol and --atol (either one alone leaves the other 0); without, neither. */
-function parseTolerance(rtol: string | undefined, atol: string | undefined, referenceDir: string | undefined): Tolerance | undefined {
-  if (rtol === undefined && atol === undefined) return undefined;
-  if (referenceDir === undefined) throw new UsageError('--rtol and --atol compare with a reference: they need --reference DIR (against the program without passes the comparison is bit for bit)');
-  return { rtol: nonNegative('--rtol', rtol), atol: nonNegative('--atol', atol) };
-}
-
-function nonNegative(flag: string, value: string | undefined): number {
-  if (value === undefined) return 0;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new UsageError(`${flag} must be a number from 0, found '${value}'`);
-  return n;
-}
-
 /** The inputs read once: every trial of the bisection runs on the same arrays. */
 function readInputs(files: Record<string, string>): Record<string, NpyArray> {
   const out: Record<string, NpyArray> = {};
@@ -99,12 +85,4 @@ function readInputs(files: Record<string, string>): Record<string, NpyArray> {
     }
   }
   return out;
-}
-
-function isFolder(dir: string): boolean {
-  try {
-    return fs.statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
 }

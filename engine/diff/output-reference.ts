@@ -9,14 +9,13 @@ import * as path from 'path';
 import { getFloat16 } from '@petamoriken/float16';
 import { dtypeInfo, packedLayout } from '../base/dtype';
 import { DramInfo, Program } from '../ir/program';
-import { decodeRange } from '../machine/dtypes';
 import { Machine } from '../machine/machine';
 import { unravel } from '../machine/view';
 import { NpyArray, NpyDType, NpyError, readNpyFile } from '../io/npy';
 import { npyDTypeFor } from '../io/tensor-files';
 import { RunOutcome } from '../run/interpreter';
 import { isClose } from '../debug/tensor-compare';
-import { bitsOf } from './dram-writes';
+import { bitsOf, ElementBits } from './dram-writes';
 import { valueOfBits } from './lockstep';
 
 /** A run as the bisection judges it: how it ended and the machine it left. */
@@ -77,35 +76,55 @@ export function runReference(program: Program, reference: FinishedRun): OutputRe
 
 /**
  * The folder's NAME.npy for every compared tensor, read now (each refused from its header when its shape or dtype
- * does not fit the tensor); `tolerance` undefined compares bit for bit.
+ * does not fit the tensor), and each element's agreement with it; `tolerance` undefined compares bit for bit.
  */
-export function folderReference(program: Program, dir: string, shownDir: string, tolerance?: Tolerance): OutputReference {
-  const tensors = comparedTensors(program);
-  if (tensors.length === 0) throw new BadReference(`the program has no dram tensor to compare with ${shownDir}`);
-  const missing = tensors.filter((d) => !exists(path.join(dir, `${d.name}.npy`)));
-  if (missing.length) {
-    throw new BadReference(`${shownDir} has no ${missing.map((d) => `${d.name}.npy`).join(', ')}: a reference holds NAME.npy for every output dram tensor (${tensors.map((d) => d.name).join(', ')})`);
+export class ReferenceFolder {
+  readonly tensors: readonly DramInfo[];
+  /** By DRAM slot: the reference of a compared tensor. */
+  private readonly bySlot = new Map<number, ReferenceArray>();
+  private readonly agree: (a: number, b: number) => boolean;
+
+  constructor(program: Program, dir: string, readonly shownDir: string, tolerance?: Tolerance) {
+    const tensors = comparedTensors(program);
+    if (tensors.length === 0) throw new BadReference(`the program has no dram tensor to compare with ${shownDir}`);
+    const missing = tensors.filter((d) => !exists(path.join(dir, `${d.name}.npy`)));
+    if (missing.length) {
+      throw new BadReference(`${shownDir} has no ${missing.map((d) => `${d.name}.npy`).join(', ')}: a reference holds NAME.npy for every output dram tensor (${tensors.map((d) => d.name).join(', ')})`);
+    }
+    for (const d of tensors) this.bySlot.set(d.slot, readReference(path.join(dir, `${d.name}.npy`), path.join(shownDir, `${d.name}.npy`), d));
+    this.tensors = tensors;
+    this.agree = tolerance
+      ? (a, b) => isClose(a, b, tolerance.atol, tolerance.rtol) || (Number.isNaN(a) && Number.isNaN(b))
+      : (a, b) => Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b));
   }
-  const arrays = tensors.map((d) => readReference(path.join(dir, `${d.name}.npy`), path.join(shownDir, `${d.name}.npy`), d));
-  const agree = tolerance
-    ? (a: number, b: number) => isClose(a, b, tolerance.atol, tolerance.rtol) || (Number.isNaN(a) && Number.isNaN(b))
-    : (a: number, b: number) => Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b));
+
+  compares(slot: number): boolean {
+    return this.bySlot.has(slot);
+  }
+
+  /** Element `index` of the compared tensor `d`, whose stored bits are `bits[index]`, against the reference: undefined when they agree. */
+  mismatchAt(d: DramInfo, index: number, bits: ElementBits): OutputMismatch | undefined {
+    const ref = this.bySlot.get(d.slot)!;
+    if (ref.bits) return bits[index] === ref.bits[index] ? undefined : element(d, index, bits[index], ref.bits[index]);
+    const value = valueOfBits(d.dtype, bits[index]);
+    return this.agree(value, ref.values![index]) ? undefined : element(d, index, value, ref.values![index]);
+  }
+}
+
+/** A reference folder as a bisection compares a finished run with it. */
+export function folderReference(program: Program, dir: string, shownDir: string, tolerance?: Tolerance): OutputReference {
+  const folder = new ReferenceFolder(program, dir, shownDir, tolerance);
   return {
     name: shownDir,
-    tensors: tensors.map((d) => d.name),
+    tensors: folder.tensors.map((d) => d.name),
     firstMismatch: (run) => {
       if (run.outcome.kind !== 'exited') return { kind: 'ending', ending: ending(run.outcome), expected: 'ended normally' };
-      for (const [k, d] of tensors.entries()) {
-        const tensor = run.machine.drams[d.slot];
-        const ref = arrays[k];
-        if (ref.bits) {
-          const bits = bitsOf(tensor);
-          for (let i = 0; i < ref.bits.length; i++) if (bits[i] !== ref.bits[i]) return element(d, i, bits[i], ref.bits[i]);
-          continue;
+      for (const d of folder.tensors) {
+        const bits = bitsOf(run.machine.drams[d.slot]);
+        for (let i = 0; i < bits.length; i++) {
+          const m = folder.mismatchAt(d, i, bits);
+          if (m) return m;
         }
-        const values = new Float64Array(tensor.size);
-        decodeRange(d.dtype, tensor.data, 0, values, 0, tensor.size);
-        for (let i = 0; i < values.length; i++) if (!agree(values[i], ref.values![i])) return element(d, i, values[i], ref.values![i]);
       }
       return undefined;
     },
