@@ -34,6 +34,16 @@ interface Classified { readonly type: TokenType; readonly modifiers: readonly To
  * in view while the whole file's are made), encoded as the protocol wants them (relative lines and starts).
  */
 export function semanticTokens(index: FileIndex, lines?: { first: number; last: number }): SemanticTokens {
+  if (lines) return encoded(index, lines);
+  // The index is kept while the text is the same: an editor asks again for the same text (a window focused again).
+  let whole = ofWholeFile.get(index);
+  if (!whole) ofWholeFile.set(index, (whole = encoded(index)));
+  return whole;
+}
+
+const ofWholeFile = new WeakMap<FileIndex, SemanticTokens>();
+
+function encoded(index: FileIndex, lines?: { first: number; last: number }): SemanticTokens {
   const data: number[] = [];
   let lastLine = 0;
   let lastChar = 0;
