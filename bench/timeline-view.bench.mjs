@@ -4,13 +4,14 @@
 // (bench/timeline-view-data.ts: the pipelined kernel's stream scheduled by the engine), posted as the panel host posts
 // it: the columns as transferred ArrayBuffers.
 //
-//   node bench/timeline-view.bench.mjs [--instructions 1000000] [--json FILE] [--shot FILE.png]
+//   node bench/timeline-view.bench.mjs [--sizes 1000,1000000] [--json FILE] [--shot FILE.png]
 //
 // Reported: the engine's side (the schedule, the answer's columns in base64, its JSON's size, the host's decoding
 // into buffers); `first` ms from the page's message until its first drawing ends (the lanes built from the columns,
 // the layout, the drawing), and that drawing alone; then frame intervals (the time from one painted frame to the
 // next, one input per frame; 20 ms is 50 fps, 16.7 every frame at 60 Hz) and the drawing's own time per frame, while
-// panning with the pointer and zooming with the wheel, at Fit (every instruction in view) and zoomed in.
+// panning with the pointer and zooming with the wheel, at Fit (every instruction in view) and zoomed in; each size in
+// the same run, with the ratios of the largest to the smallest (the machine's load weighs on both alike).
 import { execFileSync } from 'child_process';
 import { createRequire } from 'module';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'fs';
@@ -24,7 +25,7 @@ const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : dflt;
 };
-const instructions = Number(arg('--instructions', '1000000'));
+const sizes = arg('--sizes', '1000,1000000').split(',').map(Number);
 const jsonFile = arg('--json');
 const shotFile = arg('--shot');
 
@@ -90,6 +91,7 @@ function quantile(xs, q) {
 
 /** One input per frame for 60 frames (a pointer drag, or the wheel at the centre: in, then out); intervals and drawing times. */
 async function frames(p, kind) {
+  await p.evaluate(() => window.gc?.());
   const d = await p.evaluate(async (kind) => {
     const canvas = document.querySelector('canvas');
     const r = canvas.getBoundingClientRect();
@@ -115,25 +117,15 @@ async function frames(p, kind) {
   return { frameP50: quantile(d.intervals, 0.5) / 2, frameP95: quantile(d.intervals, 0.95) / 2, drawP50: quantile(d.draws, 0.5), drawP95: quantile(d.draws, 0.95), barsP50: quantile(d.bars, 0.5) };
 }
 
-async function main() {
-  if (!existsSync(path.join(root, 'dist', 'timeline-view.js'))) execFileSync(process.execPath, [path.join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' });
-  const e = await engine();
-  const t0 = Date.now();
-  const answer = e.timelineAnswer(instructions);
-  const engineS = (Date.now() - t0) / 1000;
+/** The page's measures of one answer: its first drawing, then pan and zoom at Fit and zoomed in. */
+async function measure(browser, answer) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bir-timeline-bench-'));
   page(dir, { header: answer.header, columns: answer.columns });
   const server = await serve(dir);
-  const url = `http://127.0.0.1:${server.address().port}/index.html`;
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
-  });
   try {
     const p = await browser.newPage({ viewport: { width: 1400, height: 800 } });
     p.on('pageerror', (err) => console.error(`page error: ${err.message}`));
-    await p.goto(url);
+    await p.goto(`http://127.0.0.1:${server.address().port}/index.html`);
     await p.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
     // The page receives buffers as the host posts them (decoded in the page here, before the clock starts).
     const first = await p.evaluate(async () => {
@@ -155,29 +147,57 @@ async function main() {
     });
     const panFit = await frames(p, 'pan');
     const zoomFit = await frames(p, 'zoom');
-    // Zoomed in about 1,000 times (a few thousand instructions in view), then pan and zoom there.
-    await p.evaluate(() => {
+    const panFitAgain = await frames(p, 'pan');
+    // Zoomed in 3 wheel notches (about 6 times: the bars still denser than the pixels), pan there; then 9 more (about
+    // 1,000 times: a thousandth of the schedule in view), then pan and zoom there.
+    const notches = (n) => p.evaluate((n) => {
       const canvas = document.querySelector('canvas');
       const r = canvas.getBoundingClientRect();
-      for (let i = 0; i < 12; i++) canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: -290, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true, cancelable: true }));
-    });
+      for (let i = 0; i < n; i++) canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: -290, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true, cancelable: true }));
+    }, n);
+    await notches(3);
+    const panMid = await frames(p, 'pan');
+    await notches(9);
     const panIn = await frames(p, 'pan');
     const zoomIn = await frames(p, 'zoom');
-    if (shotFile) await p.screenshot({ path: shotFile });
-    const results = {
-      timelineView: {
-        instructions: answer.instructions, lanes: first.lanes, engineS, scheduleMs: answer.scheduleMs, encodeMs: answer.encodeMs, jsonMB: answer.jsonMB, hostDecodeMs: answer.hostDecodeMs,
-        firstMs: first.firstMs, firstDrawMs: first.drawMs, firstBars: first.bars,
-        panFit, zoomFit, panIn, zoomIn,
-      },
+    if (shotFile && answer.instructions > 100000) await p.screenshot({ path: shotFile });
+    await p.close();
+    return {
+      instructions: answer.instructions, lanes: first.lanes, scheduleMs: answer.scheduleMs, encodeMs: answer.encodeMs, jsonMB: answer.jsonMB, hostDecodeMs: answer.hostDecodeMs,
+      firstMs: first.firstMs, firstDrawMs: first.drawMs, firstBars: first.bars, panFit, zoomFit, panFitAgain, panMid, panIn, zoomIn,
     };
-    console.log(`# timeline view (Chromium ${browser.version()}, node ${process.version}, ${new Date().toISOString()})`);
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(root, 'dist', 'timeline-view.js'))) execFileSync(process.execPath, [path.join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' });
+  const e = await engine();
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    // gc(): each measure starts after a full collection (the bench's own decoding of the answer leaves 100s of MB).
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage', '--js-flags=--expose-gc'],
+  });
+  const results = {};
+  try {
+    for (const n of sizes) results[n] = await measure(browser, e.timelineAnswer(n));
+    // The same frames at the small size and the large one, in one run: what the level of detail leaves of the count.
+    const [small, large] = [sizes[0], sizes[sizes.length - 1]].map((n) => results[n]);
+    if (sizes.length > 1) {
+      results.ratios = {
+        panFitFrame: large.panFit.frameP50 / small.panFit.frameP50, panFitDraw: large.panFit.drawP50 / small.panFit.drawP50,
+        panMidFrame: large.panMid.frameP50 / small.panMid.frameP50,
+        zoomInFrame: large.zoomIn.frameP50 / small.zoomIn.frameP50, firstDraw: large.firstDrawMs / small.firstDrawMs,
+      };
+    }
+    console.log(`# timeline view (Chromium ${browser.version()}, node ${process.version}, ${new Date().toISOString()}, load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
     console.log(JSON.stringify(results, null, 2));
     if (jsonFile) writeFileSync(jsonFile, JSON.stringify(results, null, 2));
   } finally {
     await browser.close();
-    server.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

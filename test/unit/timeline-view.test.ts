@@ -12,9 +12,9 @@ import { summarize } from '../../engine/perf/summary';
 import { timelineData } from '../../engine/perf/timeline-data';
 import { PROFILES } from '../../engine/perf/profile';
 import type { TimelineData } from '../../contract/timeline';
-import { visibleBars } from '../../webview/timeline/lod';
+import { gallop, visibleBars } from '../../webview/timeline/lod';
 import { columnsOf, isFromTimelineView, MACHINES, TimelineBuffers, TimelineHeader } from '../../webview/timeline/messages';
-import { buildModel, instructionAt, instructionOfTick, lineOfInstruction, Model, opcodeOf } from '../../webview/timeline/model';
+import { buildModel, instructionAt, instructionOfTick, lineOfInstruction, lowerBound, Model, opcodeOf } from '../../webview/timeline/model';
 import { lineOf, scheduled } from '../helpers/perf-programs';
 
 const PROGRAM = `module t
@@ -134,6 +134,15 @@ describe('timeline view: the level of detail', function () {
     const last = bars[bars.length - 1];
     assert.strictEqual(last[0], 1_000_000, 'the wide instruction after a million narrow ones is drawn');
     assert.ok(Math.abs(last[2] - 400_000 / 1400) < 1e-9, `its width: ${last[2]}`);
+  });
+});
+
+describe('timeline view: searches', () => {
+  it('the galloping search from a start finds what the binary search finds, at every start', () => {
+    const a = Float64Array.from([0, 0, 1, 1, 1, 2, 3, 5, 5, 8, 13, 13, 21]);
+    for (let lo = 0; lo <= a.length; lo++) {
+      for (const x of [-1, 0, 0.5, 1, 2, 4, 5, 6, 13, 20, 21, 22]) assert.strictEqual(gallop(a, x, lo), lowerBound(a, x, lo), `x = ${x} from ${lo}`);
+    }
   });
 });
 

@@ -7,7 +7,7 @@
 import { opcodeColours, themeColour } from './colours';
 import { formatNs } from '../../contract/time-format';
 import { visibleBars } from './lod';
-import { Lane, Model } from './model';
+import { Lane, lowerBound, Model } from './model';
 import { Viewport } from './viewport';
 
 export const AXIS_HEIGHT = 22;
@@ -141,7 +141,11 @@ export class Renderer {
     return bars;
   }
 
-  /** The critical path: its visible bars outlined, and joined end to start from lane to lane. */
+  /**
+   * The critical path: its visible bars outlined and joined end to start from lane to lane. Where its steps are
+   * narrower than a pixel (a long path seen whole), each pixel gets a mark on its lane instead, without the joins: a
+   * stroke down and up the lanes at every pixel costs a software canvas tens of ms to paint and shows nothing more.
+   */
   private criticalPath(m: Model, view: Viewport, g: Geometry): number {
     const path = m.critical;
     if (path.length === 0) return 0;
@@ -149,42 +153,42 @@ export class Renderer {
     const rowOf = m.rowOf;
     const colour = themeColour('--vscode-charts-red', '#f14c4c');
     ctx.strokeStyle = colour;
+    ctx.fillStyle = colour;
     ctx.lineWidth = 2;
-    // The path runs forward in time: its visible part by binary search over its starts.
-    let first = 0;
-    let lo = 0;
-    let hi = path.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (m.end[path[mid]] < view.t0) lo = mid + 1;
-      else hi = mid;
-    }
-    first = Math.max(0, lo - 1);
+    // The path runs forward in time: its visible part by binary search over its ends and starts.
+    const first = Math.max(0, lowerBound(m.criticalEnds, view.t0) - 1);
     let drawn = 0;
     let lastPx = -Infinity;
+    /** Whether the step drawn last was a whole bar, whose end the next one joins. */
+    let joined = false;
     ctx.beginPath();
     for (let k = first; k < path.length; k++) {
       const i = path[k];
       if (m.start[i] > view.t1) {
-        // Join to the first step past the edge, then stop.
-        this.joinTo(m, view, g, rowOf, i);
+        if (joined) this.joinTo(m, view, g, rowOf, i);
         break;
       }
       const x0 = view.x(m.start[i]);
       const x1 = view.x(m.end[i]);
-      // Steps narrower than a pixel that start in the pixel drawn last add nothing to see: one point per pixel.
-      if (x1 - x0 < 1 && Math.floor(x0) === lastPx) continue;
-      lastPx = Math.floor(x1);
       const row = rowOf[m.lane[i]];
-      const yMid = g.rowTop(row) + g.rowHeight / 2;
-      if (k === first) ctx.moveTo(x0, yMid);
-      else ctx.lineTo(x0, yMid);
-      if (x1 - x0 >= 1) {
-        ctx.rect(x0, g.rowTop(row) + 1, x1 - x0, g.rowHeight - 2);
-        ctx.moveTo(x1, yMid);
-      } else {
-        ctx.lineTo(x1, yMid);
+      if (x1 - x0 < 1) {
+        // One mark per pixel, and a jump to the last step that starts in it (only it may reach past it).
+        if (Math.floor(x0) !== lastPx) {
+          ctx.fillRect(Math.floor(x0), g.rowTop(row), 1, 3);
+          drawn++;
+        }
+        lastPx = Math.floor(x0);
+        const next = lowerBound(m.criticalStarts, view.time(lastPx + 1), k + 1) - 1;
+        if (next > k) k = next - 1;
+        joined = false;
+        continue;
       }
+      lastPx = Math.floor(x1);
+      const yMid = g.rowTop(row) + g.rowHeight / 2;
+      if (joined) ctx.lineTo(x0, yMid);
+      ctx.rect(x0, g.rowTop(row) + 1, x1 - x0, g.rowHeight - 2);
+      ctx.moveTo(x1, yMid);
+      joined = true;
       drawn++;
     }
     ctx.stroke();

@@ -11,7 +11,7 @@ import { acquirePanelApi } from '../shared/vscode-api';
 import { AXIS_HEIGHT, DrawStats, geometry, Geometry, Renderer } from './draw';
 import { hoverText } from './hover';
 import { FromTimelineView, isToTimelineView, MACHINES, ToTimelineView } from './messages';
-import { buildModel, fileOfInstruction, instructionAt, instructionOfTick, lineOfInstruction, Model } from './model';
+import { buildModel, fileOfInstruction, instructionAt, instructionOfTick, lineOfInstruction, lowerBound, Model } from './model';
 import { buildPage } from './page';
 import { showPosition, showSummary, showWhatIf } from './summary-view';
 import { Viewport } from './viewport';
@@ -121,9 +121,9 @@ function describe(m: Model, stats: DrawStats): void {
   d.t0 = String(view.t0);
   d.nsPerPx = String(view.nsPerPx);
   const bars = [];
-  for (let k = 0; k < m.critical.length && bars.length < DESCRIBED_BARS; k++) {
+  for (let k = lowerBound(m.criticalEnds, view.t0); k < m.critical.length && bars.length < DESCRIBED_BARS; k++) {
     const i = m.critical[k];
-    if (m.end[i] < view.t0 || m.start[i] > view.t1) continue;
+    if (m.start[i] > view.t1) break;
     const x = view.x(m.start[i]);
     bars.push({ instruction: i, line: lineOfInstruction(m, i), x, y: g.rowTop(m.rowOf[m.lane[i]]), w: Math.max(1, view.x(m.end[i]) - x), h: g.rowHeight });
   }

@@ -38,6 +38,9 @@ export interface Model {
   /** The critical path, first to last, and per instruction whether it is on it. */
   readonly critical: Int32Array;
   readonly onPath: Uint8Array;
+  /** The starts and ends of the path's steps, in its order (both nondecreasing: each starts when the one before ends). */
+  readonly criticalStarts: Float64Array;
+  readonly criticalEnds: Float64Array;
   /** The lanes with work, in lane order; and of each lane, its row among them (-1: no work). */
   readonly lanes: readonly Lane[];
   readonly rowOf: Int32Array;
@@ -54,13 +57,19 @@ export function buildModel(header: TimelineHeader, b: TimelineBuffers): Model {
     critical: new Int32Array(b.criticalPath),
   };
   const onPath = new Uint8Array(m.count);
-  for (const i of m.critical) onPath[i] = 1;
+  const criticalStarts = new Float64Array(m.critical.length);
+  const criticalEnds = new Float64Array(m.critical.length);
+  m.critical.forEach((i, k) => {
+    onPath[i] = 1;
+    criticalStarts[k] = m.start[i];
+    criticalEnds[k] = m.end[i];
+  });
   const lanes = buildLanes(header, m.start, m.end, m.lane, m.queues);
   const rowOf = new Int32Array(header.lanes.length).fill(-1);
   lanes.forEach((lane, row) => {
     rowOf[lane.lane] = row;
   });
-  return { ...m, onPath, lanes, rowOf };
+  return { ...m, onPath, criticalStarts, criticalEnds, lanes, rowOf };
 }
 
 /** The lane of the q-th queue of a transfer whose first queue is `first` (queues wrap around the core's). */
@@ -70,42 +79,86 @@ function queueLane(header: TimelineHeader, first: number, q: number): number {
   return dma0 + ((first - dma0 + q) % header.dmaQueues);
 }
 
+/**
+ * The lanes with work. A transfer on several queues is listed once per span of queues (its first queue and their
+ * number), not once per queue: the queues a set of spans covers alike (all 16, for transfers over 128 partitions) share
+ * one list, built once, so that a million transfers are not sixteen million entries.
+ */
 function buildLanes(header: TimelineHeader, start: Float64Array, end: Float64Array, laneOf: Int32Array, queues: Uint8Array): Lane[] {
   const laneCount = header.lanes.length;
-  const counts = new Int32Array(laneCount);
   const n = start.length;
-  for (let i = 0; i < n; i++) {
-    if (queues[i] <= 1) counts[laneOf[i]]++;
-    else for (let q = 0; q < queues[i]; q++) counts[queueLane(header, laneOf[i], q)]++;
-  }
-  const orders = Array.from({ length: laneCount }, (_, k) => new Int32Array(counts[k]));
-  const fill = new Int32Array(laneCount);
-  for (let i = 0; i < n; i++) {
-    if (queues[i] <= 1) {
-      const k = laneOf[i];
-      orders[k][fill[k]++] = i;
-    } else {
-      for (let q = 0; q < queues[i]; q++) {
-        const k = queueLane(header, laneOf[i], q);
-        orders[k][fill[k]++] = i;
-      }
-    }
+  // Instructions on one lane, by lane; transfers on several, by span (first lane · 256 + queues).
+  const singles = listsBy(n, laneCount, (i) => (queues[i] <= 1 ? laneOf[i] : -1));
+  const spans = listsBy(n, laneCount * 256, (i) => (queues[i] > 1 ? laneOf[i] * 256 + queues[i] : -1));
+  const spansOf: number[][] = Array.from({ length: laneCount }, () => []);
+  for (const key of spans.keys()) {
+    for (let q = 0; q < key % 256; q++) spansOf[queueLane(header, Math.floor(key / 256), q)].push(key);
   }
   const lanes: Lane[] = [];
+  const built = new Map<string, Lane>();
   for (let k = 0; k < laneCount; k++) {
-    if (counts[k] === 0) continue;
-    const order = inTimeOrder(orders[k], start);
-    const starts = new Float64Array(order.length);
-    const maxEnd = new Float64Array(order.length);
-    let latest = -Infinity;
-    for (let j = 0; j < order.length; j++) {
-      starts[j] = start[order[j]];
-      latest = Math.max(latest, end[order[j]]);
-      maxEnd[j] = latest;
+    const own = singles.get(k);
+    if (!own && spansOf[k].length === 0) continue;
+    // Lanes of the same spans and no instructions of their own have the same instructions.
+    const signature = own ? undefined : spansOf[k].sort((a, b) => a - b).join(',');
+    const same = signature !== undefined ? built.get(signature) : undefined;
+    if (same) {
+      lanes.push({ ...same, lane: k, name: header.lanes[k] });
+      continue;
     }
-    lanes.push({ lane: k, name: header.lanes[k], order, starts, maxEnd });
+    const parts = [...(own ? [own] : []), ...spansOf[k].map((key) => spans.get(key)!)];
+    const lane = timeOrdered(k, header.lanes[k], parts.length === 1 ? parts[0] : merged(parts), start, end);
+    if (signature !== undefined) built.set(signature, lane);
+    lanes.push(lane);
   }
   return lanes;
+}
+
+/** The instructions by the key `keyOf` gives them (below `keys`; -1: none), each list in program order. */
+function listsBy(n: number, keys: number, keyOf: (i: number) => number): Map<number, Int32Array> {
+  const counts = new Int32Array(keys);
+  const keyAt = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const key = (keyAt[i] = keyOf(i));
+    if (key >= 0) counts[key]++;
+  }
+  const lists: Int32Array[] = [];
+  const out = new Map<number, Int32Array>();
+  for (let key = 0; key < keys; key++) {
+    if (counts[key] === 0) continue;
+    lists[key] = new Int32Array(counts[key]);
+    out.set(key, lists[key]);
+  }
+  const fill = new Int32Array(keys);
+  for (let i = 0; i < n; i++) {
+    const key = keyAt[i];
+    if (key >= 0) lists[key][fill[key]++] = i;
+  }
+  return out;
+}
+
+/** Lists in program order, merged into one. */
+function merged(parts: readonly Int32Array[]): Int32Array {
+  const out = new Int32Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out.sort();
+}
+
+function timeOrdered(k: number, name: string, unordered: Int32Array, start: Float64Array, end: Float64Array): Lane {
+  const order = inTimeOrder(unordered, start);
+  const starts = new Float64Array(order.length);
+  const maxEnd = new Float64Array(order.length);
+  let latest = -Infinity;
+  for (let j = 0; j < order.length; j++) {
+    starts[j] = start[order[j]];
+    latest = Math.max(latest, end[order[j]]);
+    maxEnd[j] = latest;
+  }
+  return { lane: k, name, order, starts, maxEnd };
 }
 
 /** A lane runs its instructions in program order, so they are in time order already; sorted only if not. */
