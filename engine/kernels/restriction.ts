@@ -85,12 +85,27 @@ function sameShape(a: readonly number[], b: readonly number[]): boolean {
 /** A view cut to a box, knowing where the box starts in the operand's whole view (for messages that name an element). */
 export interface CutView extends View {
   readonly origin: readonly number[];
+  /** The shape of the operand's whole view. */
+  readonly whole: readonly number[];
 }
 
 function sub(v: View, lo: readonly number[], hi: readonly number[]): CutView {
   let offset = v.offset;
   for (let d = 0; d < lo.length; d++) offset += lo[d] * v.strides[d];
-  return { tensor: v.tensor, offset, shape: lo.map((l, d) => hi[d] - l), strides: v.strides, origin: lo };
+  return { tensor: v.tensor, offset, shape: lo.map((l, d) => hi[d] - l), strides: v.strides, origin: lo, whole: v.shape };
+}
+
+/**
+ * The partition and the free index (the free dimensions flattened, row-major) in the operand's whole view of the
+ * element at (row, col) of a view's plane: the plane's own when the view is whole, offset by the box when it is cut.
+ */
+export function wholeIndices(v: View, row: number, col: number): [number, number] {
+  const cut = v as Partial<CutView>;
+  if (!cut.origin || !cut.whole) return [row, col];
+  const at = unravel(v.shape.slice(1), col);
+  let free = 0;
+  for (let d = 1; d < cut.whole.length; d++) free = free * cut.whole[d] + (at[d - 1] ?? 0) + cut.origin[d];
+  return [row + cut.origin[0], free];
 }
 
 /** Position i (row-major) of a view as indices of the operand's whole view: a cut view's count from its box. */

@@ -8,6 +8,7 @@ import { activation, Binary, floatOp, integerOp, reduction } from './alu';
 import { attrOperand, attrScalar, compileColumn, Executor, isIntegerDType, ON_CHIP, scalarOf, tensorOf, word } from './common';
 import { allFinite, checkWrite, plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeOperand } from './operands';
 import { computeLeftLanes } from './exact-lanes';
+import { compilingMasked, wholeIndices } from './restriction';
 import { allocate, simdKernels } from './simd';
 import { allStagedFinite, areF32, copyStaged, results, stage, stages, stageValues, store } from './staging';
 import { Fold, Func, Op } from './wasm/codes';
@@ -64,6 +65,7 @@ export function iota(node: InstrNode): Executor {
   const base = attrScalar(node, 'base', 0);
   const pstep = attrScalar(node, 'pstep', 0);
   const fstep = attrScalar(node, 'fstep', 1);
+  const masked = compilingMasked();
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const [rows, cols] = plane2d(d);
@@ -71,7 +73,17 @@ export function iota(node: InstrNode): Executor {
     const ps = pstep(f, c, m);
     const fs = fstep(f, c, m);
     const out = scratch.get(OUT, rows * cols);
-    for (let p = 0; p < rows; p++) for (let q = 0; q < cols; q++) out[p * cols + q] = b + p * ps + q * fs;
+    if (masked) {
+      // Under a mask the view is cut to a box: its values are those of its indices in the whole destination.
+      for (let p = 0; p < rows; p++) {
+        for (let q = 0; q < cols; q++) {
+          const [wp, wf] = wholeIndices(d, p, q);
+          out[p * cols + q] = b + wp * ps + wf * fs;
+        }
+      }
+    } else {
+      for (let p = 0; p < rows; p++) for (let q = 0; q < cols; q++) out[p * cols + q] = b + p * ps + q * fs;
+    }
     writeOperand(dst, d, out, m, c, () => Number.isFinite(b) && Number.isFinite(ps) && Number.isFinite(fs));
   };
 }

@@ -66,7 +66,7 @@ describe('masks', () => {
         'Memset a <- 0, mask = min(p, 2) < 4',
       ]);
       assert.deepEqual(diagnosticsAt(text), [
-        "7:32: MatMult takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Activation, DmaCopy and TensorReduce",
+        "7:32: MatMult takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Iota, Activation, DmaCopy and TensorReduce",
         "8:25: 'f1' is not an index of the destination 'a' [8, 12]: its indices are p, f, f0",
         "9:25: 'f' is not an index of the destination 'b' [8, 2, 6]: its indices are p, f0, f1",
         "10:25: 'p*f' is not affine in the indices: a mask compares sums of indices times numbers (p + f, 2*f0 - p) with numbers and registers",
@@ -99,8 +99,7 @@ describe('masks', () => {
       assert.deepEqual(diagnosticsAt(text), [
         "13:41: 'p + f < 8' does not bound one index: TensorReduce reduces each row over the elements the mask keeps, so each comparison of its mask bounds one index (<, <=, >, >=, ==), as p < r1 && f >= 8",
         "14:57: 'f != 3' does not bound one index: Activation with reduce_res sums each row over the elements the mask keeps, so each comparison of its mask bounds one index (<, <=, >, >=, ==), as p < r1 && f >= 8",
-        "15:23: Iota takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Activation, DmaCopy and TensorReduce",
-        "16:65: TensorTensorScan takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Activation, DmaCopy and TensorReduce",
+        "16:65: TensorTensorScan takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Iota, Activation, DmaCopy and TensorReduce",
       ]);
     });
 
@@ -118,6 +117,24 @@ describe('masks', () => {
   });
 
   describe('the simulator', () => {
+    it('writes Iota\'s values of the whole destination\'s indices where the mask keeps them, one box or many', () => {
+      // [4, 2, 3]: p, f0, f1, and f = f0*3 + f1 the flat free index Iota counts in.
+      const masks: [string, (p: number, f0: number, f1: number) => boolean][] = [
+        ['f0 >= 1 && p < 3', (p, f0) => f0 >= 1 && p < 3],
+        ['p + f1 < 2', (p, _f0, f1) => p + f1 < 2],
+      ];
+      for (const [mask, keep] of masks) {
+        const text = mainModule(['dram y : f32[4, 2, 3] output'], [
+          'sbuf t : f32[4, 2, 3]', 'Set r1 = 2', 'Memset t <- -1', `Iota t <- base = 5, pstep = 100, fstep = r1, mask = ${mask}`, 'DmaCopy y <- t',
+        ]);
+        const r = run(programOf(text));
+        assert.equal(r.outcome, 'exited');
+        const expected: number[] = [];
+        for (let p = 0; p < 4; p++) for (let f0 = 0; f0 < 2; f0++) for (let f1 = 0; f1 < 3; f1++) expected.push(keep(p, f0, f1) ? 5 + 100 * p + 2 * (f0 * 3 + f1) : -1);
+        assert.deepStrictEqual(r.values.get('y'), expected, mask);
+      }
+    });
+
     // Each case: the mask as written, and the same predicate in JavaScript over (p, f) with r1 = 5, r2 = 7.
     const cases: [string, (p: number, f: number) => boolean][] = [
       ['p < r1', (p) => p < 5],

@@ -429,7 +429,7 @@ type Rule = (this: InstructionChecker, s: ast.InstructionStmt) => CheckedInstruc
 const NONE: Record<string, AttrSpec> = {};
 const MASK: AttrSpec = { kind: 'mask' };
 const MASK_ONLY: Record<string, AttrSpec> = { mask: MASK };
-const IOTA: Record<string, AttrSpec> = { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' } };
+const IOTA: Record<string, AttrSpec> = { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' }, mask: MASK };
 const MATMULT: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' }, perf_mode: { kind: 'word', words: PERF_MODES } };
 const ACTIVATION: Record<string, AttrSpec> = {
   func: { kind: 'word', words: ACTIVATION_FUNCTIONS },

@@ -11,11 +11,11 @@ import { FunctionScope, ModuleScope, Resolver } from './scope';
 
 /**
  * The instructions a mask applies to: elementwise ones, whose destination element depends on the elements at its own
- * index (Iota's values are its indices, and a scan's depend on the elements before: neither takes one), and TensorReduce,
- * whose mask names the indices of its source.
+ * index, Iota (whose values are the indices of the whole destination, masked or not), and TensorReduce, whose mask
+ * names the indices of its source. A scan's elements depend on the elements before: it takes none.
  */
 export const MASKED_OPCODES: ReadonlySet<InstructionOpcode> = new Set<InstructionOpcode>([
-  'TensorTensor', 'TensorScalar', 'ScalarTensorTensor', 'Select', 'TensorCopy', 'Memset', 'Activation', 'DmaCopy', 'TensorReduce',
+  'TensorTensor', 'TensorScalar', 'ScalarTensorTensor', 'Select', 'TensorCopy', 'Memset', 'Iota', 'Activation', 'DmaCopy', 'TensorReduce',
 ]);
 
 /** What an instruction that takes no mask is told. */
