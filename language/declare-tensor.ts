@@ -6,8 +6,10 @@
  *   `psum f32[F, P]` from its source `[P, F]`; TensorReduce's `[P, 1]` of its source's dtype; DmaCopy's an `sbuf` of
  *   the source's type when the source is in DRAM, else a `dram` output; any other instruction's an `sbuf` of its
  *   first known source's type;
- * - a source: DmaCopy's an `sbuf` of the destination's type when that is in DRAM, else a `dram` input; an
- *   elementwise instruction's an `sbuf` of the destination's type (MatMult, Transpose and TensorReduce say too little).
+ * - a source: MatMult's stationary `[K, M]` and moving `[K, N]` from the other and the destination `[M, N]`;
+ *   Transpose's `[P, F]` from its destination; DmaCopy's an `sbuf` of the destination's type when that is in DRAM,
+ *   else a `dram` input; an elementwise instruction's an `sbuf` of the destination's type (TensorReduce's source
+ *   says too little).
  *
  * Known operands are bare names with a declared type (a tensor of the function, a parameter, a DRAM tensor), and
  * types are copied as written (`f32[TM, TN]`). An allocation goes after the function's last one (or first in its
@@ -59,8 +61,9 @@ export function declareTensor(ws: Workspace, file: string, d: Diagnostic): CodeA
   const isIt = (item: Token[] | undefined): boolean => item?.length === 1 && item[0].text === name && item[0].span.col === col;
   const known = (item: Token[] | undefined): Known | undefined => (item?.length === 1 ? knownTensor(ws, file, index, fn, item[0].text) : undefined);
   let implied: Implied | undefined;
-  if (isIt(ops.dst)) implied = impliedByUse(ops.opcode, 'dst', ops.srcs.map(known), undefined);
-  else if (ops.srcs.some(isIt)) implied = impliedByUse(ops.opcode, 'src', [], known(ops.dst));
+  const srcs = ops.srcs.map(known);
+  if (isIt(ops.dst)) implied = impliedByUse(ops.opcode, 'dst', srcs, undefined);
+  else if (ops.srcs.some(isIt)) implied = ofSource(ops.opcode, ops.srcs.findIndex(isIt), srcs, known(ops.dst));
   if (!implied) return [];
   const text = `${implied.memory} ${name} : ${implied.type}${implied.role ? ` ${implied.role}` : ''}`;
   const at = implied.memory === 'dram' ? dramPlace(index, fn) : allocPlace(ws, file, index, fn);
@@ -70,6 +73,21 @@ export function declareTensor(ws: Workspace, file: string, d: Diagnostic): CodeA
     diagnostics: [d],
     edit: { changes: { [uriOf(file)]: [{ range: { start: { line: at.line, character: 0 }, end: { line: at.line, character: 0 } }, newText: `${at.indent}${text}\n` }] } },
   }];
+}
+
+/**
+ * A source: MatMult's stationary `[K, M]` from the moving `[K, N]` and the destination `[M, N]`, its moving `[K, N]`
+ * from the stationary and the destination, each of the other operand's dtype; Transpose's `[P, F]` from its
+ * destination `[F, P]`; the others as impliedByUse says.
+ */
+function ofSource(opcode: string, at: number, srcs: readonly (Known | undefined)[], dst: Known | undefined): Implied | undefined {
+  if (opcode === 'MatMult') {
+    const other = srcs[1 - at];
+    if (at > 1 || !other || !dst || other.dims.length !== 2 || dst.dims.length !== 2) return undefined;
+    return { memory: 'sbuf', type: `${other.dtype}[${other.dims[0]}, ${at === 0 ? dst.dims[0] : dst.dims[1]}]` };
+  }
+  if (opcode === 'Transpose') return dst && dst.dims.length === 2 ? { memory: 'sbuf', type: `${dst.dtype}[${dst.dims[1]}, ${dst.dims[0]}]` } : undefined;
+  return impliedByUse(opcode, 'src', [], dst);
 }
 
 function impliedByUse(opcode: string, role: 'dst' | 'src', srcs: readonly (Known | undefined)[], dst: Known | undefined): Implied | undefined {
@@ -82,7 +100,7 @@ function impliedByUse(opcode: string, role: 'dst' | 'src', srcs: readonly (Known
     const first = srcs.find((s) => s !== undefined);
     return first && { memory: 'sbuf', type: first.type };
   }
-  if (!dst || opcode === 'MatMult' || opcode === 'Transpose' || opcode === 'TensorReduce') return undefined;
+  if (!dst || opcode === 'TensorReduce') return undefined;
   if (opcode === 'DmaCopy') return dst.decl.memory === 'dram' ? { memory: 'sbuf', type: dst.type } : { memory: 'dram', type: dst.type, role: 'input' };
   return { memory: 'sbuf', type: dst.type };
 }

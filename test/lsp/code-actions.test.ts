@@ -19,6 +19,7 @@ dram x : f32[128, 64] input = zeros
 func main() {
   sbuf a : f32[128, 64]
   sbuf w : bf16[128, 32]
+  psum pp : f32[64, 32]
   DmaCopy a <- x
   Activaton a <- a, func = relu
   TensorScalar a <- a, op = mull, scalar = 1
@@ -26,6 +27,8 @@ func main() {
   Print "s", sm(a)
   TensorCopy outt <- a
   MatMult accc <- a, w
+  MatMult pp <- stat, w
+  MatMult pp <- a, mov
   TensorReduce rsum <- a, op = add
   Transpose tp <- a
   DmaCopy y <- a
@@ -110,8 +113,10 @@ describe('language server: code actions', function () {
 
   it('declares a missing tensor with the type its use implies, where the function or the file keeps them', async () => {
     const copy = await fix('outt', /^Declare 'outt' as sbuf f32\[128, 64\]$/);
-    assert.ok(copy.text.includes('  sbuf w : bf16[128, 32]\n  sbuf outt : f32[128, 64]\n'), copy.text);
+    assert.ok(copy.text.includes('  psum pp : f32[64, 32]\n  sbuf outt : f32[128, 64]\n'), copy.text);
     await fix('accc', /^Declare 'accc' as psum f32\[64, 32\]$/);
+    await fix('stat', /^Declare 'stat' as sbuf bf16\[128, 64\]$/);
+    await fix('mov', /^Declare 'mov' as sbuf f32\[128, 32\]$/);
     await fix('rsum', /^Declare 'rsum' as sbuf f32\[128, 1\]$/);
     await fix('Transpose tp', /^Declare 'tp' as psum f32\[64, 128\]$/);
     const out = await fix('DmaCopy y', /^Declare 'y' as dram f32\[128, 64\] output$/);
