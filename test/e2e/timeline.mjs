@@ -92,8 +92,9 @@ async function main() {
     await page.getByText(/Paused at instruction 2\b/).first().waitFor({ timeout: WAIT });
 
     // What-if: a second copy of the transfer of x (line 34) in the editor, saved: the difference against the schedule shown.
-    await goToLine(page, 34);
+    // (the editor shows it: the stop is at line 35; a click gives the editor the keyboard back from the view)
     await clickLine(page, 'DmaCopy xT <- x');
+    await page.locator('.statusbar', { hasText: 'Ln 34,' }).waitFor({ timeout: WAIT });
     await palette(page, 'Copy Line Down');
     await page.keyboard.press('Control+S');
     await view.locator('body[data-program="saved"]').waitFor({ state: 'attached', timeout: WAIT });
