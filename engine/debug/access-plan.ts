@@ -16,6 +16,7 @@ import { evalScalarConst } from '../ir/scalar';
 import { Effects } from '../graph/effects';
 import { DimRange } from '../graph/footprint';
 import { compileKeptBoxes, KeptBoxes } from './masked-access';
+import { maskedOperandRole } from '../kernels/restriction';
 
 export interface TensorAccess {
   /** What the instruction does with these elements: one access pattern that a node reads and writes is one access. */
@@ -79,16 +80,16 @@ export class AccessPlans {
     // Under a mask the operands are what the instruction may access: the whole views, cut to their tensors where a
     // tail tile's slice leaves it (kernels/restriction.ts checks the part the mask keeps).
     const masked = node.attrs.has('mask');
-    const add = (ap: AccessPattern, write: boolean, when?: ScalarFn): void => {
+    const add = (ap: AccessPattern, write: boolean, when?: ScalarFn, role = write ? 'destination' : 'operand'): void => {
       // `acc[r0, 0:4] <- acc[r0, 0:4], ...`: the read and the write are one box, computed once per run of the node.
       const same = write && !when ? out.find((a) => a.text === ap.text && a.decl === ap.tensor && a.member === member && !a.when) : undefined;
       if (same) same.writes = true;
-      else out.push({ reads: !write, writes: write, text: ap.text, decl: ap.tensor, base: baseOf(ap.tensor), view: compileAccess(ap, masked), box: compileBox(ap, masked), when, member, kept: masked ? compileKeptBoxes(node, ap, write ? 'destination' : 'operand') : undefined });
+      else out.push({ reads: !write, writes: write, text: ap.text, decl: ap.tensor, base: baseOf(ap.tensor), view: compileAccess(ap, masked), box: compileBox(ap, masked), when, member, kept: masked ? compileKeptBoxes(node, ap, role) : undefined });
     };
-    const read = (o: Operand): void => {
-      if (o.kind === 'tensor') add(o.ap, false);
+    const read = (o: Operand, role = 'operand'): void => {
+      if (o.kind === 'tensor') add(o.ap, false, undefined, role);
     };
-    node.srcs.forEach(read);
+    node.srcs.forEach((o, i) => read(o, maskedOperandRole(node.opcode, i)));
     const written = writtenAttribute(node.opcode);
     for (const [name, v] of node.attrs) {
       if (v.kind !== 'operand') continue;

@@ -59,6 +59,15 @@ function inside(part: View, whole: MaskedView, lo: readonly number[], hi: readon
   return part;
 }
 
+/** The roles of a MatMult's operands (kernels/tensor-engine.ts), which a mask cuts by their columns. */
+export const STATIONARY = 'stationary operand';
+export const MOVING = 'moving operand';
+
+/** The role an operand of a masked instruction is cut by: srcs[i] of `opcode`. */
+export function maskedOperandRole(opcode: string, i: number): string {
+  return opcode === 'MatMult' && i < 2 ? [STATIONARY, MOVING][i] : 'operand';
+}
+
 /** An operand's whole view cut to a box of the mask's index space (of `shape`): the elements it accesses there. */
 export function viewAtBox(v: View, shape: readonly number[], box: Box, ap: AccessPattern, role: string): View {
   const [lo, hi] = cut(v, shape, box, ap, role);
@@ -70,6 +79,12 @@ export function viewAtBox(v: View, shape: readonly number[], box: Box, ap: Acces
  * at the box's partitions (the checker's rule, lang/check/mask.ts, checked here for parameters' views).
  */
 function cut(v: View, shape: readonly number[], box: Box, ap: AccessPattern, role: string): [readonly number[], readonly number[]] {
+  // A MatMult's destination [M, N] is made of the stationary operand's columns M and the moving operand's N.
+  if (role === STATIONARY && v.shape.length === 2) return [[0, box.lo[0]], [v.shape[0], box.hi[0]]];
+  if (role === MOVING && sameShape(v.shape.slice(1), shape.slice(1))) return [[0, ...box.lo.slice(1)], [v.shape[0], ...box.hi.slice(1)]];
+  if (role === STATIONARY || role === MOVING) {
+    throw new Fault('shape-mismatch', `the ${role} '${ap.text}' is [${v.shape.join(', ')}] here: under a mask, a MatMult of destination [${shape.join(', ')}] reads [K, ${shape[0]}] and [K, ${shape.slice(1).join(', ')}]`, ap.span);
+  }
   if (sameShape(v.shape, shape)) return [box.lo, box.hi];
   const free = v.shape.slice(1).reduce((a, b) => a * b, 1);
   if (v.shape.length >= 2 && free === 1 && v.shape[0] === shape[0]) {

@@ -6,6 +6,7 @@ import { View } from '../machine/view';
 import { attrScalar, Executor, tensorOf, word } from './common';
 import { ScalarFn } from './compile-scalar';
 import { allFinite, plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeOperand } from './operands';
+import { MOVING, STATIONARY } from './restriction';
 import { simdKernels } from './simd';
 import { allStagedFinite, results, stage, stages, store } from './staging';
 import { Op } from './wasm/codes';
@@ -18,8 +19,8 @@ import { Op } from './wasm/codes';
  */
 export function matMult(node: InstrNode): Executor {
   const dst = tensorOf(node.dst, 'destination', ['psum']);
-  const st = tensorOf(node.srcs[0], 'stationary operand', ['sbuf']);
-  const mv = tensorOf(node.srcs[1], 'moving operand', ['sbuf']);
+  const st = tensorOf(node.srcs[0], STATIONARY, ['sbuf']);
+  const mv = tensorOf(node.srcs[1], MOVING, ['sbuf']);
   const accumulate = attrScalar(node, 'accumulate', 0);
   if (word(node, 'perf_mode', 'none') === 'double_row') return doubleRowMatMult(node, dst, st, mv, accumulate);
   return (f, c, m) => {

@@ -66,7 +66,6 @@ describe('masks', () => {
         'Memset a <- 0, mask = min(p, 2) < 4',
       ]);
       assert.deepEqual(diagnosticsAt(text), [
-        "7:32: MatMult takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Iota, Activation, DmaCopy and TensorReduce",
         "8:25: 'f1' is not an index of the destination 'a' [8, 12]: its indices are p, f, f0",
         "9:25: 'f' is not an index of the destination 'b' [8, 2, 6]: its indices are p, f0, f1",
         "10:25: 'p*f' is not affine in the indices: a mask compares sums of indices times numbers (p + f, 2*f0 - p) with numbers and registers",
@@ -99,8 +98,19 @@ describe('masks', () => {
       assert.deepEqual(diagnosticsAt(text), [
         "13:41: 'p + f < 8' does not bound one index: TensorReduce reduces each row over the elements the mask keeps, so each comparison of its mask bounds one index (<, <=, >, >=, ==), as p < r1 && f >= 8",
         "14:57: 'f != 3' does not bound one index: Activation with reduce_res sums each row over the elements the mask keeps, so each comparison of its mask bounds one index (<, <=, >, >=, ==), as p < r1 && f >= 8",
-        "16:65: TensorTensorScan takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Iota, Activation, DmaCopy and TensorReduce",
+        "16:65: TensorTensorScan takes no mask: a mask applies to TensorTensor, TensorScalar, ScalarTensorTensor, Select, TensorCopy, Memset, Iota, Activation, DmaCopy, TensorReduce and MatMult",
       ]);
+    });
+
+    it('takes a mask on MatMult over its destination, whose stationary operand is then [K, M]', () => {
+      const text = mainModule([], [
+        'sbuf a : f32[8, 12]',
+        'sbuf c : f32[8, 2, 6]',
+        'psum q : f32[12, 12]',
+        'MatMult q <- c, a, mask = p < 4',
+        'MatMult q[0:8, 0:12] <- a[0:8, 0:8], a, mask = f <= p',
+      ]);
+      assert.deepEqual(diagnosticsAt(text), ["6:16: under a mask, the stationary operand 'c' is [K, M] (its columns are the destination's partitions); it is [8, 2, 6]"]);
     });
 
     it('takes p and f as the indices inside a mask even where a constant has that name', () => {
@@ -117,6 +127,32 @@ describe('masks', () => {
   });
 
   describe('the simulator', () => {
+    it('computes a MatMult only at the destination elements the mask keeps, accumulating or not', () => {
+      // st[k, m] = k + m - 3 and mv[k, n] = k - n + 2: integers, so every sum is exact whatever its order.
+      const K = 6;
+      const M = 8;
+      const N = 12;
+      for (const [mask, keep] of [['f <= p', (m: number, n: number) => n <= m], ['p >= 2 && f < 5', (m: number, n: number) => m >= 2 && n < 5]] as const) {
+        const text = mainModule(['dram y : f32[2, 8, 12] output'], [
+          'sbuf st : f32[6, 8]', 'sbuf mv : f32[6, 12]', 'psum acc : f32[8, 12]', 'sbuf o : f32[8, 12]',
+          'Iota st <- base = -3, pstep = 1, fstep = 1', 'Iota mv <- base = 2, pstep = 1, fstep = -1',
+          'MatMult acc <- st, mv', `MatMult acc <- st, mv, accumulate = 1, mask = ${mask}`, 'TensorCopy o <- acc', 'DmaCopy y[0] <- o',
+          'Memset o <- -7', 'TensorCopy acc <- o', `MatMult acc <- st, mv, mask = ${mask}`, 'TensorCopy o <- acc', 'DmaCopy y[1] <- o',
+        ]);
+        const r = run(programOf(text));
+        assert.equal(r.outcome, 'exited');
+        const dot = (m: number, n: number): number => {
+          let sum = 0;
+          for (let k = 0; k < K; k++) sum += (k + m - 3) * (k - n + 2);
+          return sum;
+        };
+        const expected: number[] = [];
+        for (let m = 0; m < M; m++) for (let n = 0; n < N; n++) expected.push(keep(m, n) ? 2 * dot(m, n) : dot(m, n));
+        for (let m = 0; m < M; m++) for (let n = 0; n < N; n++) expected.push(keep(m, n) ? dot(m, n) : -7);
+        assert.deepStrictEqual(r.values.get('y'), expected, mask);
+      }
+    });
+
     it('writes Iota\'s values of the whole destination\'s indices where the mask keeps them, one box or many', () => {
       // [4, 2, 3]: p, f0, f1, and f = f0*3 + f1 the flat free index Iota counts in.
       const masks: [string, (p: number, f0: number, f1: number) => boolean][] = [

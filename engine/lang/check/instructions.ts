@@ -67,6 +67,7 @@ export class InstructionChecker {
     if (space?.kind !== 'tensor') return undefined;
     const value = checkMask(mask, opcode, space.ap, this.resolver, this.module, this.scope, boxOnly(opcode, checked.attrs));
     if (!value) return undefined;
+    if (opcode === 'MatMult') return this.maskedMatMult(mask, checked, value);
     const operands = [checked.dst, ...checked.srcs, ...[...checked.attrs.values()].flatMap((v) => (v.kind === 'operand' ? [v.operand] : []))];
     for (const o of operands) {
       const problem = o?.kind === 'tensor' && o !== space ? maskedShapeProblem(space.ap, o.ap, role) : undefined;
@@ -75,6 +76,24 @@ export class InstructionChecker {
         return undefined;
       }
     }
+    return { ...checked, attrs: new Map([...checked.attrs, ['mask', value]]) };
+  }
+
+  /**
+   * A MatMult's mask names the indices of its destination [M, N]: the kept elements are computed from the stationary
+   * operand's columns M and the moving operand's columns N (kernels/restriction.ts), so those are [K, M] and [K, N].
+   */
+  private maskedMatMult(mask: ast.Attribute, checked: CheckedInstruction, value: AttrValue): CheckedInstruction | undefined {
+    const refuse = (span: Span, message: string): undefined => {
+      this.error(span, message);
+      return undefined;
+    };
+    const perf = checked.attrs.get('perf_mode');
+    if (perf?.kind === 'word' && perf.word === 'double_row') return refuse(mask.nameSpan, 'MatMult with perf_mode = double_row takes no mask: mask the instruction that reads its result');
+    const dst = checked.dst?.kind === 'tensor' ? checked.dst.ap : undefined;
+    const [st, mv] = checked.srcs.map((o) => (o.kind === 'tensor' ? o.ap : undefined));
+    if (dst && st && st.shape.length !== 2) return refuse(st.span, `under a mask, the stationary operand '${st.text}' is [K, M] (its columns are the destination's partitions); it is [${st.shape.join(', ')}]`);
+    if (dst && mv && mv.shape.length !== dst.shape.length) return refuse(mv.span, `under a mask, the moving operand '${mv.text}' is [K, ...] with the destination's free dimensions [${dst.shape.slice(1).join(', ')}]; it is [${mv.shape.join(', ')}]`);
     return { ...checked, attrs: new Map([...checked.attrs, ['mask', value]]) };
   }
 
@@ -430,7 +449,7 @@ const NONE: Record<string, AttrSpec> = {};
 const MASK: AttrSpec = { kind: 'mask' };
 const MASK_ONLY: Record<string, AttrSpec> = { mask: MASK };
 const IOTA: Record<string, AttrSpec> = { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' }, mask: MASK };
-const MATMULT: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' }, perf_mode: { kind: 'word', words: PERF_MODES } };
+const MATMULT: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' }, perf_mode: { kind: 'word', words: PERF_MODES }, mask: MASK };
 const ACTIVATION: Record<string, AttrSpec> = {
   func: { kind: 'word', words: ACTIVATION_FUNCTIONS },
   scale: { kind: 'scalar-or-column' },

@@ -12,10 +12,11 @@ import { FunctionScope, ModuleScope, Resolver } from './scope';
 /**
  * The instructions a mask applies to: elementwise ones, whose destination element depends on the elements at its own
  * index, Iota (whose values are the indices of the whole destination, masked or not), and TensorReduce, whose mask
- * names the indices of its source. A scan's elements depend on the elements before: it takes none.
+ * names the indices of its source, and MatMult, whose mask names the indices of its destination [M, N] (its operands
+ * are cut to the kept columns). A scan's elements depend on the elements before: it takes none.
  */
 export const MASKED_OPCODES: ReadonlySet<InstructionOpcode> = new Set<InstructionOpcode>([
-  'TensorTensor', 'TensorScalar', 'ScalarTensorTensor', 'Select', 'TensorCopy', 'Memset', 'Iota', 'Activation', 'DmaCopy', 'TensorReduce',
+  'TensorTensor', 'TensorScalar', 'ScalarTensorTensor', 'Select', 'TensorCopy', 'Memset', 'Iota', 'Activation', 'DmaCopy', 'TensorReduce', 'MatMult',
 ]);
 
 /** What an instruction that takes no mask is told. */
