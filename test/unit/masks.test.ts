@@ -455,6 +455,32 @@ describe('masks', () => {
       assert.ok(stopsAt('t[2, 3]', 'readWrite').some((s) => s.startsWith('TensorCopy at line 10 wrote t[2, 3]')));
     });
 
+    it('a data breakpoint on a PSUM element a MatMult mask leaves out does not stop at that MatMult', () => {
+      const text = mainModule([], [
+        'sbuf st : f32[4, 8]', 'sbuf mv : f32[4, 12]', 'psum acc : f32[8, 12]',
+        'Iota st <- base = 1', 'Iota mv <- base = 2', 'Memset acc <- 0',
+        'MatMult acc <- st, mv, mask = f <= p',
+        'MatMult acc <- st, mv, mask = f > p',
+        'Print "done"',
+      ]);
+      const program = programOf(text);
+      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), { stopOnEntry: true }, new Int32Array(2));
+      let o = core.run();
+      while (o.kind === 'yield') o = core.run();
+      const info = core.dataBreakpointInfo(undefined, 'acc[1, 5]', core.stackTrace(1).frames[0].id);
+      assert.equal(core.setDataBreakpoints([{ dataId: info.dataId!, accessType: 'write' }])[0].verified, true);
+      const stops: string[] = [];
+      for (;;) {
+        core.continue();
+        o = core.run();
+        while (o.kind === 'yield') o = core.run();
+        if (o.kind !== 'stopped') break;
+        stops.push((o.info.text ?? '').split(' wrote')[0]);
+      }
+      // Memset and the MatMult that keeps f > p; the one that keeps f <= p leaves [1, 5] out.
+      assert.deepStrictEqual(stops, ['Memset at line 8', 'MatMult at line 10']);
+    });
+
     it(':why lists the elements of the row a masked reduction kept, and only those', () => {
       const text = mainModule(['dram x : f32[4, 6] input = iota'], [
         'sbuf a : f32[4, 6]', 'sbuf s : f32[4, 1]', 'sbuf q : f32[4, 1]', 'sbuf o : f32[4, 6]',
