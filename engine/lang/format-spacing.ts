@@ -182,7 +182,8 @@ function separator(a: FormatToken, b: FormatToken, ra: TokenRole, rb: TokenRole)
   if (isPunct(a, '(', '[') || isPunct(b, ')', ']', ',')) return '';
   if (isPunct(a, ',')) return ' ';
   if (isPunct(a, '.', '..', '::') || isPunct(b, '.', '..', '::')) return '';
-  if (isPunct(b, '(', '[')) return callable(a, ra) ? '' : ' ';
+  // A bracket after a name called or indexed, a unary operator or a tight one is close: `f(`, `-(x)`, `B*(r0 + 1)`.
+  if (isPunct(b, '(', '[')) return callable(a, ra) || ra.unary || (isOperator(a) && ra.tight) ? '' : ' ';
   if (ra.unary) return '';
   if (isPunct(b, ':')) return colonSpace(rb, a, true);
   if (isPunct(a, ':')) return colonSpace(ra, b, false);

@@ -149,6 +149,15 @@ describe('formatter', () => {
     assert.deepStrictEqual(tokensOf(out), tokensOf(text));
   });
 
+  it('puts a bracket after an operator as the operator stands: `B*(r0 + 1)` where `*` is tight, `-(x)`', () => {
+    const text = 'module m\nfunc main() {\n  DmaCopy t <- x[0:B   *  (r0 + 1), r0 : -  (r0 - 1)]\n  Set r1 = B * (r0 + 1) - 2\n  Set r2 = - (r0)\n}\n';
+    const out = format(text);
+    assert.ok(out.includes('x[0 : B*(r0 + 1), r0 : -(r0 - 1)]'), out);
+    assert.ok(out.includes('Set r1 = B*(r0 + 1) - 2'), out);
+    assert.ok(out.includes('Set r2 = -(r0)'), out);
+    assert.strictEqual(format(out), out);
+  });
+
   it('refuses a file that does not parse, with its mistakes', () => {
     const r = formatBir('module m\nfunc main() {\n  DmaCopy a <- \n}\n', 'bad.bir');
     assert.ok(r.refused && r.refused.length > 0);
