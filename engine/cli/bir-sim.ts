@@ -107,12 +107,38 @@ ${FMT_HELP}
 mcp     serves the debugger's tools to coding agents over the Model Context Protocol on standard input and
         output, until the input closes; paths are relative to the working folder (docs/agents.md).`;
 
+const COMMANDS = ['run', 'check', 'graph', 'inspect', 'diff', 'bisect', 'profile', 'fmt', 'mcp'];
+
+/**
+ * `bir-sim COMMAND --help`: the command's lines of the usage (its synopsis, which may wrap) and of the descriptions
+ * (from the line that starts with its name to the next command's).
+ */
+export function usageOf(command: string): string {
+  const lines = USAGE.split('\n');
+  const synopsis: string[] = [];
+  const description: string[] = [];
+  let inSynopsis = false;
+  let inDescription = false;
+  for (const line of lines) {
+    if (/^ {2}bir-sim /.test(line)) inSynopsis = line.startsWith(`  bir-sim ${command} `) || line === `  bir-sim ${command}`;
+    else if (!/^ {10,}/.test(line)) inSynopsis = false;
+    if (/^\S/.test(line) && !line.startsWith('usage:')) inDescription = line.startsWith(`${command} `);
+    if (inSynopsis) synopsis.push(line);
+    else if (inDescription) description.push(line);
+  }
+  return ['usage:', ...synopsis, '', ...description].join('\n');
+}
+
 export function main(argv: readonly string[], io: CliIO): number {
   try {
     const command = argv[0];
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
       io.out(USAGE);
       return command === undefined ? 2 : 0;
+    }
+    if (COMMANDS.includes(command) && argv.slice(1).some((a) => a === '--help' || a === '-h')) {
+      io.out(usageOf(command));
+      return 0;
     }
     if (command === 'run') return run(argv, io);
     if (command === 'check') return check(argv, io);
@@ -123,7 +149,7 @@ export function main(argv: readonly string[], io: CliIO): number {
     if (command === 'profile') return profile(argv, io);
     if (command === 'fmt') return fmtCommand(argv, io);
     if (command === 'mcp') throw new UsageError(argv.length > 1 ? "'mcp' takes no arguments" : "'mcp' is a server: run it as the bir-sim command, which serves until its input closes");
-    throw new UsageError(`unknown command '${command}' (commands: run, check, graph, inspect, diff, bisect, profile, fmt, mcp)`);
+    throw new UsageError(`unknown command '${command}' (commands: ${COMMANDS.join(', ')})`);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`bir-sim: ${e.message}\n${USAGE}`);
