@@ -3,6 +3,7 @@
  * other editors start it themselves). It wires the protocol's requests to the features of this folder; none of them
  * holds state but the workspace's files and their indexes.
  */
+import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './call-hierarchy';
 import { CodeActionKind, createConnection, LSPErrorCodes, MessageType, ProposedFeatures, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { InitializeParams, InitializeResult, Connection, Range, TextEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -38,6 +39,7 @@ export function startServer(connection: Connection): void {
         definitionProvider: true,
         declarationProvider: true,
         referencesProvider: true,
+        callHierarchyProvider: true,
         documentHighlightProvider: true,
         documentSymbolProvider: { label: 'BIR' },
         workspaceSymbolProvider: true,
@@ -100,6 +102,12 @@ export function startServer(connection: Connection): void {
     const a = at(p);
     return a ? references(ws, a.file, a.line, a.col, p.context.includeDeclaration) : [];
   });
+  connection.languages.callHierarchy.onPrepare((p) => {
+    const a = at(p);
+    return a ? prepareCallHierarchy(ws, a.file, a.line, a.col) : null;
+  });
+  connection.languages.callHierarchy.onIncomingCalls((p) => incomingCalls(ws, p.item));
+  connection.languages.callHierarchy.onOutgoingCalls((p) => outgoingCalls(ws, p.item));
   connection.onDocumentHighlight((p) => {
     const a = at(p);
     return a ? highlights(ws, a.file, a.line, a.col) : [];

@@ -73,6 +73,33 @@ describe('language server: navigation, outline, diagnostics', function () {
     }
   });
 
+  it('answers the call hierarchy: callers across imports, callees in the file and in imported modules', async () => {
+    const caps = await client.start(dir);
+    assert.ok(caps.callHierarchyProvider);
+    type Item = { name: string; uri: string; range: { start: { line: number } }; selectionRange: { start: { line: number } } };
+    const prepare = (file: string, needle: string, offset: number) => client.request<Item[] | null>('textDocument/prepareCallHierarchy', at(file, needle, 0, offset));
+    const [epilogue] = (await prepare(calls, 'func epilogue', 6))!;
+    assert.deepStrictEqual([epilogue.name, epilogue.selectionRange.start.line + 1], ['epilogue', 70]);
+    const callers = await client.request<{ from: Item; fromRanges: { start: { line: number } }[] }[]>('callHierarchy/incomingCalls', { item: epilogue });
+    assert.deepStrictEqual(callers.map((c) => [c.from.name, c.fromRanges.map((r) => r.start.line + 1)]).sort(), [['edge_tile', [65]], ['full_tile', [55]]]);
+    // From a call's callee name too; main calls two functions.
+    const [main] = (await prepare(calls, 'func main', 6))!;
+    const callees = await client.request<{ to: Item; fromRanges: { start: { line: number } }[] }[]>('callHierarchy/outgoingCalls', { item: main });
+    assert.deepStrictEqual(callees.map((c) => [c.to.name, c.fromRanges.map((r) => r.start.line + 1)]), [['full_tile', [37]], ['edge_tile', [39]]]);
+    const [fromCall] = (await prepare(calls, 'call epilogue(out, acc', 6))!;
+    assert.strictEqual(fromCall.name, 'epilogue');
+    // Across files: tiles::scale is called by cores.bir's main; cores.bir's main calls into the imported module.
+    client.open(cores);
+    const [scale] = (await prepare(tiles, 'func scale', 6))!;
+    const scaleCallers = await client.request<{ from: Item; fromRanges: { start: { line: number } }[] }[]>('callHierarchy/incomingCalls', { item: scale });
+    assert.deepStrictEqual(scaleCallers.map((c) => [lineOf({ uri: c.from.uri, range: c.from.range as never }), c.from.name, c.fromRanges.map((r) => r.start.line + 1)]),
+      [[[path.join('good', 'cores.bir'), 9, 1], 'main', [13]]]);
+    const [coresMain] = (await prepare(cores, 'func main', 6))!;
+    const out = await client.request<{ to: Item }[]>('callHierarchy/outgoingCalls', { item: coresMain });
+    assert.deepStrictEqual(out.map((c) => [lineOf({ uri: c.to.uri, range: c.to.selectionRange as never }), c.to.name]), [[[path.join('good', 'lib', 'tiles.bir'), 4, 6], 'scale']]);
+    assert.strictEqual(await prepare(calls, 'DmaCopy xT <- x[', 2), null);
+  });
+
   it('finds every reference across imports, with or without the declaration', async () => {
     await client.start(dir);
     const withDecl = await client.request<Location[]>('textDocument/references', { ...at(tiles, 'func scale', 0, 6), context: { includeDeclaration: true } });
