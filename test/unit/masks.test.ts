@@ -25,6 +25,28 @@ function run(program: Program, faults?: Record<string, boolean>): { outcome: str
   return { outcome: outcome.kind === 'failed' ? `failed: ${outcome.fault.code}: ${outcome.fault.message}` : outcome.kind, values, written };
 }
 
+/** The stop texts of a data breakpoint on `element` (an expression of main's frame), from the entry to the end. */
+function dataBreakpointStops(program: Program, element: string, access: 'write' | 'readWrite' = 'write'): string[] {
+  const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), { stopOnEntry: true }, new Int32Array(2));
+  const settle = (): ReturnType<DebugCore['run']> => {
+    let o = core.run();
+    while (o.kind === 'yield') o = core.run();
+    return o;
+  };
+  assert.equal(settle().kind, 'stopped');
+  const info = core.dataBreakpointInfo(undefined, element, core.stackTrace(1).frames[0].id);
+  assert.ok(info.dataId, info.description);
+  const [bp] = core.setDataBreakpoints([{ dataId: info.dataId, accessType: access }]);
+  assert.equal(bp.verified, true, bp.message);
+  const stops: string[] = [];
+  for (;;) {
+    core.continue();
+    const o = settle();
+    if (o.kind !== 'stopped') return stops;
+    stops.push(o.info.text ?? '');
+  }
+}
+
 const P = 8;
 const F = 12;
 
@@ -397,25 +419,7 @@ describe('masks', () => {
         '  DmaCopy y[r0*4 : r0*4+4, :] <- t, mask = p < r1',
         '}',
       ]);
-      const program = programOf(text);
-      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), { stopOnEntry: true }, new Int32Array(2));
-      let o = core.run();
-      while (o.kind === 'yield') o = core.run();
-      assert.equal(o.kind, 'stopped');
-      const info = core.dataBreakpointInfo(undefined, 'y[9, 1]', core.stackTrace(1).frames[0].id);
-      assert.ok(info.dataId, info.description);
-      const [bp] = core.setDataBreakpoints([{ dataId: info.dataId, accessType: 'write' }]);
-      assert.equal(bp.verified, true, bp.message);
-      const stops: string[] = [];
-      for (;;) {
-        core.continue();
-        o = core.run();
-        while (o.kind === 'yield') o = core.run();
-        if (o.kind !== 'stopped') break;
-        stops.push(`${o.info.reason}: ${o.info.text ?? ''}`);
-      }
-      assert.equal(stops.length, 1, stops.join(' | '));
-      assert.equal(stops[0], 'data breakpoint: DmaCopy at line 9 wrote y[9, 1]: <uninit> → 28');
+      assert.deepStrictEqual(dataBreakpointStops(programOf(text), 'y[9, 1]'), ['DmaCopy at line 9 wrote y[9, 1]: <uninit> → 28']);
     });
 
     it('a data breakpoint on an element a mask leaves out does not stop at the masked instruction', () => {
@@ -429,30 +433,14 @@ describe('masks', () => {
         'DmaCopy y <- t',
       ]);
       const program = programOf(text);
-      const stopsAt = (element: string, access: 'write' | 'readWrite'): string[] => {
-        const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), { stopOnEntry: true }, new Int32Array(2));
-        let o = core.run();
-        while (o.kind === 'yield') o = core.run();
-        const info = core.dataBreakpointInfo(undefined, element, core.stackTrace(1).frames[0].id);
-        assert.ok(info.dataId, info.description);
-        assert.equal(core.setDataBreakpoints([{ dataId: info.dataId, accessType: access }])[0].verified, true);
-        const stops: string[] = [];
-        for (;;) {
-          core.continue();
-          o = core.run();
-          while (o.kind === 'yield') o = core.run();
-          if (o.kind !== 'stopped') return stops;
-          stops.push(o.info.text ?? '');
-        }
-      };
       // t[0, 3] = 3: the first mask leaves f = 3 out, the second keeps it, the diagonal leaves it out (0 + 3 = 3).
-      assert.deepStrictEqual(stopsAt('t[0, 3]', 'write'), ['DmaCopy at line 6 wrote t[0, 3]: <uninit> → 3', 'TensorScalar at line 8 wrote t[0, 3]: 3 → 9']);
+      assert.deepStrictEqual(dataBreakpointStops(program, 't[0, 3]'), ['DmaCopy at line 6 wrote t[0, 3]: <uninit> → 3', 'TensorScalar at line 8 wrote t[0, 3]: 3 → 9']);
       // t[1, 1] = 5: kept by the first mask and the diagonal (1 + 1 < 3); TensorCopy reads and writes only p + f >= 5.
-      assert.deepStrictEqual(stopsAt('t[1, 1]', 'readWrite'), [
+      assert.deepStrictEqual(dataBreakpointStops(program, 't[1, 1]', 'readWrite'), [
         'DmaCopy at line 6 wrote t[1, 1]: <uninit> → 5', 'TensorScalar at line 7 wrote t[1, 1]: 5 → 6', 'TensorScalar at line 9 wrote t[1, 1]: 6 → 5', 'DmaCopy at line 11 read t[1, 1]: 5',
       ]);
       // t[2, 3] (2 + 3 = 5) is the one element TensorCopy copies onto itself.
-      assert.ok(stopsAt('t[2, 3]', 'readWrite').some((s) => s.startsWith('TensorCopy at line 10 wrote t[2, 3]')));
+      assert.ok(dataBreakpointStops(program, 't[2, 3]', 'readWrite').some((x) => x.startsWith('TensorCopy at line 10 wrote t[2, 3]')));
     });
 
     it('a data breakpoint on a PSUM element a MatMult mask leaves out does not stop at that MatMult', () => {
@@ -463,22 +451,8 @@ describe('masks', () => {
         'MatMult acc <- st, mv, mask = f > p',
         'Print "done"',
       ]);
-      const program = programOf(text);
-      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), { stopOnEntry: true }, new Int32Array(2));
-      let o = core.run();
-      while (o.kind === 'yield') o = core.run();
-      const info = core.dataBreakpointInfo(undefined, 'acc[1, 5]', core.stackTrace(1).frames[0].id);
-      assert.equal(core.setDataBreakpoints([{ dataId: info.dataId!, accessType: 'write' }])[0].verified, true);
-      const stops: string[] = [];
-      for (;;) {
-        core.continue();
-        o = core.run();
-        while (o.kind === 'yield') o = core.run();
-        if (o.kind !== 'stopped') break;
-        stops.push((o.info.text ?? '').split(' wrote')[0]);
-      }
       // Memset and the MatMult that keeps f > p; the one that keeps f <= p leaves [1, 5] out.
-      assert.deepStrictEqual(stops, ['Memset at line 8', 'MatMult at line 10']);
+      assert.deepStrictEqual(dataBreakpointStops(programOf(text), 'acc[1, 5]').map((x) => x.split(' wrote')[0]), ['Memset at line 8', 'MatMult at line 10']);
     });
 
     it(':why lists the elements of the row a masked reduction kept, and only those', () => {
