@@ -93,11 +93,12 @@ export function bisectPasses(program: Program, settings: BisectSettings): Bisect
   const base = { against: reference.name, passes, rewrites: total };
   const mismatchAt = (g: number): OutputMismatch | undefined => reference.firstMismatch(trials.run(trials.programAt(g)));
 
-  const last = mismatchAt(total);
-  if (!last) return { ...base, runs: trials.runs, verdict: 'nothing differs' };
   // The program as written agrees with itself: only a reference folder (or a pass that always runs) can differ at 0.
+  // It runs first, so that its instructions bound the runs of programs a wrong rewrite may have made endless.
   const first = settings.reference || trials.programAt(0) !== program ? mismatchAt(0) : undefined;
   if (first) return { ...base, runs: trials.runs, verdict: 'as written', mismatch: first };
+  const last = mismatchAt(total);
+  if (!last) return { ...base, runs: trials.runs, verdict: 'nothing differs' };
   let lo = 0;
   let hi = total;
   let mismatch = last;

@@ -186,6 +186,24 @@ describe('pass bisection', () => {
     assert.ok(r.rewrites >= 12);
   });
 
+  it('a wrong rewrite that makes a loop run far longer is found: runs end at the instruction limit, which differs', () => {
+    const program = programOf(PROGRAM);
+    const unroll = passNamed('unroll');
+    // Rewrite 0 of unroll leaves its loop in place, with a million iterations instead of three.
+    const endless: PassInfo = {
+      ...unroll,
+      run: (p, limits) => unroll.run(p, { ...limits, tamper: (rewrite, placed, rewritten) => {
+        if (rewrite.index !== 0) return placed;
+        (rewritten[0] as { to: unknown }).to = { kind: 'const', value: 1e6 };
+        return rewritten;
+      } }),
+    };
+    const r = bisectPasses(program, { passes: [passNamed('inline'), endless], label: 'test.bir', cores: 1, maxInstructions: 2000 });
+    assert.deepStrictEqual([r.verdict, r.culprit?.pass, r.culprit?.rewrite.index], ['culprit', 'unroll', 0]);
+    assert.strictEqual(r.mismatch?.kind, 'ending');
+    assert.match(r.mismatch?.kind === 'ending' ? r.mismatch.ending : '', /^faulted \(instruction-limit/);
+  });
+
   it('a pass that must always run is never blamed: it runs whole in every trial', () => {
     const program = programOf(PROGRAM);
     const always = { ...withWrongRewrite(passNamed('inline'), 0), alwaysRuns: true };
