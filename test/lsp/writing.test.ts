@@ -129,7 +129,8 @@ describe('language server: hover and completion', function () {
     await client.diagnosticsOf(calls);
     const lines = text.split('\n');
     const all = { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } };
-    const hints = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: uri(calls) }, range: all });
+    const every = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: uri(calls) }, range: all });
+    const hints = every.filter((h) => /^(SBUF|PSUM)/.test(String(h.label)));
     const at = (decl: string): InlayHint | undefined => hints.find((h) => lines[h.position.line].trimStart().startsWith(decl));
     const ws = at('sbuf ws ');
     assert.strictEqual(ws?.label, 'SBUF partitions 0–127, bytes 0–639');
@@ -142,6 +143,24 @@ describe('language server: hover and completion', function () {
     const first = ws.position.line;
     const some = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: uri(calls) }, range: { start: { line: first, character: 0 }, end: { line: first, character: 0 } } });
     assert.deepStrictEqual(some.map((h) => h.label), [ws.label]);
+  });
+
+  it('inlay hints: the type of each operand that indexes or views its tensor, after it; none after a bare name', async () => {
+    const source = ['module m', 'dram x : f32[256, 128] input = random(seed=1)', 'func main() {', '  sbuf t : f32[128, 128]', '  sbuf c : f32[128, 1]',
+      '  DmaCopy t <- x[0:128, 0:128].T', '  for r1 in 0..4 {', '    TensorScalar c <- t[0:128, r1:r1+1], op = mul, scalar = t[0:128, 5:6]', '  }', '  TensorCopy t <- t', '}', ''].join('\n');
+    const file = path.join(dir, 'shapes.bir');
+    fs.writeFileSync(file, source);
+    client.open(file, source);
+    await client.diagnosticsOf(file);
+    const lines = source.split('\n');
+    const all = { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } };
+    const hints = (await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: uri(file) }, range: all })).filter((h) => !/^(SBUF|PSUM)/.test(String(h.label)));
+    const shown = hints.map((h) => `${h.position.line + 1}:${lines[h.position.line].slice(0, h.position.character).trimStart()} ${String(h.label)}`);
+    assert.deepStrictEqual(shown, [
+      '6:DmaCopy t <- x[0:128, 0:128].T f32[128, 128]',
+      '8:TensorScalar c <- t[0:128, r1:r1+1] f32[128, 1]',
+      '8:TensorScalar c <- t[0:128, r1:r1+1], op = mul, scalar = t[0:128, 5:6] f32[128, 1]',
+    ]);
   });
 
   it('signature help: an instruction\'s destination, operands and attributes, the one being written highlighted', async () => {
