@@ -7,8 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DType, isDType } from '../base/dtype';
-import { getFloat16 } from '@petamoriken/float16';
-import { readNpyFile, NpyArray, NpyError, NpyHeader } from '../io/npy';
+import { npyDoubles, readNpyFile, NpyArray, NpyError, NpyHeader } from '../io/npy';
 import { EngineError } from '../protocol/errors';
 import { Tensor } from '../machine/tensor';
 import { View, viewExtent } from '../machine/view';
@@ -266,16 +265,6 @@ function npyValue(file: string, fits: (shape: readonly number[]) => void): Tenso
   return value;
 }
 
-function npyDoubles(npy: NpyArray): Float64Array {
-  if (npy.dtype !== 'f16') return Float64Array.from(npy.data);
-  const out = new Float64Array(npy.data.length);
-  const bytes = new DataView(new ArrayBuffer(2));
-  for (let i = 0; i < out.length; i++) {
-    bytes.setUint16(0, npy.data[i], true);
-    out[i] = getFloat16(bytes, 0, true);
-  }
-  return out;
-}
 
 /**
  * Reads the window of both, element by element: the value's cells get DIFFERS where an element is not close, the

@@ -6,12 +6,11 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { getFloat16 } from '@petamoriken/float16';
 import { dtypeInfo, packedLayout } from '../base/dtype';
 import { DramInfo, Program } from '../ir/program';
 import { Machine } from '../machine/machine';
 import { unravel } from '../machine/view';
-import { NpyArray, NpyDType, NpyError, readNpyFile } from '../io/npy';
+import { npyDoubles, NpyArray, NpyDType, NpyError, readNpyFile } from '../io/npy';
 import { npyDTypeFor } from '../io/tensor-files';
 import { RunOutcome } from '../run/interpreter';
 import { isClose } from '../debug/tensor-compare';
@@ -155,7 +154,7 @@ function readReference(file: string, shown: string, d: DramInfo): ReferenceArray
     throw e;
   }
   if (packedLayout(d.dtype)) return { bits: npy.data as Uint32Array | Uint16Array };
-  return { values: npyValues(npy) };
+  return { values: npyDoubles(npy) };
 }
 
 /** What a reference of the tensor may hold: the bits of a packed type; values of a float or integer type. */
@@ -165,16 +164,6 @@ function acceptedDTypes(d: DramInfo): NpyDType[] {
   return ['i32', 'i16', 'i8', 'u32', 'u16', 'u8', 'f64'];
 }
 
-function npyValues(npy: NpyArray): Float64Array {
-  if (npy.dtype !== 'f16') return Float64Array.from(npy.data);
-  const out = new Float64Array(npy.data.length);
-  const bytes = new DataView(new ArrayBuffer(2));
-  for (let i = 0; i < out.length; i++) {
-    bytes.setUint16(0, npy.data[i], true);
-    out[i] = getFloat16(bytes, 0, true);
-  }
-  return out;
-}
 
 function element(d: DramInfo, index: number, value: number, expected: number): OutputMismatch {
   return { kind: 'element', tensor: d.name, element: `${d.name}[${unravel(d.shape, index).join(', ')}]`, index, value, expected };

@@ -13,6 +13,7 @@
 // This module assumes a little-endian host (every platform Node ships for in
 // practice): element bytes are copied as they are into and out of typed arrays.
 
+import { getFloat16 } from '@petamoriken/float16';
 import { writeFileAtomic } from './atomic-write';
 import { FileRefused, readAt, withRegularFile } from './read-file';
 
@@ -522,6 +523,23 @@ const GROWTH_AXIS_MAX_DIGITS = 21;
 const ARRAY_ALIGN = 64;
 
 /** Encodes an array as a version 1.0 .npy file, byte for byte as NumPy's np.save writes it. */
+/** The elements of an array as numbers: its data, or for f16 the values its bit patterns hold. */
+export function npyValues(npy: NpyArray): ArrayLike<number> {
+  if (npy.dtype !== 'f16') return npy.data;
+  const out = new Float64Array(npy.data.length);
+  const view = new DataView(new ArrayBuffer(2));
+  for (let i = 0; i < out.length; i++) {
+    view.setUint16(0, npy.data[i], true);
+    out[i] = getFloat16(view, 0, true);
+  }
+  return out;
+}
+
+/** The elements of an array as doubles, in an array of their own. */
+export function npyDoubles(npy: NpyArray): Float64Array {
+  return npy.dtype === 'f16' ? (npyValues(npy) as Float64Array) : Float64Array.from(npy.data);
+}
+
 export function encodeNpy(array: NpyArray): Uint8Array {
   return encode(array, 'encodeNpy');
 }

@@ -3,8 +3,7 @@ import { DType, packedLayout } from '../base/dtype';
 import { decode, decodeRange, encode, encodeRange } from '../machine/dtypes';
 import { ShapeMismatch, TensorSource } from '../machine/machine';
 import { Tensor } from '../machine/tensor';
-import { NpyArray, NpyDType, readNpyFile } from './npy';
-import { getFloat16 } from '@petamoriken/float16';
+import { NpyArray, NpyDType, npyValues, readNpyFile } from './npy';
 
 /** Why this array cannot initialize a tensor of that dtype and shape, or undefined when it can. */
 export function npyFitsTensor(npy: { readonly shape: readonly number[]; readonly dtype?: NpyDType }, dtype: DType, shape: readonly number[]): string | undefined {
@@ -65,16 +64,6 @@ export function loadNpyInto(tensor: Tensor, npy: NpyArray): void {
   tensor.markAllWritten();
 }
 
-function npyValues(npy: NpyArray): ArrayLike<number> {
-  if (npy.dtype !== 'f16') return npy.data;
-  const out = new Float64Array(npy.data.length);
-  const view = new DataView(new ArrayBuffer(2));
-  for (let i = 0; i < out.length; i++) {
-    view.setUint16(0, npy.data[i], true);
-    out[i] = getFloat16(view, 0, true);
-  }
-  return out;
-}
 
 /** fp4e2m1 bit patterns are one per byte: a byte above 15 is not one (rather than a silent loss of its high bits). */
 function checkNibbles(npy: NpyArray): void {
