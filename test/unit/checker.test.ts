@@ -532,7 +532,7 @@ describe('checker', () => {
         ['MatMult acc[0:64, :]', "MatMult: the destination 'acc[0:64, :]' has 64 partitions but the stationary operand has M = 128 columns"],
         ['MatMult acc[:, 0:256]', "MatMult: the destination 'acc[:, 0:256]' has 256 columns but the moving operand has N = 512 columns"],
         ['MatMult wide', "MatMult: N = 1024 exceeds the tensor engine's limit of 512"],
-        ['»transpose', "MatMult has no attribute 'transpose' (its attributes: accumulate, perf_mode)"],
+        ['»transpose', "MatMult has no attribute 'transpose' (its attributes: accumulate, perf_mode, mask)"],
       ]);
     });
 
