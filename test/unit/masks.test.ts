@@ -25,6 +25,17 @@ function run(program: Program, faults?: Record<string, boolean>): { outcome: str
   return { outcome: outcome.kind === 'failed' ? `failed: ${outcome.fault.code}: ${outcome.fault.message}` : outcome.kind, values, written };
 }
 
+/** A debugger of `text`'s program, stopped at its (first) `Print`. */
+function stoppedAtPrint(text: string): DebugCore {
+  const program = programOf(text);
+  const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
+  core.setBreakpoints(program.entry.file, [{ line: text.split('\n').findIndex((l) => l.includes('Print')) + 1 }]);
+  let o = core.run();
+  while (o.kind === 'yield') o = core.run();
+  assert.equal(o.kind, 'stopped');
+  return core;
+}
+
 /** The stop texts of a data breakpoint on `element` (an expression of main's frame), from the entry to the end. */
 function dataBreakpointStops(program: Program, element: string, access: 'write' | 'readWrite' = 'write'): string[] {
   const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), { stopOnEntry: true }, new Int32Array(2));
@@ -386,12 +397,7 @@ describe('masks', () => {
         '}',
         'Print "done"',
       ]);
-      const program = programOf(text);
-      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
-      core.setBreakpoints(program.entry.file, [{ line: text.split('\n').findIndex((l) => l.includes('Print')) + 1 }]);
-      let o = core.run();
-      while (o.kind === 'yield') o = core.run();
-      assert.equal(o.kind, 'stopped');
+      const core = stoppedAtPrint(text);
       const ask = (q: string): { result: string; rows: { name: string; value: string; reference: number }[] } => {
         const r = core.evaluate(q, undefined, 'repl');
         return { result: r.result, rows: r.reference ? core.variables(r.reference) : [] };
@@ -463,12 +469,7 @@ describe('masks', () => {
         'Activation o <- a, func = identity, reduce_res = q, mask = f < 2 && p >= 1',
         'Print "done"',
       ]);
-      const program = programOf(text);
-      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
-      core.setBreakpoints(program.entry.file, [{ line: text.split('\n').findIndex((l) => l.includes('Print')) + 1 }]);
-      let o = core.run();
-      while (o.kind === 'yield') o = core.run();
-      assert.equal(o.kind, 'stopped');
+      const core = stoppedAtPrint(text);
       const sources = (q: string): string[] => {
         const r = core.evaluate(q, undefined, 'repl');
         return core.variables(r.reference).filter((v) => v.name.startsWith('source')).map((v) => `${v.name} = ${v.value}`);
