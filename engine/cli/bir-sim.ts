@@ -25,6 +25,7 @@ import { LoadError, Machine } from '../machine/machine';
 import { runProgram } from '../run/simulate';
 import { OpcodeStats } from '../run/opcode-stats';
 import { statsJson, statsTable } from '../run/stats-table';
+import { formatOutputErrors, outputErrors } from '../run/shadow-summary';
 import { describeFault } from '../run/describe-fault';
 import { parseArgs, UsageError } from './args';
 import { progressBar } from './progress-bar';
@@ -50,7 +51,7 @@ export interface CliIO {
 
 const USAGE = `usage:
   bir-sim run FILE [--out DIR] [--cores N] [--input NAME=FILE.npy]... [--faults LIST] [--passes LIST]
-                   [--max-instructions N] [--quiet] [--dump FILE] [--stats] [--stats-json FILE]
+                   [--max-instructions N] [--quiet] [--dump FILE] [--stats] [--stats-json FILE] [--shadow]
                    [--reference DIR [--rtol X] [--atol X]]
   bir-sim check FILE
   bir-sim graph FILE [--passes LIST] [--after INDEX|PASS] [--format json|dot] [--function NAME]
@@ -79,6 +80,9 @@ run     runs FILE's main on the simulator; prints what the program prints, then 
                        executed, elements processed (of the largest tensor operand), time, share of the run,
                        instructions/s and elements/s, the most time first (timing slows the run a little)
         --stats-json F the same figures as JSON in the file F (with or without --stats)
+        --shadow       also run every instruction in float64 alongside (a shadow value per element written), then
+                       print per output tensor its largest error in ulps of its dtype and the instruction where
+                       that error entered (file:line:col); integer and packed dtypes have no shadow
 ${REFERENCE_HELP}
 check   prints the diagnostics of FILE; exit status 1 when there is an error.
 graph   prints the dataflow graphs of FILE's functions after the passes (or after one of them).
@@ -180,7 +184,7 @@ function check(argv: readonly string[], io: CliIO): number {
 }
 
 function run(argv: readonly string[], io: CliIO): number {
-  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', 'max-instructions': 'value', quiet: 'switch', dump: 'value', stats: 'switch', 'stats-json': 'value', reference: 'value', rtol: 'value', atol: 'value' });
+  const args = parseArgs(argv, { out: 'value', cores: 'value', input: 'value', faults: 'value', passes: 'value', 'max-instructions': 'value', quiet: 'switch', dump: 'value', stats: 'switch', 'stats-json': 'value', reference: 'value', rtol: 'value', atol: 'value', shadow: 'switch' });
   const dumpFile = args.flags.get('dump')?.at(-1);
   const file = fileArgument(args.positional, 'run');
   const passes = parsePasses(args.flags.get('passes')?.at(-1));
@@ -194,6 +198,8 @@ function run(argv: readonly string[], io: CliIO): number {
   const referenceDir = args.flags.get('reference')?.at(-1);
   const tolerance = parseTolerance(args.flags.get('rtol')?.at(-1), args.flags.get('atol')?.at(-1), referenceDir);
   if (referenceDir !== undefined) checkReferenceDir(referenceDir);
+  const shadow = args.flags.has('shadow');
+  if (shadow && referenceDir !== undefined) throw new UsageError('--shadow and --reference each compare the run with something else: choose one');
 
   const checked = checkProgram(file);
   printDiagnostics(checked.diagnostics, io.err);
@@ -212,7 +218,7 @@ function run(argv: readonly string[], io: CliIO): number {
     const prefix = cores > 1;
     const bar = progressBar(io.terminal, dynamicInstructionCount(program, cores));
     try {
-      result = runProgram(program, { cores, inputs, faults, maxInstructions, settingNames: { maxInstructions: '--max-instructions' }, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) }, undefined, bar && ((m) => bar.update(m.instructionsExecuted)), stats);
+      result = runProgram(program, { cores, inputs, faults, maxInstructions, shadow, settingNames: { maxInstructions: '--max-instructions' }, output: (text, core) => io.out(prefix ? `[core ${core}] ${text}` : text) }, undefined, bar && ((m) => bar.update(m.instructionsExecuted)), stats);
     } finally {
       bar?.stop();
     }
@@ -235,6 +241,7 @@ function run(argv: readonly string[], io: CliIO): number {
     }
   }
   if (!args.flags.has('quiet')) io.out(summary(machine, outcome.kind === 'failed' ? outcome.fault : undefined));
+  if (shadow) for (const line of formatOutputErrors(outputErrors(machine), (f) => display(path.resolve(f)))) io.out(line);
   const statsWritten = !stats || writeStats(stats, runMs, args.flags.has('stats'), statsFile, io);
   if (outcome.kind === 'exited') for (const w of neverWrittenOutputs(machine)) io.err(`bir-sim: ${w}`);
   if (outDir !== undefined) {

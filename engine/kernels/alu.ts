@@ -10,18 +10,20 @@ import { ActivationFunction, AluOp, ReduceOp } from '../ir/opcodes';
 import { Fault } from '../machine/fault';
 
 export type Binary = (a: number, b: number) => number;
+export type Unary = (x: number) => number;
 
 const f = Math.fround;
 
-export function floatOp(op: AluOp): Binary {
+/** `r`: the rounding of each result (float64 runs keep them as they are: kernels/precision.ts). */
+export function floatOp(op: AluOp, r: Unary = f): Binary {
   switch (op) {
-    case 'add': return (a, b) => f(a + b);
-    case 'sub': return (a, b) => f(a - b);
-    case 'mul': return (a, b) => f(a * b);
-    case 'div': return (a, b) => f(a / b);
+    case 'add': return (a, b) => r(a + b);
+    case 'sub': return (a, b) => r(a - b);
+    case 'mul': return (a, b) => r(a * b);
+    case 'div': return (a, b) => r(a / b);
     case 'max': return (a, b) => (a !== a || b !== b ? NaN : a > b ? a : b);
     case 'min': return (a, b) => (a !== a || b !== b ? NaN : a < b ? a : b);
-    case 'pow': return (a, b) => f(pow(a, b));
+    case 'pow': return (a, b) => r(pow(a, b));
     case 'eq': return (a, b) => (a === b ? 1 : 0);
     case 'ne': return (a, b) => (a !== b ? 1 : 0);
     case 'lt': return (a, b) => (a < b ? 1 : 0);
@@ -34,10 +36,10 @@ export function floatOp(op: AluOp): Binary {
     case 'abs_max': return (a, b) => (a !== a || b !== b ? NaN : Math.max(Math.abs(a), Math.abs(b)));
     case 'abs_min': return (a, b) => (a !== a || b !== b ? NaN : Math.min(Math.abs(a), Math.abs(b)));
     case 'abs': return (a) => Math.abs(a);
-    case 'square': return (a) => f(a * a);
+    case 'square': return (a) => r(a * a);
     case 'relu': return (a) => (a > 0 ? a : a !== a ? NaN : 0);
-    case 'rsqrt': return (a) => f(1 / Math.sqrt(a));
-    case 'reciprocal': return (a) => f(1 / a);
+    case 'rsqrt': return (a) => r(1 / Math.sqrt(a));
+    case 'reciprocal': return (a) => r(1 / a);
     // The checker refuses float data for the bit operators; in the float domain (a non-integral register as the
     // scalar) they act on the 32-bit patterns of the operands truncated toward zero.
     case 'shl': case 'shr': case 'invert': return bitOp(op, 'i32');
@@ -69,7 +71,7 @@ export function bitOp(op: 'shl' | 'shr' | 'invert', dtype: DType): Binary {
 }
 
 /** In the integer domain; `dtype` is the data's, whose width the bit operators work in. */
-export function integerOp(op: AluOp, where: () => string, dtype: DType = 'i32'): Binary {
+export function integerOp(op: AluOp, where: () => string, dtype: DType = 'i32', r: Unary = f): Binary {
   switch (op) {
     case 'add': return (a, b) => a + b;
     case 'sub': return (a, b) => a - b;
@@ -86,7 +88,7 @@ export function integerOp(op: AluOp, where: () => string, dtype: DType = 'i32'):
     case 'xor': return bitwise((x, y) => x ^ y);
     case 'shl': case 'shr': case 'invert': return bitOp(op, dtype);
     case 'square': return (a) => a * a;
-    default: return floatOp(op);
+    default: return floatOp(op, r);
   }
 }
 
@@ -95,8 +97,6 @@ function bitwise(op: (x: number, y: number) => number): Binary {
   return (a, b) => (a < 0 || b < 0 ? op(a | 0, b | 0) : op(a >>> 0, b >>> 0) >>> 0);
 }
 
-export type Unary = (x: number) => number;
-
 const SQRT_2_OVER_PI = Math.sqrt(2 / Math.PI);
 
 /**
@@ -104,36 +104,36 @@ const SQRT_2_OVER_PI = Math.sqrt(2 / Math.PI);
  * not from Math.*, whose accuracy varies between hosts. gelu is the tanh approximation written as
  * x / (1 + exp(−2u)), which equals 0.5·x·(1 + tanh(u)) but does not cancel for negative x.
  */
-export function activation(fn: ActivationFunction): Unary {
+export function activation(fn: ActivationFunction, r: Unary = f): Unary {
   switch (fn) {
     case 'identity': return (x) => x;
     case 'relu': return (x) => (x > 0 ? x : x !== x ? NaN : 0);
-    case 'gelu': return gelu;
-    case 'sigmoid': return (x) => f(1 / (1 + exp(-x)));
-    case 'tanh': return (x) => f(tanh(x));
-    case 'exp': return (x) => f(exp(x));
-    case 'log': return (x) => f(log(x));
-    case 'sqrt': return (x) => f(Math.sqrt(x));
-    case 'rsqrt': return (x) => f(1 / Math.sqrt(x));
-    case 'square': return (x) => f(x * x);
-    case 'silu': return (x) => f(x / (1 + exp(-x)));
-    case 'softplus': return (x) => f(Math.max(x, 0) + log1p(exp(-Math.abs(x))));
+    case 'gelu': return (x) => gelu(x, r);
+    case 'sigmoid': return (x) => r(1 / (1 + exp(-x)));
+    case 'tanh': return (x) => r(tanh(x));
+    case 'exp': return (x) => r(exp(x));
+    case 'log': return (x) => r(log(x));
+    case 'sqrt': return (x) => r(Math.sqrt(x));
+    case 'rsqrt': return (x) => r(1 / Math.sqrt(x));
+    case 'square': return (x) => r(x * x);
+    case 'silu': return (x) => r(x / (1 + exp(-x)));
+    case 'softplus': return (x) => r(Math.max(x, 0) + log1p(exp(-Math.abs(x))));
     case 'abs': return (x) => Math.abs(x);
     case 'sign': return (x) => (x > 0 ? 1 : x < 0 ? -1 : x);
-    case 'reciprocal': return (x) => f(1 / x);
-    case 'sin': return (x) => f(sin(x));
-    case 'cos': return (x) => f(cos(x));
+    case 'reciprocal': return (x) => r(1 / x);
+    case 'sin': return (x) => r(sin(x));
+    case 'cos': return (x) => r(cos(x));
   }
 }
 
-function gelu(x: number): number {
+function gelu(x: number, r: Unary): number {
   const u = SQRT_2_OVER_PI * (x + 0.044715 * x * x * x);
-  return f(x / (1 + exp(-2 * u)));
+  return r(x / (1 + exp(-2 * u)));
 }
 
 /** Reductions start from their identity and fold left along the free dimension, rounding each step to f32. */
-export function reduction(op: ReduceOp, integer: boolean): { init: number; step: Binary } {
-  const r = integer ? (x: number) => x + 0 : f;
+export function reduction(op: ReduceOp, integer: boolean, rounding: Unary = f): { init: number; step: Binary } {
+  const r = integer ? (x: number) => x + 0 : rounding;
   switch (op) {
     case 'add': return { init: 0, step: (a, b) => r(a + b) };
     case 'mul': return { init: 1, step: (a, b) => r(a * b) };

@@ -6,6 +6,7 @@ import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
 import { compileScalar, ScalarFn } from './compile-scalar';
 import { plane2d, readOperand, TensorOperand, tensorOperand, viewOf } from './operands';
+import { floatRounding } from './precision';
 
 export type Executor = (f: Frame, c: Core, m: Machine) => void;
 
@@ -47,10 +48,11 @@ export function compileColumn(op: Operand | undefined, role: string, fallback: n
   }
   if (op.kind === 'scalar') {
     const s = compileScalar(op.expr);
+    const round = floatRounding();
     let buffer: Float64Array = new Float64Array(0);
     return (f, c, m, rows) => {
       const x = s(f, c, m);
-      buffer = fillTo(buffer, rows, Number.isInteger(x) ? x : Math.fround(x));
+      buffer = fillTo(buffer, rows, Number.isInteger(x) ? x : round(x));
       return { values: buffer, integral: Number.isInteger(x) };
     };
   }

@@ -11,6 +11,7 @@ import { Machine } from '../machine/machine';
 import { elementIndex, firstUnwritten, forEachIndex, readView, View, viewSize, writeView, zeroUnwritten } from '../machine/view';
 import { compileAccess, ViewFn } from './compile-access';
 import { compilingMasked, indicesInOperand, restrictedView } from './restriction';
+import { compilingFloat64 } from './precision';
 
 /** A tensor operand ready to run: how to get its view, and what it may be. */
 export interface TensorOperand {
@@ -19,10 +20,13 @@ export interface TensorOperand {
   readonly role: string;
   /** Checked when the view is made, for parameters whose memory is known only at the call. */
   readonly memories?: readonly MemoryKind[];
+  /** Compiled for a shadow run's float64 execution: reads the shadows, and its writes wait for the instruction's. */
+  readonly float64?: boolean;
 }
 
 export function tensorOperand(ap: AccessPattern, role: string, memories: readonly MemoryKind[]): TensorOperand {
-  return { ap, view: restrictedView(compileAccess(ap, compilingMasked()), ap, role), role, memories: ap.memory ? undefined : memories };
+  const view = restrictedView(compileAccess(ap, compilingMasked()), ap, role);
+  return { ap, view, role, memories: ap.memory ? undefined : memories, float64: compilingFloat64() || undefined };
 }
 
 export function viewOf(op: TensorOperand, f: Frame, c: Core, m: Machine): View {
@@ -56,6 +60,7 @@ export function readOperand(op: TensorOperand, v: View, m: Machine, slot: number
   const values = scratch.get(slot, n);
   readView(v, values);
   if (readsUnwritten(op, v, m)) zeroUnwritten(v, values);
+  if (op.float64) m.shadow?.substitute(v, values);
   return values;
 }
 
@@ -82,7 +87,13 @@ function describeWritten(v: View): string {
  */
 export function writeOperand(op: TensorOperand, v: View, values: Float64Array, m: Machine, c: Core, inputsFinite: () => boolean): void {
   checkWrite(op, v, m, c, m.faults.nan ? values : undefined, 0, inputsFinite);
-  writeView(v, values);
+  writeChecked(op, v, values, m);
+}
+
+/** Writes values already checked; in float64, keeps them for the shadows of what the instruction itself writes. */
+export function writeChecked(op: TensorOperand, v: View, values: Float64Array, m: Machine): void {
+  if (op.float64) m.shadow?.pend(v, values);
+  else writeView(v, values);
 }
 
 /**
@@ -90,6 +101,8 @@ export function writeOperand(op: TensorOperand, v: View, values: Float64Array, m
  * WebAssembly find where the first suspect is), then races. Without values, only races.
  */
 export function checkWrite(op: TensorOperand, v: View, m: Machine, c: Core, values: ArrayLike<number> | undefined, from: number, inputsFinite: () => boolean): void {
+  // The instruction itself checks its write, which the float64 run must neither fault on nor record as a race.
+  if (op.float64) return;
   if (values) checkNonFinite(op, v, values, from, m, inputsFinite);
   if (m.ncores > 1 && v.tensor.memory === 'dram') checkRace(op, v, m, c);
 }

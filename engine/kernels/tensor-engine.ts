@@ -8,6 +8,7 @@ import { ScalarFn } from './compile-scalar';
 import { allFinite, plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeOperand } from './operands';
 import { MOVING, STATIONARY } from './restriction';
 import { simdKernels } from './simd';
+import { compilingFloat64, floatRounding } from './precision';
 import { allStagedFinite, results, stage, stages, store } from './staging';
 import { Op } from './wasm/codes';
 
@@ -23,6 +24,8 @@ export function matMult(node: InstrNode): Executor {
   const mv = tensorOf(node.srcs[1], MOVING, ['sbuf']);
   const accumulate = attrScalar(node, 'accumulate', 0);
   if (word(node, 'perf_mode', 'none') === 'double_row') return doubleRowMatMult(node, dst, st, mv, accumulate);
+  const float64 = compilingFloat64();
+  const r = floatRounding();
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const vs = viewOf(st, f, c, m);
@@ -32,7 +35,7 @@ export function matMult(node: InstrNode): Executor {
     if (K !== K2) throw new Fault('shape-mismatch', `MatMult: the stationary operand '${st.ap.text}' has K = ${K} partitions but the moving operand '${mv.ap.text}' has ${K2}`, node.span);
     requireShape(dst, d, M, N, 'MatMult');
     checkOneBank(dst, d);
-    const k = stages(vs) && stages(vm) ? simdKernels(K * M + K * N + 2 * M * N) : undefined;
+    const k = !float64 && stages(vs) && stages(vm) ? simdKernels(K * M + K * N + 2 * M * N) : undefined;
     if (k) {
       const a = stage(k, st, vs, m);
       const b = stage(k, mv, vm, m);
@@ -46,9 +49,9 @@ export function matMult(node: InstrNode): Executor {
     const a = readOperand(st, vs, m, 0);
     const b = readOperand(mv, vm, m, 1);
     const out = scratch.get(7, M * N);
-    multiply(a, b, K, M, N, out);
+    (float64 ? multiplyInFloat64 : multiply)(a, b, K, M, N, out);
     const old = accumulate(f, c, m) !== 0 ? readOperand(dst, d, m, 2) : undefined;
-    if (old) for (let i = 0; i < out.length; i++) out[i] = Math.fround(old[i] + out[i]);
+    if (old) for (let i = 0; i < out.length; i++) out[i] = r(old[i] + out[i]);
     writeOperand(dst, d, out, m, c, () => allFinite(a, b) && (!old || allFinite(old)));
   };
 }
@@ -59,6 +62,8 @@ export function matMult(node: InstrNode): Executor {
  * pair it holds with the pair streaming in and adds the two products; those sums are accumulated in f32 in increasing p.
  */
 function doubleRowMatMult(node: InstrNode, dst: TensorOperand, st: TensorOperand, mv: TensorOperand, accumulate: ScalarFn): Executor {
+  const float64 = compilingFloat64();
+  const r = floatRounding();
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const vs = viewOf(st, f, c, m);
@@ -74,9 +79,11 @@ function doubleRowMatMult(node: InstrNode, dst: TensorOperand, st: TensorOperand
     const a = readOperand(st, vs, m, 0);
     const b = readOperand(mv, vm, m, 1);
     const out = scratch.get(7, M * N);
-    multiplyDoubleRow(a, b, K, M, N, out);
+    // [K, 2, C] in row-major order is the [2·K, C] of one contraction, whose order float64 does not round.
+    if (float64) multiplyInFloat64(a, b, 2 * K, M, N, out);
+    else multiplyDoubleRow(a, b, K, M, N, out);
     const old = accumulate(f, c, m) !== 0 ? readOperand(dst, d, m, 2) : undefined;
-    if (old) for (let i = 0; i < out.length; i++) out[i] = Math.fround(old[i] + out[i]);
+    if (old) for (let i = 0; i < out.length; i++) out[i] = r(old[i] + out[i]);
     writeOperand(dst, d, out, m, c, () => allFinite(a, b) && (!old || allFinite(old)));
   };
 }
@@ -119,6 +126,19 @@ export function multiply(a: Float64Array, b: Float64Array, K: number, M: number,
   }
 }
 
+/** The same sums in float64, without rounding (a shadow run's): out[m, n] = Σ_k a[k, m] · b[k, n]. */
+export function multiplyInFloat64(a: Float64Array, b: Float64Array, K: number, M: number, N: number, out: Float64Array): void {
+  out.fill(0, 0, M * N);
+  for (let i = 0; i < M; i++) {
+    const o = i * N;
+    for (let k = 0; k < K; k++) {
+      const x = a[k * M + i];
+      const row = k * N;
+      for (let j = 0; j < N; j++) out[o + j] += x * b[row + j];
+    }
+  }
+}
+
 /** A matmul writes one PSUM bank per partition: the destination's columns must not straddle two. */
 function checkOneBank(dst: TensorOperand, d: View): void {
   const t = d.tensor;
@@ -141,12 +161,13 @@ function checkOneBank(dst: TensorOperand, d: View): void {
 export function transpose(node: InstrNode): Executor {
   const dst = tensorOf(node.dst, 'destination', ['psum']);
   const src = tensorOf(node.srcs[0], 'source', ['sbuf']);
+  const simd = !compilingFloat64();
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const s = viewOf(src, f, c, m);
     const [P, F] = plane2d(s);
     requireShape(dst, d, F, P, 'the transpose');
-    const k = stages(s) ? simdKernels(2 * P * F) : undefined;
+    const k = simd && stages(s) ? simdKernels(2 * P * F) : undefined;
     if (k) {
       const x = stage(k, src, s, m);
       const out = results(P * F, false);

@@ -3,12 +3,13 @@ import { InstrNode, Operand } from '../ir/program';
 import { Core, Frame } from '../machine/core';
 import { Machine } from '../machine/machine';
 import { ActivationFunction, AluOp, ReduceOp } from '../ir/opcodes';
-import { viewSize, writeView } from '../machine/view';
+import { viewSize } from '../machine/view';
 import { activation, Binary, floatOp, integerOp, reduction } from './alu';
 import { attrOperand, attrScalar, compileColumn, Executor, isIntegerDType, ON_CHIP, scalarOf, tensorOf, word } from './common';
-import { allFinite, checkWrite, plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeOperand } from './operands';
+import { allFinite, checkWrite, plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeChecked, writeOperand } from './operands';
 import { computeLeftLanes } from './exact-lanes';
 import { compilingMasked, wholeIndices } from './restriction';
+import { compilingFloat64, floatRounding } from './precision';
 import { allocate, simdKernels } from './simd';
 import { allStagedFinite, areF32, copyStaged, results, stage, stages, stageValues, store } from './staging';
 import { Fold, Func, Op } from './wasm/codes';
@@ -37,12 +38,13 @@ const SIMD_FOLDS: Record<ReduceOp, Fold> = { add: Fold.Add, mul: Fold.Mul, max: 
 export function tensorCopy(node: InstrNode): Executor {
   const dst = tensorOf(node.dst, 'destination', ON_CHIP);
   const src = tensorOf(node.srcs[0], 'source', ON_CHIP);
+  const simd = !compilingFloat64();
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const s = viewOf(src, f, c, m);
     const [rows, cols] = plane2d(s);
     requireShape(dst, d, rows, cols, 'the copy');
-    if (copyStaged(dst, src, d, s, c, m)) return;
+    if (simd && copyStaged(dst, src, d, s, c, m)) return;
     const values = readOperand(src, s, m, 0);
     writeOperand(dst, d, values, m, c, () => allFinite(values));
   };
@@ -94,8 +96,9 @@ export function tensorTensor(node: InstrNode): Executor {
   const b = tensorOf(node.srcs[1], 'second operand', ON_CHIP);
   const op = word(node, 'op', 'add') as AluOp;
   const integer = isIntegerDType(a) && isIntegerDType(b);
-  const fn = integer ? integerOp(op, () => `'${node.opcode} op = ${op}'`, a.ap.dtype) : floatOp(op);
-  const simdOp = SIMD_OPS[op];
+  const r = floatRounding();
+  const fn = integer ? integerOp(op, () => `'${node.opcode} op = ${op}'`, a.ap.dtype, r) : floatOp(op, r);
+  const simdOp = compilingFloat64() ? undefined : SIMD_OPS[op];
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const va = viewOf(a, f, c, m);
@@ -127,7 +130,8 @@ export function tensorScalar(node: InstrNode): Executor {
   const reversed = [attrScalar(node, 'reverse', 0), attrScalar(node, 'reverse1', 0)];
   const where = () => `'${node.opcode}'`;
   // In the float domain (the operand of a float dtype) with scalars that are f32 values, the SIMD kernel.
-  const simdOps = ops.every((o) => SIMD_OPS[o] !== undefined) ? ops.map((o) => SIMD_OPS[o]!) : undefined;
+  const simdOps = !compilingFloat64() && ops.every((o) => SIMD_OPS[o] !== undefined) ? ops.map((o) => SIMD_OPS[o]!) : undefined;
+  const r = floatRounding();
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const va = viewOf(a, f, c, m);
@@ -154,7 +158,7 @@ export function tensorScalar(node: InstrNode): Executor {
     const integer = isIntegerDType(a) && given.every((col) => col.integral);
     const columns = given.map((col) => col.values);
     for (let k = 0; k < ops.length; k++) {
-      const fn: Binary = integer ? integerOp(ops[k], where, a.ap.dtype) : floatOp(ops[k]);
+      const fn: Binary = integer ? integerOp(ops[k], where, a.ap.dtype, r) : floatOp(ops[k], r);
       applyColumn(out, columns[k], rows, cols, reverse[k] ? (x, s) => fn(s, x) : fn);
     }
     writeOperand(dst, d, out, m, c, () => allFinite(xa, ...columns.map((col) => col.subarray(0, rows))));
@@ -193,12 +197,13 @@ export function scalarTensorTensor(node: InstrNode): Executor {
   const scalar = compileColumn(attrOperand(node, 'scalar'), 'scalar', 0);
   const reversed = [attrScalar(node, 'reverse', 0), attrScalar(node, 'reverse1', 0)];
   const where = () => `'${node.opcode}'`;
+  const r = floatRounding();
   return (f, c, m) => {
     const { d, rows, cols, xa, xb } = twoOperandPlane(dst, a, b, f, c, m);
     const col = scalar(f, c, m, rows, 2);
     const integer = isIntegerDType(a) && isIntegerDType(b) && col.integral;
     const [fn0, fn1] = [op0, op1].map((op, k) => {
-      const fn = integer ? integerOp(op, where, a.ap.dtype) : floatOp(op);
+      const fn = integer ? integerOp(op, where, a.ap.dtype, r) : floatOp(op, r);
       return reversed[k](f, c, m) !== 0 ? (x: number, y: number) => fn(y, x) : fn;
     });
     const out = scratch.get(OUT, xa.length);
@@ -223,11 +228,12 @@ export function tensorTensorScan(node: InstrNode): Executor {
   const initial = compileColumn(attrOperand(node, 'initial'), 'initial', 0);
   const reversed = [attrScalar(node, 'reverse', 0), attrScalar(node, 'reverse1', 0)];
   const where = () => `'${node.opcode}'`;
+  const r = floatRounding();
   return (f, c, m) => {
     const { d, rows, cols, xa, xb } = twoOperandPlane(dst, a, b, f, c, m);
     const init = initial(f, c, m, rows, 2);
     const integer = isIntegerDType(a) && isIntegerDType(b) && init.integral;
-    const [fn0, fn1] = [op0, op1].map((op) => (integer ? integerOp(op, where, a.ap.dtype) : floatOp(op)));
+    const [fn0, fn1] = [op0, op1].map((op) => (integer ? integerOp(op, where, a.ap.dtype, r) : floatOp(op, r)));
     const [rev0, rev1] = reversed.map((r) => r(f, c, m) !== 0);
     const out = scratch.get(OUT, xa.length);
     for (let p = 0; p < rows; p++) {
@@ -247,8 +253,9 @@ export function tensorReduce(node: InstrNode): Executor {
   const src = tensorOf(node.srcs[0], 'source', ON_CHIP);
   const op = word(node, 'op', 'add') as ReduceOp;
   const integer = isIntegerDType(src);
-  const { init, step } = reduction(op, integer);
+  const { init, step } = reduction(op, integer, floatRounding());
   const negated = attrScalar(node, 'negate', 0);
+  const simd = !compilingFloat64();
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const s = viewOf(src, f, c, m);
@@ -261,7 +268,7 @@ export function tensorReduce(node: InstrNode): Executor {
     const cols = free / kept;
     // `negate`: the result times -1 (exact); integers have no -0.
     const negate = negated(f, c, m) !== 0;
-    const k = !negate && stages(s) ? simdKernels(rows * cols + rows) : undefined;
+    const k = simd && !negate && stages(s) ? simdKernels(rows * cols + rows) : undefined;
     if (k) {
       const x = stage(k, src, s, m);
       const out = results(rows);
@@ -320,7 +327,9 @@ export function activate(node: InstrNode): Executor {
   const dst = tensorOf(node.dst, 'destination', ON_CHIP);
   const src = tensorOf(node.srcs[0], 'source', ON_CHIP);
   const func = word(node, 'func', 'identity') as ActivationFunction;
-  const fn = activation(func);
+  const r = floatRounding();
+  const fn = activation(func, r);
+  const simd = !compilingFloat64();
   const scale = compileColumn(attrOperand(node, 'scale'), 'scale', 1);
   const bias = compileColumn(attrOperand(node, 'bias'), 'bias', 0);
   const simdFunc = SIMD_FUNCS[func];
@@ -331,9 +340,9 @@ export function activate(node: InstrNode): Executor {
     const s = viewOf(src, f, c, m);
     const [rows, cols] = plane2d(s);
     requireShape(dst, d, rows, cols, 'the result');
-    const r = reduceRes && viewOf(reduceRes, f, c, m);
-    if (reduceRes && r) requireShape(reduceRes, r, rows, 1, 'the row sums');
-    const k = !reduceRes && stages(s) ? simdKernels(3 * rows * cols + 2 * rows) : undefined;
+    const rs = reduceRes && viewOf(reduceRes, f, c, m);
+    if (reduceRes && rs) requireShape(reduceRes, rs, rows, 1, 'the row sums');
+    const k = simd && !reduceRes && stages(s) ? simdKernels(3 * rows * cols + 2 * rows) : undefined;
     if (k) {
       const x = stage(k, src, s, m);
       const sc = scale(f, c, m, rows, 1).values;
@@ -353,28 +362,28 @@ export function activate(node: InstrNode): Executor {
     for (let p = 0; p < rows; p++) {
       const k = sc[p];
       const b = bi[p];
-      for (let q = p * cols, end = q + cols; q < end; q++) out[q] = fn(Math.fround(Math.fround(x[q] * k) + b));
+      for (let q = p * cols, end = q + cols; q < end; q++) out[q] = fn(r(r(x[q] * k) + b));
     }
     // The row sums of the f32 results (before the store rounds them to dst's dtype), read before dst is written:
     // dst may be the source.
     const inputsFinite = () => allFinite(x, sc.subarray(0, rows), bi.subarray(0, rows));
-    if (!reduceRes || !r) return writeOperand(dst, d, out, m, c, inputsFinite);
+    if (!reduceRes || !rs) return writeOperand(dst, d, out, m, c, inputsFinite);
     // Both writes are checked before either lands, so that a continued fault runs the instruction again on the
     // same inputs (dst may be the source).
-    const sums = rowSums(out, rows, cols);
+    const sums = rowSums(out, rows, cols, r);
     checkWrite(dst, d, m, c, m.faults.nan ? out : undefined, 0, inputsFinite);
-    checkWrite(reduceRes, r, m, c, m.faults.nan ? sums : undefined, 0, () => allFinite(out.subarray(0, rows * cols)));
-    writeView(d, out);
-    writeView(r, sums);
+    checkWrite(reduceRes, rs, m, c, m.faults.nan ? sums : undefined, 0, () => allFinite(out.subarray(0, rows * cols)));
+    writeChecked(dst, d, out, m);
+    writeChecked(reduceRes, rs, sums, m);
   };
 }
 
 /** Each row's sum, folded from the left from 0 with every step rounded to f32 (NKI activation's reduce_op = add). */
-function rowSums(values: Float64Array, rows: number, cols: number): Float64Array {
+function rowSums(values: Float64Array, rows: number, cols: number, r: (x: number) => number): Float64Array {
   const sums = scratch.get(6, rows);
   for (let p = 0; p < rows; p++) {
     let acc = 0;
-    for (let q = p * cols, end = q + cols; q < end; q++) acc = Math.fround(acc + values[q]);
+    for (let q = p * cols, end = q + cols; q < end; q++) acc = r(acc + values[q]);
     sums[p] = acc;
   }
   return sums;

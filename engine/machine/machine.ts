@@ -7,6 +7,7 @@ import { Core } from './core';
 import { Journal, Tracked } from './journal';
 import { DEFAULT_MAX_CALL_DEPTH, MAX_CORES } from './limits';
 import { randomValues } from './random';
+import { ShadowRun } from './shadow-run';
 import { Tensor } from './tensor';
 import { View, wholeView } from './view';
 
@@ -32,6 +33,8 @@ export interface MachineOptions {
   readonly settingNames?: SettingNames;
   /** Program output (Print), one call per line, without the newline. */
   readonly output?: (text: string, core: number) => void;
+  /** A shadow run: every instruction that writes a tensor also runs in float64 (machine/shadow-run.ts). */
+  readonly shadow?: boolean;
 }
 
 export interface SettingNames {
@@ -93,6 +96,8 @@ export class Machine {
   replaying = false;
   /** The journal of time travel; every tensor of the run tells it before writing. */
   private journal?: Journal;
+  /** In a shadow run, its state: the float64 shadows' instructions and pending results. */
+  readonly shadow?: ShadowRun;
 
   constructor(
     readonly program: Program,
@@ -107,6 +112,7 @@ export class Machine {
     this.maxInstructions = options.maxInstructions ?? Infinity;
     this.settingNames = options.settingNames ?? {};
     this.instructionBudget = this.maxInstructions;
+    if (options.shadow) this.shadow = new ShadowRun();
     this.faults = { 'uninitialized-read': true, nan: false, race: false, ...options.faults };
     this.counters = Object.fromEntries(ENGINES.map((e) => [e, 0])) as Record<Engine, number>;
     const output = options.output ?? (() => undefined);

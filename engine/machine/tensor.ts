@@ -3,6 +3,7 @@ import { DType, dtypeInfo } from '../base/dtype';
 import { bitsOf, BitsArray, createElementArray, ElementArray, elementArrayOn } from './dtypes';
 import { MemoryKind, Placement } from '../ir/program';
 import { Journal, Tracked } from './journal';
+import type { Shadow } from './shadow';
 
 export class Tensor implements Tracked {
   readonly data: ElementArray;
@@ -18,6 +19,8 @@ export class Tensor implements Tracked {
   journal?: Journal;
   pageMarks?: Int32Array;
   extraMark?: number;
+  /** The float64 shadow of its elements, in a shadow run, once a shadowed instruction wrote it (machine/shadow.ts). */
+  shadow?: Shadow;
 
   constructor(
     readonly name: string,
@@ -93,6 +96,8 @@ export class Tensor implements Tracked {
     this.data.fill(0);
     this.written.fill(0);
     this.writtenCount = 0;
+    // Kept as the same object: the journal's saved pages are of this one.
+    this.shadow?.clear();
   }
 }
 

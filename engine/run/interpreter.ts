@@ -92,7 +92,8 @@ export class Interpreter {
     /** Per-opcode statistics to keep (bir-sim run --stats, the launch attribute stats). */
     readonly stats?: OpcodeStats,
   ) {
-    this.compile = stats ? (node) => stats.timed(node, compileInstruction(node)!, this) : (node) => compileInstruction(node)!;
+    const shadow = machine.shadow !== undefined;
+    this.compile = stats ? (node) => stats.timed(node, compileInstruction(node, shadow)!, this) : (node) => compileInstruction(node, shadow)!;
     // A machine restored from a post-mortem dump has its stacks (and its finished cores) already.
     for (const core of machine.cores) if (core.frames.length === 0 && core.state === 'running') this.enter(core, machine.program.main, [], undefined, 0, 0);
   }

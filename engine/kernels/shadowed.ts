@@ -1,0 +1,37 @@
+/**
+ * An instruction of a shadow run (issue 27): its float64 execution first, on the shadows of what it reads, its results
+ * kept pending; then the instruction itself; then the pending results become the shadows of what it wrote. Run first
+ * so that an instruction that overwrites its own source (dst = src) is shadowed from what it read. A float64
+ * execution that faults shadows nothing: the instruction itself reports its fault, and on resume both run again.
+ */
+import { InstrNode } from '../ir/program';
+import { ShadowRun } from '../machine/shadow-run';
+import { Executor } from './common';
+import { compileInFloat64 } from './precision';
+
+/** The sequencer's instructions write registers or nothing: they have no shadow (and Print must not print twice). */
+const UNSHADOWED: ReadonlySet<string> = new Set(['Set', 'Load', 'Print', 'Assert', 'Assert.close']);
+
+export function shadowed(node: InstrNode, compile: (node: InstrNode) => Executor): Executor {
+  const itself = compile(node);
+  if (UNSHADOWED.has(node.opcode)) return itself;
+  const inFloat64 = compileInFloat64(() => compile(node));
+  let run: ShadowRun | undefined;
+  let id = -1;
+  return (f, c, m) => {
+    const shadow = m.shadow;
+    if (!shadow) return itself(f, c, m);
+    if (shadow !== run) {
+      run = shadow;
+      id = shadow.idOf(node);
+    }
+    shadow.begin(id);
+    try {
+      inFloat64(f, c, m);
+    } catch {
+      shadow.discard();
+    }
+    itself(f, c, m);
+    shadow.commit();
+  };
+}

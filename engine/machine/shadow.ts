@@ -1,0 +1,68 @@
+/**
+ * A tensor's float64 shadow (a shadow run, issue 27): per element, the value the program's arithmetic gives in double
+ * without rounding to any dtype, and where its error entered. Allocated when a shadowed instruction first writes the
+ * tensor; only float dtypes have one (integers are exact, packed types are bits).
+ *
+ * It is journaled as the tensor is (its writes tell the tensor's journal first), so time travel moves it with memory.
+ */
+import { decode } from './dtypes';
+import { Tracked } from './journal';
+import { Tensor } from './tensor';
+import { hasUlp } from './ulp';
+
+export class Shadow implements Tracked {
+  readonly values: Float64Array;
+  /**
+   * The stored value (decoded) when the shadow was written. A later write the shadow run did not see (Set Value, a
+   * write through a bitcast alias, an integer instruction) leaves it differing from the element, which then reads as
+   * its stored value: a shadow never outlives the value it shadows. NaN where never written.
+   */
+  readonly stamps: Float64Array;
+  /** The shadow run's id of the instruction where the element's error grew most (ShadowRun.nodes); -1 for none. */
+  readonly origins: Int32Array;
+  /** That growth, in relative error. */
+  readonly jumps: Float64Array;
+  pageMarks?: Int32Array;
+
+  constructor(size: number) {
+    this.values = new Float64Array(size);
+    this.stamps = new Float64Array(size).fill(NaN);
+    this.origins = new Int32Array(size).fill(-1);
+    this.jumps = new Float64Array(size);
+  }
+
+  /** As when made: nothing shadowed. */
+  clear(): void {
+    this.stamps.fill(NaN);
+    this.origins.fill(-1);
+  }
+
+  get arrays(): readonly [Float64Array, Float64Array, Int32Array, Float64Array] {
+    return [this.values, this.stamps, this.origins, this.jumps];
+  }
+}
+
+/** The tensor's shadow, made when first asked for; undefined for a dtype without one. */
+export function shadowFor(t: Tensor): Shadow | undefined {
+  if (t.shadow) return t.shadow;
+  if (!hasUlp(t.dtype)) return undefined;
+  return (t.shadow = new Shadow(t.size));
+}
+
+/** What a shadow run knows of one element: its stored value, its float64 value, where its error grew most. */
+export interface ShadowElement {
+  readonly stored: number;
+  /** The stored value when the element has no shadow (never written by a shadowed instruction, or written since). */
+  readonly exact: number;
+  readonly shadowed: boolean;
+  /** ShadowRun id of the instruction where its error grew most; -1 for none. */
+  readonly origin: number;
+  readonly jump: number;
+}
+
+export function shadowElement(t: Tensor, index: number): ShadowElement {
+  const stored = t.written[index] ? decode(t.dtype, t.data[index]) : 0;
+  const s = t.shadow;
+  if (!s || !t.written[index] || s.stamps[index] !== stored) return { stored, exact: stored, shadowed: false, origin: -1, jump: 0 };
+  return { stored, exact: s.values[index], shadowed: true, origin: s.origins[index], jump: s.jumps[index] };
+}
