@@ -10,9 +10,10 @@
  */
 import { InstrNode } from '../ir/program';
 import { decode } from './dtypes';
-import { shadowFor } from './shadow';
+import { Shadow } from './shadow';
+import { Tensor } from './tensor';
+import { hasUlp, relativeError } from './ulp';
 import { forEachIndex, View } from './view';
-import { relativeError } from './ulp';
 
 interface Pending {
   readonly view: View;
@@ -109,4 +110,11 @@ export class ShadowRun {
       jumps[index] = here ? growth : worstJump;
     });
   }
+}
+
+/** The tensor's shadow, made when first asked for; undefined for a dtype without one. */
+export function shadowFor(t: Tensor): Shadow | undefined {
+  if (t.shadow) return t.shadow;
+  if (!hasUlp(t.dtype)) return undefined;
+  return (t.shadow = new Shadow(t.size));
 }

@@ -5,10 +5,7 @@
  *
  * It is journaled as the tensor is (its writes tell the tensor's journal first), so time travel moves it with memory.
  */
-import { decode } from './dtypes';
 import { Tracked } from './journal';
-import { Tensor } from './tensor';
-import { hasUlp } from './ulp';
 
 export class Shadow implements Tracked {
   readonly values: Float64Array;
@@ -40,29 +37,4 @@ export class Shadow implements Tracked {
   get arrays(): readonly [Float64Array, Float64Array, Int32Array, Float64Array] {
     return [this.values, this.stamps, this.origins, this.jumps];
   }
-}
-
-/** The tensor's shadow, made when first asked for; undefined for a dtype without one. */
-export function shadowFor(t: Tensor): Shadow | undefined {
-  if (t.shadow) return t.shadow;
-  if (!hasUlp(t.dtype)) return undefined;
-  return (t.shadow = new Shadow(t.size));
-}
-
-/** What a shadow run knows of one element: its stored value, its float64 value, where its error grew most. */
-export interface ShadowElement {
-  readonly stored: number;
-  /** The stored value when the element has no shadow (never written by a shadowed instruction, or written since). */
-  readonly exact: number;
-  readonly shadowed: boolean;
-  /** ShadowRun id of the instruction where its error grew most; -1 for none. */
-  readonly origin: number;
-  readonly jump: number;
-}
-
-export function shadowElement(t: Tensor, index: number): ShadowElement {
-  const stored = t.written[index] ? decode(t.dtype, t.data[index]) : 0;
-  const s = t.shadow;
-  if (!s || !t.written[index] || s.stamps[index] !== stored) return { stored, exact: stored, shadowed: false, origin: -1, jump: 0 };
-  return { stored, exact: s.values[index], shadowed: true, origin: s.origins[index], jump: s.jumps[index] };
 }

@@ -6,7 +6,7 @@ import { DType } from '../base/dtype';
 import { formatSpan } from '../base/span';
 import { InstrNode } from '../ir/program';
 import { Machine } from '../machine/machine';
-import { shadowElement } from '../machine/shadow';
+import { shadowElement } from '../machine/shadow-element';
 import { errorInUlp, hasUlp } from '../machine/ulp';
 import { unravel } from '../machine/view';
 

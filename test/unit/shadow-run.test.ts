@@ -11,7 +11,7 @@ import { main as cli } from '../../engine/cli/bir-sim';
 import { NpyArray } from '../../engine/io/npy';
 import { Machine } from '../../engine/machine/machine';
 import { roundTo } from '../../engine/machine/dtypes';
-import { shadowElement } from '../../engine/machine/shadow';
+import { shadowElement } from '../../engine/machine/shadow-element';
 import { errorInUlp, ulpOf } from '../../engine/machine/ulp';
 import { runProgram } from '../../engine/run/simulate';
 import { formatOutputErrors, outputErrors } from '../../engine/run/shadow-summary';
