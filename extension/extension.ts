@@ -1,5 +1,5 @@
 /**
- * Activation: wires the adapter factory, configurations, providers, commands, the language server's client, the graph view, time
+ * Activation: wires the adapter factory, configurations, providers, commands, the language server's client and its pass documents, the graph view, time
  * travel, the marks of data breakpoints' accesses, the tensor view, the timeline view, the walkthrough (opened beside the editor on the first activation) and the agent tools. No
  * debugging logic.
  */
@@ -12,6 +12,7 @@ import { registerConfigurations } from './configuration';
 import { registerGraphPanel } from './graph-panel';
 import { registerLanguageClient } from './language-client';
 import { registerOpenDump } from './open-dump';
+import { registerPassDocuments } from './pass-document';
 import { evaluatableExpression, registerProviders } from './providers';
 import { registerTensorPanel } from './tensor-panel';
 import { registerTimelinePanel } from './timeline-panel';
@@ -32,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerConfigurations(context);
   registerProviders(context);
   registerCommands(context);
-  registerLanguageClient(context);
+  registerPassDocuments(context, registerLanguageClient(context));
   registerGraphPanel(context);
   registerTimeTravel(context);
   registerTensorPanel(context);

@@ -6,6 +6,7 @@
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './call-hierarchy';
 import { CodeActionKind, createConnection, LSPErrorCodes, MessageType, ProposedFeatures, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { InitializeParams, InitializeResult, Connection, Range, TextEdit } from 'vscode-languageserver';
+import type { PassPipelinesMethod, PassPipelinesResult, ProgramAfterPassesMethod, ProgramAfterPassesParams, ProgramAfterPassesResult } from '../contract/language-requests';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions } from './code-actions';
 import { completions } from './completion';
@@ -16,6 +17,7 @@ import { definition, highlights, references } from './navigation';
 import { formattingEdits } from './formatting';
 import { documentSymbols, foldingRanges, workspaceSymbols } from './outline';
 import { fileOf, toLineCol } from './positions';
+import { PassDocumentRefused, passPipelines, programAfterPasses } from './pass-document';
 import { prepareRename, rename, RenameRefused } from './rename';
 import { LEGEND, semanticTokens } from './semantic-tokens';
 import { signatureHelp } from './signature-help';
@@ -171,6 +173,14 @@ export function startServer(connection: Connection): void {
   });
   connection.onDocumentFormatting((p) => formatting(p.textDocument.uri));
   connection.onDocumentRangeFormatting((p) => formatting(p.textDocument.uri, p.range));
+  connection.onRequest('bir/passPipelines' satisfies PassPipelinesMethod, (): PassPipelinesResult => passPipelines());
+  connection.onRequest('bir/programAfterPasses' satisfies ProgramAfterPassesMethod, (p: ProgramAfterPassesParams): ProgramAfterPassesResult | ResponseError<void> => {
+    const file = typeof p?.uri === 'string' ? fileOf(p.uri) : undefined;
+    if (file === undefined || !Array.isArray(p.passes) || !p.passes.every((x) => typeof x === 'string')) {
+      return new ResponseError(LSPErrorCodes.RequestFailed, `'bir/programAfterPasses' needs uri, the file: URI of a .bir file, and passes, a list of pass names; found ${JSON.stringify(p)}`);
+    }
+    return refusing(() => programAfterPasses(ws, file, p.passes));
+  });
   connection.onShutdown(() => live.dispose());
 
   documents.listen(connection);
@@ -182,7 +192,7 @@ function refusing<T>(f: () => T): T | ResponseError<void> {
   try {
     return f();
   } catch (e) {
-    if (e instanceof RenameRefused) return new ResponseError(LSPErrorCodes.RequestFailed, e.message);
+    if (e instanceof RenameRefused || e instanceof PassDocumentRefused) return new ResponseError(LSPErrorCodes.RequestFailed, e.message);
     throw e;
   }
 }
