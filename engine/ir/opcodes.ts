@@ -42,6 +42,7 @@ const RECORDS = [
   { name: 'Memset', engine: 'POOL', summary: 'fill with a value', operands: ['value'] },
   { name: 'Iota', engine: 'POOL', summary: 'dst[p, f] = base + p*pstep + f*fstep', operands: [] },
   { name: 'MatMult', engine: 'PE', summary: 'dst[M, N] (+)= stationary[K, M]ᵀ · moving[K, N]', accumulatesWith: 'accumulate', operands: ['stationary', 'moving'] },
+  { name: 'MatMultMX', engine: 'PE', summary: 'dst[M, N] (+)= Σ over K partitions × 4 packed values of stationary · moving, each 8×4 block scaled by its e8m0 scales', accumulatesWith: 'accumulate', operands: ['stationary', 'moving', 'stationary_scale', 'moving_scale'] },
   { name: 'Transpose', engine: 'PE', summary: 'dst[F, P] = src[P, F]ᵀ', operands: ['src'] },
   { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias) [, reduce_res = row sums]', elementwise: true, writesAttribute: 'reduce_res', operands: ['src'] },
   { name: 'TensorTensor', engine: 'DVE', summary: 'dst = a op b, elementwise', elementwise: true, operands: ['a', 'b'] },

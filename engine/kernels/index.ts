@@ -7,6 +7,7 @@ import { dmaCopy } from './dma';
 import { masked } from './masked';
 import { shadowed } from './shadowed';
 import { matMult, transpose } from './tensor-engine';
+import { matMultMX } from './mx-matmul';
 import {
   activate, iota, memset, scalarTensorTensor, select, tensorCopy, tensorReduce, tensorScalar, tensorTensor, tensorTensorScan,
 } from './vector';
@@ -22,6 +23,7 @@ const COMPILERS: Record<KernelOpcode, Compile> = {
   Memset: memset,
   Iota: iota,
   MatMult: matMult,
+  MatMultMX: matMultMX,
   Transpose: transpose,
   Activation: activate,
   TensorTensor: tensorTensor,

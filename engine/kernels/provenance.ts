@@ -18,6 +18,7 @@ import { compileScalar } from './compile-scalar';
 import { maskTerms } from '../ir/mask';
 import { maskBoxes } from './mask-boxes';
 import { plane2d } from './operands';
+import { MX_BLOCK_PARTITIONS, mxScalePartition } from '../machine/mx-blocks';
 
 /** A value read: an element of memory, or a register of the frame the instruction ran in. */
 export type Read =
@@ -103,6 +104,7 @@ const PROVENANCE: Record<KernelOpcode, Provenance | 'no result'> = {
     reads.at(node.srcs[0], 'source', (i % cols) * rows + q);
   },
   MatMult: (node, { dst, i }, reads) => matMultReads(node, dst!, i, reads),
+  MatMultMX: (node, { dst, i }, reads) => mxMatMultReads(node, dst!, i, reads),
   Set: (node, _at, reads) => reads.scalar(node.srcs[0], 'value'),
   Load: (node, _at, reads) => reads.at(node.srcs[0], 'source', 0),
   Print: 'no result',
@@ -175,6 +177,33 @@ function matMultReads(node: InstrNode, dst: View, i: number, reads: ReadList): v
       reads.element(mv, 'moving', node.srcs[1], k * N + col);
     }
   }
+  accumulatedRead(node, dst, i, reads);
+}
+
+/**
+ * An MX matmul's element [m, n] reads column m of the stationary and column n of the moving data over every partition
+ * (each element holds 4 values of the contraction), and the scales of those columns' blocks (machine/mx-blocks.ts).
+ */
+function mxMatMultReads(node: InstrNode, dst: View, i: number, reads: ReadList): void {
+  const [, N] = plane2d(dst);
+  const row = Math.floor(i / N);
+  const col = i % N;
+  const [st, mv, ss, ms] = node.srcs.map((op) => reads.view(op));
+  if (!st || !mv || !ss || !ms) return;
+  const [K, M] = plane2d(st);
+  for (let k = 0; k < K; k++) {
+    reads.element(st, 'stationary', node.srcs[0], k * M + row);
+    reads.element(mv, 'moving', node.srcs[1], k * N + col);
+  }
+  for (let k = 0; k < K; k += MX_BLOCK_PARTITIONS) {
+    const s = mxScalePartition(k);
+    reads.element(ss, 'stationary scale', node.srcs[2], s * M + row);
+    reads.element(ms, 'moving scale', node.srcs[3], s * N + col);
+  }
+  accumulatedRead(node, dst, i, reads);
+}
+
+function accumulatedRead(node: InstrNode, dst: View, i: number, reads: ReadList): void {
   const accumulate = attrOperand(node, accumulatorAttribute(node.opcode)!);
   if (accumulate?.kind === 'scalar' && compileScalar(accumulate.expr)(reads.f, reads.c, reads.m) !== 0) {
     reads.element(dst, 'accumulated', node.dst!, i);

@@ -118,6 +118,12 @@ export class StreamRecorder {
       f.free = word(node, 'perf_mode', 'none') === 'double_row' ? freeSize(moving) / 2 : freeSize(moving);
       f.work = k * freeSize(stationary) * f.free;
       f.slow = isF32(stationary) || isF32(moving);
+    } else if (node.opcode === 'MatMultMX' && srcs.length >= 2) {
+      // Each processing element multiplies the 4 values of a packed element per cycle: N cycles for 4·K·M·N (mxfp-matmul.rst).
+      const [stationary, moving] = srcs;
+      f.free = freeSize(moving);
+      f.work = 4 * partitions(moving) * freeSize(stationary) * f.free;
+      f.slow = false;
     } else if (node.opcode === 'Transpose' && srcs.length >= 1) {
       // A transpose is a MatMult against the identity: the source's partitions are its moving free size.
       const src = srcs[0];
@@ -226,6 +232,7 @@ export class StreamRecorder {
 function kindOf(opcode: string): number {
   switch (opcode) {
     case 'MatMult':
+    case 'MatMultMX':
     case 'Transpose': return KIND_MATMUL;
     case 'DmaCopy': return KIND_DMA;
     case 'Barrier': return KIND_BARRIER;

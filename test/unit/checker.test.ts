@@ -260,18 +260,18 @@ describe('checker', () => {
         ['TensorCopy b <- a', 'TensorCopy cannot convert fp8e5m2_x4 to f32'],
       ]);
       expectDiagnostics(body(['TensorScalar a <- b, op = add, scalar = 1', 'Activation b <- a, func = exp']), [
-        ['TensorScalar »a <-', 'the destination of TensorScalar is fp8e5m2_x4, a packed type (4 fp8e5m2 in each 32-bit element): TensorScalar computes with values, and only DmaCopy, TensorCopy, Memset and Load move a packed element, as its bits (the MX matmul that reads its values is not in BIR yet)'],
+        ['TensorScalar »a <-', 'the destination of TensorScalar is fp8e5m2_x4, a packed type (4 fp8e5m2 in each 32-bit element): TensorScalar computes with values, and only DmaCopy, TensorCopy, Memset and Load move a packed element, as its bits (MatMultMX multiplies the values of packed MX data)'],
         ['Activation b <- »a', 'the source of Activation is fp8e5m2_x4, a packed type'],
       ]);
     });
 
-    it('holds only f32 and i32 in PSUM', () => {
-      for (const dtype of ['bf16', 'f16', 'u8', 'fp8e4m3', 'i16']) {
+    it('holds only f32, i32 and bf16 (the MX matmul\'s output) in PSUM', () => {
+      for (const dtype of ['f16', 'u8', 'fp8e4m3', 'i16', 'fp8e5m2_x4']) {
         expectDiagnostics(['module m', 'func main() {', `  psum p : ${dtype}[128, 4]`, '}', ''].join('\n'), [
-          [`psum p : »${dtype}`, `PSUM holds f32 or i32 accumulators; 'p' is ${dtype}`],
+          [`psum p : »${dtype}`, `PSUM holds f32, i32 or bf16 (the MX matmul's output) accumulators; 'p' is ${dtype}`],
         ]);
       }
-      expectProgram(['module m', 'func main() {', '  psum p : f32[128, 4]', '  psum q : i32[128, 4]', '}', ''].join('\n'));
+      expectProgram(['module m', 'func main() {', '  psum p : f32[128, 4]', '  psum q : i32[128, 4]', '  psum b : bf16[128, 4]', '}', ''].join('\n'));
     });
 
     it('rejects allocations inside a loop or a branch', () => {

@@ -323,6 +323,39 @@ func main() {
     assert.deepStrictEqual(w.rows.slice(0, 3).map((r) => r.value), ['1', '3', '5']);
   });
 
+  it('a MatMultMX: a column of each data operand over every partition, and the scales of its blocks in each quadrant', () => {
+    const text = `module m
+dram x : u32[64, 2] input = random(seed=1, low=0, high=100)
+dram w : u32[64, 3] input = random(seed=2, low=0, high=100)
+dram s : u8[36, 3] input = const(127)
+func main() {
+  sbuf xs : fp8e5m2_x4[64, 2]
+  sbuf ws : fp8e5m2_x4[64, 3]
+  sbuf xsc : u8[36, 2]
+  sbuf wsc : e8m0[36, 3]
+  psum acc : f32[2, 3]
+  DmaCopy xs <- x.view(fp8e5m2_x4)
+  DmaCopy ws <- w.view(fp8e5m2_x4)
+  DmaCopy xsc <- s[:, 0:2]
+  DmaCopy wsc <- s.view(e8m0)
+  MatMultMX acc <- xs, ws, xsc, wsc
+  Print "done"
+}
+`;
+    const core = stoppedAt(programOf(text), lineOf(text, 'Print'));
+    const w = repl(core, ':why acc[1, 2]');
+    assert.match(w.result, /^acc\[1, 2\] = [0-9.e+-]+ ← MatMultMX/);
+    // The data's columns summarized (64 values each), the 8 scales of each listed: blocks 0..3 have theirs in
+    // partitions 0..3, blocks 4..7 in 32..35 (the second quadrant).
+    const quadrants = [0, 1, 2, 3, 32, 33, 34, 35];
+    assert.deepStrictEqual(w.rows.map((r) => [r.name, r.value]), [
+      ['stationary xs', '64 values: xs[0, 1] … xs[63, 1]'],
+      ['moving ws', '64 values: ws[0, 2] … ws[63, 2]'],
+      ...quadrants.map((p) => [`stationary scale xsc: xsc[${p}, 1]`, '127']),
+      ...quadrants.map((p) => [`moving scale wsc: wsc[${p}, 2]`, '1']),
+    ]);
+  });
+
   it('inlined code: the callee\'s instruction on its own line, its register argument followed into the caller', () => {
     const program = runPipeline(programOf(LOOPS_AND_CALLS), ['inline']).at(-1)!.program;
     const core = stoppedAt(program, lineOf(LOOPS_AND_CALLS, 'Print'));

@@ -17,7 +17,7 @@ export function opcodeColours(opcode: string): readonly [string, string] {
 
 /** The usual opcodes apart at a glance: transfers blue, matmuls orange, vector work green and teal, activations purple. */
 const HUES: Record<string, number> = {
-  DmaCopy: 210, MatMult: 28, Transpose: 45, Activation: 280, TensorScalar: 140, TensorTensor: 165, TensorReduce: 100,
+  DmaCopy: 210, MatMult: 28, MatMultMX: 18, Transpose: 45, Activation: 280, TensorScalar: 140, TensorTensor: 165, TensorReduce: 100,
   Memset: 0, Iota: 330, Barrier: 0, Set: 60, Load: 75, fused: 310,
 };
 

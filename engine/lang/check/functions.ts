@@ -87,6 +87,17 @@ interface OpenBlock {
   returned?: Span;
 }
 
+/**
+ * The dtypes a PSUM tensor may have: the matmuls' accumulators, and bf16, which NKI's nc_matmul_mx writes ("The dst
+ * tile can be float32 or bfloat16"); each instruction writing PSUM checks its own destination's dtype.
+ */
+const PSUM_DTYPES: ReadonlySet<DType> = new Set<DType>(['f32', 'i32', 'bf16']);
+
+/** The tensor engine's matmuls, which accumulate into PSUM. */
+function isMatmul(opcode: string): boolean {
+  return opcode === 'MatMult' || opcode === 'MatMultMX';
+}
+
 function openBlock(region: Region): OpenBlock {
   return { region, nodes: int32s(), returned: undefined };
 }
@@ -224,8 +235,8 @@ export class BodyBuilder {
       d.error(s.type.span, `${s.memory} tensors have a partition dimension and at most ${MAX_ON_CHIP_RANK - 1} free dimensions, as the hardware's access patterns; '${s.name}' is ${type.dtype}[${type.shape.join(', ')}]`);
       return false;
     }
-    if (s.memory === 'psum' && type.dtype !== 'f32' && type.dtype !== 'i32') {
-      d.error(s.type.dtypeSpan, `PSUM holds f32 or i32 accumulators; '${s.name}' is ${type.dtype}`);
+    if (s.memory === 'psum' && !PSUM_DTYPES.has(type.dtype)) {
+      d.error(s.type.dtypeSpan, `PSUM holds f32, i32 or bf16 (the MX matmul's output) accumulators; '${s.name}' is ${type.dtype}`);
       return false;
     }
     const placement = place(this.plans[s.memory], s.name, type.dtype, type.shape, s.span, this.pending.fn.fullName, d);
@@ -269,8 +280,8 @@ export class BodyBuilder {
     const last = this.psumWriters.get(t);
     const acc = attrs.get('accumulate');
     const accumulates = acc?.kind === 'operand' && acc.operand.kind === 'scalar' && acc.operand.expr.kind === 'const' && acc.operand.expr.value !== 0;
-    if (opcode === 'MatMult' && accumulates && last && last.opcode !== 'MatMult' && (last.text === ap.text || last.whole)) {
-      this.resolver.diagnostics.warning(span, `MatMult accumulates onto '${ap.text}', which ${last.opcode} wrote at line ${last.line}: the NKI ISA leaves a matmul accumulating onto PSUM another instruction initialized undefined (nc_matmul, accumulation mode); start the sum with accumulate = false (accumulate = r0 > 0 in a loop over r0)`);
+    if (isMatmul(opcode) && accumulates && last && !isMatmul(last.opcode) && (last.text === ap.text || last.whole)) {
+      this.resolver.diagnostics.warning(span, `${opcode} accumulates onto '${ap.text}', which ${last.opcode} wrote at line ${last.line}: the NKI ISA leaves a matmul accumulating onto PSUM another instruction initialized undefined (nc_matmul, accumulation mode); start the sum with accumulate = false (accumulate = r0 > 0 in a loop over r0)`);
     }
     this.psumWriters.set(t, { opcode, text: ap.text, whole: ap.items.length === 0, line: span.line });
   }

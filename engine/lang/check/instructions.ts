@@ -10,6 +10,7 @@ import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, PSUM_BANK_BYTES, 
 import { isTensorExpr, partitionMove, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
 import { packedCopyProblem, packedOperandProblem } from './packed-operands';
+import { mxDtypeProblem, mxShapeProblem } from './mx-matmul';
 import { doubleRowDtypeProblem, doubleRowShape, mixedE4M3Problem, PERF_MODES } from './double-row';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 import { boxOnly, checkMask, MASKED_OPCODES, maskedShapeProblem, maskSpaceRole, noMask } from './mask';
@@ -450,6 +451,7 @@ const MASK: AttrSpec = { kind: 'mask' };
 const MASK_ONLY: Record<string, AttrSpec> = { mask: MASK };
 const IOTA: Record<string, AttrSpec> = { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' }, mask: MASK };
 const MATMULT: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' }, perf_mode: { kind: 'word', words: PERF_MODES }, mask: MASK };
+const MATMULT_MX: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' } };
 const ACTIVATION: Record<string, AttrSpec> = {
   func: { kind: 'word', words: ACTIVATION_FUNCTIONS },
   scale: { kind: 'scalar-or-column' },
@@ -565,6 +567,23 @@ const RULES: Record<InstructionOpcode, Rule> = {
     }
     if (!this.withinOneBank(dst)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: st }, { kind: 'tensor', ap: mv }], attrs };
+  },
+
+  MatMultMX(s) {
+    if (!this.arity(s, true, 4, 'MatMultMX dst <- stationary, moving, stationary_scale, moving_scale, accumulate = false')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ['psum']);
+    const st = this.tensor(s.operands[0], s.opcode, 'stationary operand', ['sbuf']);
+    const mv = this.tensor(s.operands[1], s.opcode, 'moving operand', ['sbuf']);
+    const ss = this.tensor(s.operands[2], s.opcode, 'stationary scale', ['sbuf']);
+    const ms = this.tensor(s.operands[3], s.opcode, 'moving scale', ['sbuf']);
+    const attrs = this.attributes(s, MATMULT_MX);
+    if (!dst || !st || !mv || !ss || !ms || !attrs) return undefined;
+    const problem = mxDtypeProblem(dst, st, mv, ss, ms) ?? mxShapeProblem(dst, st, mv, ss, ms);
+    if (problem) {
+      this.error(s.span, problem);
+      return undefined;
+    }
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [st, mv, ss, ms].map((ap) => ({ kind: 'tensor', ap }) satisfies Operand), attrs };
   },
 
   Transpose(s) {
@@ -746,7 +765,7 @@ function squeezed(ap: AccessPattern): (number | undefined)[] {
 
 /** Every instruction opcode's attributes, as the checker reads them: what the editor completes and documents. */
 export const ATTRIBUTES: Readonly<Record<InstructionOpcode, Readonly<Record<string, AttrSpec>>>> = {
-  DmaCopy: MASK_ONLY, TensorCopy: MASK_ONLY, Memset: MASK_ONLY, Iota: IOTA, MatMult: MATMULT, Transpose: NONE, Activation: ACTIVATION,
+  DmaCopy: MASK_ONLY, TensorCopy: MASK_ONLY, Memset: MASK_ONLY, Iota: IOTA, MatMult: MATMULT, MatMultMX: MATMULT_MX, Transpose: NONE, Activation: ACTIVATION,
   TensorTensor: TENSOR_TENSOR, TensorScalar: TENSOR_SCALAR, ScalarTensorTensor: SCALAR_TENSOR_TENSOR, TensorReduce: TENSOR_REDUCE,
   TensorTensorScan: TENSOR_TENSOR_SCAN, Select: MASK_ONLY, Load: NONE, Barrier: NONE, Print: NONE, Assert: NONE, 'Assert.close': ASSERT_CLOSE,
 };

@@ -1,7 +1,7 @@
 /**
  * Where the packed MX types (fp8e4m3fn_x4, fp8e5m2_x4, fp4e2m1_x4) may appear. A packed element is a container of
  * four values: the instructions that move data move its bits, and nothing converts a number into it. Instructions
- * that compute with values refuse it: only an MX matmul reads its values, and BIR has none yet.
+ * that compute with values refuse it: only the MX matmul (MatMultMX) reads its values, as its data operands.
  */
 import { DType, dtypeInfo, packedLayout } from '../../base/dtype';
 
@@ -10,15 +10,17 @@ import { DType, dtypeInfo, packedLayout } from '../../base/dtype';
  * Load reads them into a register). Transpose is not one: PSUM, where it writes, holds f32 and i32 only.
  */
 const MOVES_BITS: ReadonlySet<string> = new Set(['DmaCopy', 'TensorCopy', 'Memset', 'Load']);
+/** The operands of MatMultMX that hold packed MX data, whose values it multiplies. */
+const MX_DATA_ROLES: ReadonlySet<string> = new Set(['stationary operand', 'moving operand']);
 const MOVERS = [...MOVES_BITS].join(', ').replace(/, (\w+)$/, ' and $1');
 
 /** What is wrong with a packed operand of this instruction, or undefined when there is nothing wrong. */
 export function packedOperandProblem(opcode: string, role: string, dtype: DType): string | undefined {
   const packed = packedLayout(dtype);
-  if (!packed || MOVES_BITS.has(opcode)) return undefined;
+  if (!packed || MOVES_BITS.has(opcode) || (opcode === 'MatMultMX' && MX_DATA_ROLES.has(role))) return undefined;
   return `the ${role} of ${opcode} is ${dtype}, a packed type (${packed.count} ${packed.element} in each ${dtypeInfo(dtype).bytes * 8}-bit element): `
     + `${opcode} computes with values, and only ${MOVERS} move a packed element, as its bits `
-    + '(the MX matmul that reads its values is not in BIR yet)';
+    + '(MatMultMX multiplies the values of packed MX data)';
 }
 
 /**
