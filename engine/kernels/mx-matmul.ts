@@ -14,6 +14,7 @@ import { mxScalePartition, mxScalePartitionsNeeded } from '../machine/mx-blocks'
 import { View } from '../machine/view';
 import { attrScalar, Executor, tensorOf } from './common';
 import { plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeOperand } from './operands';
+import { compilingFloat64, floatRounding } from './precision';
 import { MOVING, STATIONARY } from './restriction';
 
 export const STATIONARY_SCALE = 'stationary scale';
@@ -26,6 +27,9 @@ export function matMultMX(node: InstrNode): Executor {
   const ss = tensorOf(node.srcs[2], STATIONARY_SCALE, ['sbuf']);
   const ms = tensorOf(node.srcs[3], MOVING_SCALE, ['sbuf']);
   const accumulate = attrScalar(node, 'accumulate', 0);
+  // A shadow run's float64 execution (kernels/precision.ts) contracts without rounding.
+  const float64 = compilingFloat64();
+  const r = floatRounding();
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const [vs, vm, vss, vms] = [st, mv, ss, ms].map((o) => viewOf(o, f, c, m));
@@ -41,9 +45,9 @@ export function matMultMX(node: InstrNode): Executor {
     const sa = scales(readOperand(ss, vss, m, 2), vss.tensor.dtype);
     const sb = scales(readOperand(ms, vms, m, 3), vms.tensor.dtype);
     const out = scratch.get(7, M * N);
-    multiplyMX(a, b, sa, sb, K, M, N, out);
+    (float64 ? multiplyMXInFloat64 : multiplyMX)(a, b, sa, sb, K, M, N, out);
     const old = accumulate(f, c, m) !== 0 ? readOperand(dst, d, m, 6) : undefined;
-    if (old) for (let i = 0; i < out.length; i++) out[i] = Math.fround(old[i] + out[i]);
+    if (old) for (let i = 0; i < out.length; i++) out[i] = r(old[i] + out[i]);
     writeOperand(dst, d, out, m, c, () => finite(a) && finite(b) && finite(sa) && finite(sb) && (!old || finite(old)));
   };
 }
@@ -125,5 +129,22 @@ export function multiplyMX(a: Float64Array, b: Float64Array, sa: Float64Array, s
       }
     }
     for (let j = 0; j < N; j++) out[i * N + j] = acc[j];
+  }
+}
+
+/** The same contraction in float64, without rounding (a shadow run's). */
+export function multiplyMXInFloat64(a: Float64Array, b: Float64Array, sa: Float64Array, sb: Float64Array, K: number, M: number, N: number, out: Float64Array): void {
+  out.fill(0, 0, M * N);
+  for (let i = 0; i < M; i++) {
+    const o = i * N;
+    for (let p = 0; p < K; p++) {
+      const ai = (p * M + i) * 4;
+      const s = mxScalePartition(p);
+      const si = sa[s * M + i];
+      for (let j = 0; j < N; j++) {
+        const bj = (p * N + j) * 4;
+        out[o + j] += (a[ai] * b[bj] + a[ai + 1] * b[bj + 1] + a[ai + 2] * b[bj + 2] + a[ai + 3] * b[bj + 3]) * si * sb[s * N + j];
+      }
+    }
   }
 }
