@@ -21,11 +21,13 @@
  */
 import type { GraphNode, GraphRegion } from '../../contract/graph';
 import { NODE_FOR, NODE_IF } from '../ir/code';
+import { int32s, uint8s } from '../ir/columns';
 import { CodeNodes } from '../ir/node-list';
 import { AttrValue, CallArg, ForNode, FunctionIR, IfNode, InstrNode, Node, Operand, Program, ProgramCode, Region } from '../ir/program';
 import { evalScalarConst } from '../ir/scalar';
 import { SourceText } from '../ir/source-text';
 import { CompactGraph, EdgeRows, NodeSource } from './compact-graph';
+import { ChunkMemo, ChunkTemplate, ChunkWrites, Chunking, CHUNKING, chunkHash, cutsAt, ExposedRead, rollHash } from './chunk-memo';
 import { Access, Effects } from './effects';
 import { RowEffects } from './row-effects';
 import { covers, Footprint, footprintLabel, isExact, overlap, scalarText } from './footprint';
@@ -35,13 +37,18 @@ export interface GraphOptions {
   readonly program?: Program;
   /** Shares callee summaries between the graphs of one program. */
   readonly effects?: Effects;
+  /** How runs of repeated straight-line code are cut and replayed (chunk-memo.ts); false walks every node. */
+  readonly chunking?: Chunking | false;
+  /** Counts the nodes whose walk was replayed (for tests and benchmarks). */
+  readonly stats?: { replayed: number };
 }
 
 /** Longest node label; longer ones are cut with `…`. */
 export const MAX_LABEL = 96;
 
 export function buildGraph(fn: FunctionIR, options: GraphOptions = {}): CompactGraph {
-  return new GraphBuilder(fn, options.program, options.effects ?? new Effects(options.program)).build();
+  const chunking = options.chunking === undefined ? CHUNKING : options.chunking;
+  return new GraphBuilder(fn, options.program, options.effects ?? new Effects(options.program), chunking, options.stats).build();
 }
 
 /** The graph of every function of the program, in the program's order of functions. */
@@ -121,6 +128,16 @@ interface Entry {
 
 type State = Map<string, Entry[]>;
 
+/** What the walk of a chunk being recorded notes beside its edges. */
+interface Recording {
+  /** The chunk's first ordinal. */
+  readonly start: number;
+  readonly exposed: ExposedRead[];
+  readonly kills: Map<string, Footprint[]>;
+  /** Locations the chunk writes. */
+  readonly keys: Set<string>;
+}
+
 /** Above this many edges of one visit of a node, duplicates are found through a map instead of a scan. */
 const SCAN_UP_TO = 16;
 
@@ -128,17 +145,17 @@ class GraphBuilder {
   private readonly code: ProgramCode;
   private readonly rows: RowEffects;
   /** By ordinal: the node's code index and its region's number. */
-  private readonly indices: number[] = [];
-  private readonly regionNums: number[] = [];
+  private readonly indices = int32s();
+  private readonly regionNums = int32s();
   private readonly regions: GraphRegion[] = [];
   private readonly owners: number[] = [];
   private readonly regionInfo = new Map<Region, RegionInfo>();
   private readonly describer: NodeDescriber;
   /** Edges as they are found (by reader visit; the walks of loop bodies again add some out of order). */
-  private readonly edgeFrom: number[] = [];
-  private readonly edgeTo: number[] = [];
-  private readonly edgeKind: number[] = [];
-  private readonly edgeLabel: number[] = [];
+  private readonly edgeFrom = int32s();
+  private readonly edgeTo = int32s();
+  private readonly edgeKind = uint8s();
+  private readonly edgeLabel = int32s();
   /** Further distinct labels of an edge found again in one visit, by edge row. */
   private readonly edgeMore = new Map<number, string[]>();
   /** The first edge row of the node being visited, and (for a node with many) its edges by (from, kind). */
@@ -149,11 +166,17 @@ class GraphBuilder {
   private readonly footprintLabels = new Map<Footprint, number>();
   private readonly hiding: Footprint[] = [];
   private counter = 0;
+  private readonly memo = new ChunkMemo();
+  private recording: Recording | undefined;
+  /** The copyOf of the chunk being walked (chunkAt). */
+  private copies: Int32Array | undefined;
 
   constructor(
     private readonly fn: FunctionIR,
     program: Program | undefined,
     analysis: Effects,
+    private readonly chunking: Chunking | false,
+    private readonly stats: { replayed: number } | undefined,
   ) {
     this.code = codeOf(fn, program);
     this.rows = new RowEffects(this.code, analysis);
@@ -162,7 +185,7 @@ class GraphBuilder {
 
   build(): CompactGraph {
     const root = this.describeRegion(this.fn.body, undefined, -1);
-    this.describer.set(Int32Array.from(this.indices), Int32Array.from(this.regionNums));
+    this.describer.set(this.indices.seal(), this.regionNums.seal());
     this.walkRegion(root, new Map(), false);
     return new CompactGraph(this.fn.fullName, this.regions, Int32Array.from(this.owners), this.describer.regionOf, this.sortedEdges(), this.describer);
   }
@@ -214,33 +237,152 @@ class GraphBuilder {
    */
   private walkRegion(info: RegionInfo, state: State, replay: boolean): void {
     const list = info.region.nodes;
+    // The function's own level is where a compiled model's straight-line code is: walked in chunks there.
+    const chunked = this.chunking !== false && !replay && info.parent === undefined;
     let ord = info.first;
-    for (let p = 0; p < list.length; p++) {
+    for (let p = 0; p < list.length;) {
       const index = list.indexAt(p);
-      const eff = this.rows.of(index);
+      if (chunked && !this.code.isObject(index)) {
+        const n = this.chunkAt(list, p);
+        this.walkChunk(info, state, list, p, ord, n);
+        p += n;
+        ord += n;
+        continue;
+      }
+      ord = this.visit(info, state, replay, index, ord);
+      p++;
+    }
+  }
+
+  /** Walks one node (and the regions it owns); the ordinal after it and its regions. */
+  private visit(info: RegionInfo, state: State, replay: boolean, index: number, ord: number): number {
+    const eff = this.rows.of(index);
+    this.visitStart = this.edgeTo.length;
+    this.visitEdges.clear();
+    for (const r of eff.reads) this.read(state, r, ord, info, replay);
+    for (const w of eff.writes) this.write(state, w, ord, info);
+    const kind = this.code.kindAt(index);
+    if (kind === NODE_FOR) {
+      const body = this.regionInfo.get((this.code.node(index) as ForNode).body)!;
+      this.walkLoop(body, state, replay);
+      return body.last + 1;
+    }
+    if (kind === NODE_IF) {
+      const node = this.code.node(index) as IfNode;
+      const then = this.regionInfo.get(node.then)!;
+      this.walkRegion(then, state, replay);
+      let last = then.last;
+      if (node.else) {
+        const otherwise = this.regionInfo.get(node.else)!;
+        this.walkRegion(otherwise, state, replay);
+        last = otherwise.last;
+      }
+      return last + 1;
+    }
+    return ord + 1;
+  }
+
+  // ---- chunks of straight-line code (chunk-memo.ts) ----
+
+  /** The chunk of plain instructions from position p: its length; its nodes' copyOf in `copies`. */
+  private chunkAt(list: Region['nodes'], p: number): number {
+    const { min, mask, max } = this.chunking as Chunking;
+    const copies = (this.copies ??= new Int32Array(max));
+    let n = 0;
+    let h = 0;
+    for (let q = p; q < list.length && n < max; q++) {
+      const index = list.indexAt(q);
+      if (this.code.isObject(index)) break;
+      const copy = this.code.copyOf(index);
+      copies[n++] = copy;
+      h = rollHash(h, copy);
+      // Past 32 nodes the hash no longer depends on where the chunk began (min is larger).
+      if (n >= min && cutsAt(h, mask)) break;
+    }
+    return n;
+  }
+
+  /** A chunk of n nodes replayed from its template, or walked (and recorded when it is seen again). */
+  private walkChunk(info: RegionInfo, state: State, list: Region['nodes'], p: number, ord: number, n: number): void {
+    const copies = this.copies!.subarray(0, n);
+    const hash = chunkHash(copies);
+    const template = this.memo.find(hash, copies);
+    if (template) {
+      if (this.stats) this.stats.replayed += n;
+      this.replayChunk(template, info, state, ord);
+      return;
+    }
+    const record = this.memo.worthRecording(hash);
+    if (record) this.recording = { start: ord, exposed: [], kills: new Map(), keys: new Set() };
+    const firstRow = this.edgeTo.length;
+    for (let i = 0; i < n; i++) this.visit(info, state, false, list.indexAt(p + i), ord + i);
+    if (record) {
+      this.memo.add(hash, this.templateOf(copies.slice(), firstRow, state));
+      this.recording = undefined;
+    }
+  }
+
+  /** The recorded chunk as a template: its own edges, exposed reads, and the writes it leaves. */
+  private templateOf(copies: Int32Array, firstRow: number, state: State): ChunkTemplate {
+    const rec = this.recording!;
+    const start = rec.start;
+    const from: number[] = [];
+    const to: number[] = [];
+    const kind: number[] = [];
+    const label: number[] = [];
+    const more = new Map<number, string[]>();
+    for (let row = firstRow; row < this.edgeTo.length; row++) {
+      if (this.edgeFrom.get(row) < start) continue;
+      const extra = this.edgeMore.get(row);
+      if (extra) more.set(from.length, extra);
+      from.push(this.edgeFrom.get(row) - start);
+      to.push(this.edgeTo.get(row) - start);
+      kind.push(this.edgeKind.get(row));
+      label.push(this.edgeLabel.get(row));
+    }
+    const writes = new Map<string, ChunkWrites>();
+    for (const key of rec.keys) {
+      const list = state.get(key)!;
+      let i = list.length;
+      while (i > 0 && list[i - 1].ord >= start) i--;
+      const survivors = list.slice(i).map((e) => ({ rel: e.ord - start, fp: e.fp, may: e.may }));
+      writes.set(key, new ChunkWrites(rec.kills.get(key) ?? [], survivors));
+    }
+    return {
+      copies, from: Int32Array.from(from), to: Int32Array.from(to), kind: Uint8Array.from(kind), label: Int32Array.from(label),
+      more, exposed: rec.exposed, writes,
+    };
+  }
+
+  /**
+   * A repeat of a recorded chunk at ordinal `start`: its own edges copied, its exposed reads walked back over the
+   * writes before it (none of the chunk's are in the state yet), then its writes applied as write() would have.
+   */
+  private replayChunk(t: ChunkTemplate, info: RegionInfo, state: State, start: number): void {
+    // Edges in order of their reader, as a walk finds them: the chunk's own edges into a reader, then its exposed reads'.
+    let copied = 0;
+    const exposed = t.exposed;
+    for (let x = 0; x < exposed.length;) {
+      const reader = exposed[x].rel;
+      copied = this.copyEdges(t, start, copied, reader + 1);
       this.visitStart = this.edgeTo.length;
       this.visitEdges.clear();
-      for (const r of eff.reads) this.read(state, r, ord, info, replay);
-      for (const w of eff.writes) this.write(state, w, ord, info);
-      const kind = this.code.kindAt(index);
-      if (kind === NODE_FOR) {
-        const body = this.regionInfo.get((this.code.node(index) as ForNode).body)!;
-        this.walkLoop(body, state, replay);
-        ord = body.last + 1;
-      } else if (kind === NODE_IF) {
-        const node = this.code.node(index) as IfNode;
-        const then = this.regionInfo.get(node.then)!;
-        this.walkRegion(then, state, replay);
-        let last = then.last;
-        if (node.else) {
-          const otherwise = this.regionInfo.get(node.else)!;
-          this.walkRegion(otherwise, state, replay);
-          last = otherwise.last;
+      for (; x < exposed.length && exposed[x].rel === reader; x++) this.read(state, exposed[x].access, start + reader, info, false, exposed[x].hiding);
+    }
+    this.copyEdges(t, start, copied, Infinity);
+    const eff = info.effective;
+    for (const [key, w] of t.writes) {
+      let list = state.get(key);
+      if (!list) state.set(key, (list = []));
+      if (w.kills.length > 0) {
+        let keep = 0;
+        for (let i = 0; i < list.length; i++) {
+          const e = list[i];
+          if (!(!e.carried && encloses(eff, e.region) && w.kill(e.fp))) list[keep++] = e;
         }
-        ord = last + 1;
-      } else {
-        ord++;
+        list.length = keep;
       }
+      for (const s of w.survivors) list.push({ ord: start + s.rel, fp: s.fp, region: info, may: s.may, carried: false });
     }
   }
 
@@ -257,15 +399,27 @@ class GraphBuilder {
     if (carried.size > 0) this.walkRegion(body, carried, true);
   }
 
-  private read(state: State, access: Access, ord: number, region: RegionInfo, replay: boolean): void {
+  /** `hidden`: writes of a replayed chunk that hide what they cover (their walk was recorded). */
+  private read(state: State, access: Access, ord: number, region: RegionInfo, replay: boolean, hidden?: readonly Footprint[]): void {
     const list = state.get(access.fp.key);
-    if (!list) return;
+    // A chunk being recorded notes where its walk leaves it, with the chunk's writes it passed.
+    const rec = this.recording;
+    if (!list) {
+      if (rec) rec.exposed.push({ rel: ord - rec.start, access, hiding: [] });
+      return;
+    }
     const kind = access.fp.kind;
     // Writes passed in the walk that surely ran between the earlier ones and this read.
     const hiding = this.hiding;
     hiding.length = 0;
+    if (hidden) for (const h of hidden) hiding.push(h);
+    let inside = rec !== undefined;
     for (let i = list.length - 1; i >= 0; i--) {
       const e = list[i];
+      if (inside && e.ord < rec!.start) {
+        rec!.exposed.push({ rel: ord - rec!.start, access, hiding: hiding.slice() });
+        inside = false;
+      }
       if (!e.carried && exclusive(e.region, region)) continue;
       const o = overlap(e.fp, access.fp);
       if (!o) continue;
@@ -275,9 +429,11 @@ class GraphBuilder {
         if (!hidden) this.edge(e.ord, ord, kind, o);
       }
       if (e.carried || e.may || !encloses(e.region.effective, region)) continue;
-      if (covers(e.fp, access.fp)) break;
+      if (covers(e.fp, access.fp)) return;
       if (isExact(e.fp)) hiding.push(e.fp);
     }
+    // The walk ran out inside the chunk: a repeat may find earlier writes where this one found none.
+    if (inside) rec!.exposed.push({ rel: ord - rec!.start, access, hiding: hiding.slice() });
   }
 
   private write(state: State, access: Access, ord: number, region: RegionInfo): void {
@@ -287,6 +443,15 @@ class GraphBuilder {
       state.set(access.fp.key, list);
     }
     const may = access.may === true;
+    const rec = this.recording;
+    if (rec) {
+      rec.keys.add(access.fp.key);
+      if (!may && isExact(access.fp)) {
+        const kills = rec.kills.get(access.fp.key);
+        if (!kills) rec.kills.set(access.fp.key, [access.fp]);
+        else if (!kills.includes(access.fp)) kills.push(access.fp);
+      }
+    }
     if (!may && isExact(access.fp)) {
       // Earlier writes this one surely follows and covers are never seen again.
       const eff = region.effective;
@@ -298,6 +463,25 @@ class GraphBuilder {
       list.length = keep;
     }
     list.push({ ord, fp: access.fp, region, may, carried: false });
+  }
+
+  /** Copies a template's edges from row `from` on whose readers come before `before`; the row it stopped at. */
+  private copyEdges(t: ChunkTemplate, start: number, from: number, before: number): number {
+    let end = from;
+    while (end < t.to.length && t.to[end] < before) end++;
+    if (end === from) return end;
+    const base = this.edgeTo.length - from;
+    this.edgeFrom.pushRange(t.from, from, end, start);
+    this.edgeTo.pushRange(t.to, from, end, start);
+    this.edgeKind.pushRange(t.kind, from, end);
+    this.edgeLabel.pushRange(t.label, from, end);
+    if (t.more.size > 0) {
+      for (let i = from; i < end; i++) {
+        const extra = t.more.get(i);
+        if (extra) this.edgeMore.set(base + i, extra);
+      }
+    }
+    return end;
   }
 
   /** An edge into the node being visited; found again in the same visit, it gains the label if it is another. */
@@ -314,7 +498,7 @@ class GraphBuilder {
       if (i - this.visitStart >= SCAN_UP_TO) this.visitEdges.set(from * 2 + k, i);
       return;
     }
-    if (this.edgeLabel[row] === label) return;
+    if (this.edgeLabel.get(row) === label) return;
     const text = this.labels[label];
     const more = this.edgeMore.get(row);
     if (!more) this.edgeMore.set(row, [text]);
@@ -325,11 +509,11 @@ class GraphBuilder {
   private visitRow(from: number, kind: number): number | undefined {
     const n = this.edgeTo.length;
     if (n - this.visitStart <= SCAN_UP_TO) {
-      for (let i = this.visitStart; i < n; i++) if (this.edgeFrom[i] === from && this.edgeKind[i] === kind) return i;
+      for (let i = this.visitStart; i < n; i++) if (this.edgeFrom.get(i) === from && this.edgeKind.get(i) === kind) return i;
       return undefined;
     }
     if (this.visitEdges.size === 0) {
-      for (let i = this.visitStart; i < n; i++) this.visitEdges.set(this.edgeFrom[i] * 2 + this.edgeKind[i], i);
+      for (let i = this.visitStart; i < n; i++) this.visitEdges.set(this.edgeFrom.get(i) * 2 + this.edgeKind.get(i), i);
     }
     return this.visitEdges.get(from * 2 + kind);
   }
@@ -361,16 +545,40 @@ class GraphBuilder {
   private sortedEdges(): EdgeRows {
     const n = this.indices.length;
     const count = this.edgeTo.length;
+    const edgeFrom = this.edgeFrom.view();
+    const edgeTo = this.edgeTo.view();
+    const edgeKind = this.edgeKind.view();
+    const edgeLabel = this.edgeLabel.view();
     const starts = new Int32Array(n + 1);
-    for (let i = 0; i < count; i++) starts[this.edgeTo[i] + 1]++;
+    let byReader = true;
+    for (let i = 0; i < count; i++) {
+      starts[edgeTo[i] + 1]++;
+      if (i > 0 && edgeTo[i] < edgeTo[i - 1]) byReader = false;
+    }
     for (let r = 0; r < n; r++) starts[r + 1] += starts[r];
+    // Found in order of their readers (no loop walked again): the order is the rows'.
     const order = new Int32Array(count);
-    const fill = starts.slice(0, n);
-    for (let i = 0; i < count; i++) order[fill[this.edgeTo[i]]++] = i;
+    if (byReader) for (let i = 0; i < count; i++) order[i] = i;
+    else {
+      const fill = starts.slice(0, n);
+      for (let i = 0; i < count; i++) order[fill[edgeTo[i]]++] = i;
+    }
     const from = new Int32Array(count);
     const to = new Int32Array(count);
     const kind = new Uint8Array(count);
     const label = new Int32Array(count);
+    // Rows with further labels, as flags: few rows have them, and every row is asked.
+    const hasMore = new Uint8Array(count);
+    for (const row of this.edgeMore.keys()) hasMore[row] = 1;
+    // Edge row a goes before row b of the same reader.
+    const before = (a: number, b: number): boolean => {
+      const fa = edgeFrom[a];
+      const fb = edgeFrom[b];
+      if (fa !== fb) return fa < fb;
+      const ka = edgeKind[a];
+      const kb = edgeKind[b];
+      return ka !== kb ? ka < kb : a < b;
+    };
     let out = 0;
     for (let r = 0; r < n; r++) {
       const lo = starts[r];
@@ -379,7 +587,7 @@ class GraphBuilder {
       for (let i = lo + 1; i < hi; i++) {
         const x = order[i];
         let j = i - 1;
-        while (j >= lo && this.before(x, order[j])) {
+        while (j >= lo && before(x, order[j])) {
           order[j + 1] = order[j];
           j--;
         }
@@ -387,31 +595,22 @@ class GraphBuilder {
       }
       for (let i = lo; i < hi;) {
         const first = order[i];
-        let texts: string[] | undefined = this.edgeMore.has(first) ? [this.labels[this.edgeLabel[first]], ...this.edgeMore.get(first)!] : undefined;
+        let texts: string[] | undefined = hasMore[first] ? [this.labels[edgeLabel[first]], ...this.edgeMore.get(first)!] : undefined;
         let j = i + 1;
-        for (; j < hi && this.edgeFrom[order[j]] === this.edgeFrom[first] && this.edgeKind[order[j]] === this.edgeKind[first]; j++) {
-          texts ??= [this.labels[this.edgeLabel[first]]];
-          for (const t of [this.labels[this.edgeLabel[order[j]]], ...this.edgeMore.get(order[j]) ?? []]) if (!texts.includes(t)) texts.push(t);
+        for (; j < hi && edgeFrom[order[j]] === edgeFrom[first] && edgeKind[order[j]] === edgeKind[first]; j++) {
+          texts ??= [this.labels[edgeLabel[first]]];
+          for (const t of [this.labels[edgeLabel[order[j]]], ...(hasMore[order[j]] ? this.edgeMore.get(order[j])! : [])]) if (!texts.includes(t)) texts.push(t);
         }
-        from[out] = this.edgeFrom[first];
+        from[out] = edgeFrom[first];
         to[out] = r;
-        kind[out] = this.edgeKind[first];
-        label[out] = texts && texts.length > 1 ? this.intern(texts.join(', ')) : this.edgeLabel[first];
+        kind[out] = edgeKind[first];
+        label[out] = texts && texts.length > 1 ? this.intern(texts.join(', ')) : edgeLabel[first];
         out++;
         i = j;
       }
     }
+    if (out === count) return { from, to, kind, label, labels: this.labels };
     return { from: from.slice(0, out), to: to.slice(0, out), kind: kind.slice(0, out), label: label.slice(0, out), labels: this.labels };
-  }
-
-  /** Edge row a goes before row b of the same reader. */
-  private before(a: number, b: number): boolean {
-    const fa = this.edgeFrom[a];
-    const fb = this.edgeFrom[b];
-    if (fa !== fb) return fa < fb;
-    const ka = this.edgeKind[a];
-    const kb = this.edgeKind[b];
-    return ka !== kb ? ka < kb : a < b;
   }
 }
 

@@ -151,7 +151,8 @@ function buildHierarchy(g: CompactGraph): Hierarchy {
   const parentIds: (string | undefined)[] = g.regions.map((r) => r.parent);
   // The first block of each crowded container; blocks follow the graph's regions, container by container.
   const firstBlock = new Int32Array(own + 1).fill(-1);
-  const blockLines: number[] = [];
+  // The first and the last node of each block (by ordinal), for its label.
+  const blockEnds: number[] = [];
   for (const c of containers) {
     if (direct[c] <= MAX_DIRECT) continue;
     firstBlock[c] = regions.length;
@@ -159,7 +160,7 @@ function buildHierarchy(g: CompactGraph): Hierarchy {
     for (let k = 0; k * BLOCK_SIZE < direct[c]; k++) {
       regions.push({ id: `${container ?? g.function}/block${k + 1}`, kind: 'block', label: '', parent: container });
       parentIds.push(container);
-      blockLines.push(0, 0);
+      blockEnds.push(0, 0);
     }
   }
   const containerOf = Int32Array.from(g.regionOf);
@@ -170,11 +171,12 @@ function buildHierarchy(g: CompactGraph): Hierarchy {
     const position = seen[c]++;
     const block = firstBlock[c] + Math.floor(position / BLOCK_SIZE);
     containerOf[ord] = block;
-    const line = g.lineOf(ord);
-    if (position % BLOCK_SIZE === 0) blockLines[(block - own) * 2] = line;
-    blockLines[(block - own) * 2 + 1] = line;
+    if (position % BLOCK_SIZE === 0) blockEnds[(block - own) * 2] = ord;
+    blockEnds[(block - own) * 2 + 1] = ord;
   }
-  for (let b = own; b < regions.length; b++) regions[b] = { ...regions[b], label: `lines ${blockLines[(b - own) * 2]}–${blockLines[(b - own) * 2 + 1]}` };
+  for (let b = own; b < regions.length; b++) {
+    regions[b] = { ...regions[b], label: `lines ${g.lineOf(blockEnds[(b - own) * 2])}–${g.lineOf(blockEnds[(b - own) * 2 + 1])}` };
+  }
   const regionIndex = new Map(regions.map((r, i) => [r.id, i]));
   // Regions owned by a node that moved into a block now sit in that block.
   for (let r = 0; r < own; r++) {
@@ -186,9 +188,19 @@ function buildHierarchy(g: CompactGraph): Hierarchy {
     }
   }
   const parent = Int32Array.from(parentIds, (p) => (p === undefined ? -1 : regionIndex.get(p) ?? -1));
-  const sizes = new Int32Array(regions.length);
-  for (let ord = 0; ord < total; ord++) for (let r = containerOf[ord]; r >= 0; r = parent[r]) sizes[r]++;
-  return { regions, regionIndex, parent, sizes, containerOf };
+  return { regions, regionIndex, parent, sizes: regionSizes(containerOf, parent), containerOf };
+}
+
+/** Nodes inside each region, nested ones included: each node counted in its container, then counts carried up. */
+function regionSizes(containerOf: Int32Array, parent: Int32Array): Int32Array {
+  const sizes = new Int32Array(parent.length);
+  for (let ord = 0; ord < containerOf.length; ord++) if (containerOf[ord] >= 0) sizes[containerOf[ord]]++;
+  const depth = new Int32Array(parent.length);
+  for (let r = 0; r < parent.length; r++) for (let p = parent[r]; p >= 0; p = parent[p]) depth[r]++;
+  // Deepest first: a region's count is complete before it is added to its parent's.
+  const order = Array.from(parent.keys()).sort((a, b) => depth[b] - depth[a]);
+  for (const r of order) if (parent[r] >= 0) sizes[parent[r]] += sizes[r];
+  return sizes;
 }
 
 /** At most this many ids in an answer to `find`. */

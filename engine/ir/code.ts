@@ -59,6 +59,8 @@ export class Code implements ProgramCode {
   private readonly operandsCount: Column<Uint8Array> = uint8s();
   private readonly attrsFirst: Column<Int32Array> = int32s();
   private readonly attrsCount: Column<Uint8Array> = uint8s();
+  /** The earliest node each one is a moved copy of (appendMoved), itself when none: see copyOf. */
+  private readonly copies: Column<Int32Array> = int32s();
 
   private readonly operandKind: Column<Uint8Array> = uint8s();
   private readonly operandRef: Column<Int32Array> = int32s();
@@ -138,6 +140,7 @@ export class Code implements ProgramCode {
     const s = from * 4;
     const delta = line - this.spans.get(s);
     const index = this.kinds.push(this.kinds.get(from));
+    this.copies.push(this.copies.get(from));
     this.opcodes.push(this.opcodes.get(from));
     this.regionOf.push(this.regionOf.get(from));
     this.fileOf.push(this.fileOf.get(from));
@@ -187,6 +190,7 @@ export class Code implements ProgramCode {
   /** A place for a node whose own nodes come first in the building but after it in the program. */
   reserve(): number {
     const index = this.kinds.push(NODE_RETURN);
+    this.copies.push(index);
     this.opcodes.push(0);
     this.regionOf.push(-1);
     this.fileOf.push(0);
@@ -323,7 +327,7 @@ export class Code implements ProgramCode {
   /** Ends the building: the columns are cut to their lengths and the interning maps let go. */
   seal(): void {
     const columns = [
-      this.kinds, this.opcodes, this.regionOf, this.fileOf, this.spans, this.operandsFirst, this.operandsCount, this.attrsFirst, this.attrsCount,
+      this.kinds, this.copies, this.opcodes, this.regionOf, this.fileOf, this.spans, this.operandsFirst, this.operandsCount, this.attrsFirst, this.attrsCount,
       this.operandKind, this.operandRef, this.operandText, this.operandFile, this.operandSpans,
       this.attrName, this.attrKind, this.attrRef, this.attrFile, this.attrSpans,
     ];
@@ -344,6 +348,14 @@ export class Code implements ProgramCode {
   /** The kind of a node (NODE_*), without making it. */
   kindAt(index: number): number {
     return this.kinds.get(index);
+  }
+
+  /**
+   * The earliest node this one is a moved copy of, itself when it is none: nodes with the same answer are the same
+   * instruction (opcode, operands, attributes, the function's names) at different lines.
+   */
+  copyOf(index: number): number {
+    return this.copies.get(index);
   }
 
   isObject(index: number): boolean {

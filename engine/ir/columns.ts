@@ -34,6 +34,16 @@ export class Column<T extends Typed> {
     return at;
   }
 
+  /** Appends `values[from..to)`, each plus `shift` (a run of rows copied from elsewhere, renumbered). */
+  pushRange(values: ArrayLike<number>, from: number, to: number, shift = 0): void {
+    const at = this.length;
+    const n = to - from;
+    if (at + n > this.data.length) this.grow(at + n);
+    const data = this.data;
+    for (let i = 0; i < n; i++) data[at + i] = values[from + i] + shift;
+    this.length = at + n;
+  }
+
   get(i: number): number {
     return this.data[i];
   }

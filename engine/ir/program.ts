@@ -274,6 +274,11 @@ export interface ProgramCode {
   signature(index: number, out: number[]): number;
   /** The kind of a node (ir/code.ts's NODE_*), without making it. */
   kindAt(index: number): number;
+  /**
+   * The earliest node this one repeats (the checker's copy of a line of the same text, ir/code.ts's appendMoved), itself
+   * when none: nodes with the same answer have the same effects, only their lines differ.
+   */
+  copyOf(index: number): number;
   /** Whether a node is kept as an object (loops, branches, calls, returns, fused groups); a plain instruction is not. */
   isObject(index: number): boolean;
   /** The line a node starts on and its file, without making it. */
