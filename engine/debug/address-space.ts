@@ -105,7 +105,7 @@ export class AddressSpace {
   private liveOnChip(): Tensor[] {
     const out = new Set<Tensor>();
     for (const core of this.machine.cores) {
-      for (const f of core.frames) for (const a of f.fn.allocs) out.add(f.tensors[a.slot].tensor);
+      for (const f of core.frames) for (const a of f.liveAllocs()) out.add(f.tensors[a.slot].tensor);
     }
     return [...out];
   }

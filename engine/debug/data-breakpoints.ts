@@ -248,10 +248,12 @@ export class DataBreakpoints {
     if (!bps) return;
     for (const bp of bps) {
       if (bp.region.kind !== 'alloc' || bp.region.core !== core.index) continue;
-      const a = frame.fn.allocs.find((x) => x.name === (bp.region as { name: string }).name);
-      const t = a && frame.tensors[a.slot]?.tensor;
-      if (!t) continue;
-      if (!this.byTensor.get(t)?.includes(bp)) watch(this.byTensor, t, bp);
+      // Sibling blocks may each allocate the name: the breakpoint watches each of them.
+      for (const a of frame.fn.allocs) {
+        if (a.name !== (bp.region as { name: string }).name) continue;
+        const t = frame.tensors[a.slot]?.tensor;
+        if (t && !this.byTensor.get(t)?.includes(bp)) watch(this.byTensor, t, bp);
+      }
     }
   }
 

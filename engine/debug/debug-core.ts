@@ -1068,7 +1068,7 @@ export class DebugCore implements ExecutionHooks {
       const view = f.tensors[p.slot];
       tensors.push({ name: p.name, dtype: view.tensor.dtype, shape: view.shape, memory: `${view.tensor.memory} (parameter)` });
     }
-    for (const a of fn.allocs) tensors.push({ name: a.name, dtype: a.dtype, shape: a.shape, memory: a.memory });
+    for (const a of f ? f.liveAllocs(lf!.cursorIndex) : fn.allocs.filter((x) => !x.scope)) tensors.push({ name: a.name, dtype: a.dtype, shape: a.shape, memory: a.memory });
     for (const d of this.program.drams) if (d.module === fn.module) tensors.push({ name: d.name, dtype: d.dtype, shape: d.shape, memory: 'dram' });
     const loops = lf ? loopRegisters(lf) : [];
     const registers = Array.from({ length: REGISTERS }, (_, r) => {

@@ -54,7 +54,7 @@ export class Inspector {
 
   scopes(frame: LogicalFrame): ScopeInfo[] {
     const fn = frame.frame.fn;
-    const locals = fn.params.length + fn.allocs.length + loopRegisters(frame).length;
+    const locals = fn.params.length + frame.frame.liveAllocs(frame.cursorIndex).length + loopRegisters(frame).length;
     return [
       { name: 'Locals', reference: this.handle({ kind: 'locals', frame }), named: locals, expensive: false, hint: 'locals' },
       { name: 'Registers', reference: this.handle({ kind: 'registers', frame }), named: REGISTERS + 3, expensive: false, hint: 'registers' },
@@ -144,7 +144,8 @@ export class Inspector {
       if (p.kind === 'param') out.push(this.tensorVariable(p.name, { kind: 'view', view: f.tensors[p.slot], text: p.name }, p.name, ['parameter']));
       else out.push(registerVariable(f.regs[p.index], f.isWritten(p.index), `r${p.index}`, 'parameter'));
     }
-    for (const a of f.fn.allocs) out.push(this.tensorVariable(a.name, { kind: 'view', view: f.tensors[a.slot], text: a.name }, a.name, [a.memory]));
+    // A block's allocations are shown while the frame is inside the block, as the program can name them.
+    for (const a of f.liveAllocs(frame.cursorIndex)) out.push(this.tensorVariable(a.name, { kind: 'view', view: f.tensors[a.slot], text: a.name }, a.name, [a.memory]));
     for (const l of loopRegisters(frame)) {
       const r = l.register;
       out.push({ name: `r${r}`, value: formatNumber(f.regs[r]), type: `loop register: iteration ${l.iteration + 1} of ${l.count} of the loop at line ${l.loop.span.line}`, evaluateName: `r${r}`, reference: 0 });
@@ -198,7 +199,7 @@ export class Inspector {
     const frames = frame.core.frames;
     for (let i = frames.length - 1; i >= 0; i--) {
       const f = frames[i];
-      for (const a of f.fn.allocs) {
+      for (const a of f.liveAllocs()) {
         if (a.memory !== memory) continue;
         const where = `${functionName(f.fn, entry)}${depthSuffix(frames, i)}`;
         out.push({ name: `${a.name} (${where})`, view: wholeView(f.tensors[a.slot].tensor), visible: f === frame.frame ? a.name : undefined, alloc: a });
@@ -314,8 +315,8 @@ export class Inspector {
 /** A tensor parameter or allocation of a frame, by name. */
 function frameTensorView(f: LogicalFrame['frame'], name: string): View | undefined {
   for (const p of f.fn.params) if (p.kind === 'param' && p.name === name) return f.tensors[p.slot];
-  for (const a of f.fn.allocs) if (a.name === name) return wholeView(f.tensors[a.slot].tensor);
-  return undefined;
+  const a = f.liveAlloc(name);
+  return a && wholeView(f.tensors[a.slot].tensor);
 }
 
 function registerVariable(value: number, written: boolean, name: string, role?: string): VariableInfo {

@@ -20,7 +20,7 @@ export function memoryMap(core: Core, entryModule: string, selectedFrame: Frame 
   const allocations: Allocation[] = [];
   frames.forEach((f, depth) => {
     const owner = `${functionName(f.fn, entryModule)}${nth(frames, depth)}`;
-    for (const a of f.fn.allocs) {
+    for (const a of f.liveAllocs()) {
       const t = f.tensors[a.slot]?.tensor;
       allocations.push({
         name: a.name, memory: a.memory, dtype: a.dtype, shape: [...a.shape], owner, depth,

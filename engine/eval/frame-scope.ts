@@ -21,7 +21,8 @@ export function frameScope(m: Machine, core: Core, frame: Frame): EvalScope {
 export function frameTensor(m: Machine, frame: Frame, name: string): View | undefined {
   const fn = frame.fn;
   for (const p of fn.params) if (p.kind === 'param' && p.name === name) return frame.tensors[p.slot];
-  for (const a of fn.allocs) if (a.name === name) return frame.tensors[a.slot];
+  const a = frame.liveAlloc(name);
+  if (a) return frame.tensors[a.slot];
   const d = m.program.drams.find((x) => x.name === name && x.module === fn.module);
   return d && m.dramViews[d.slot];
 }

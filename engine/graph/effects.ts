@@ -265,7 +265,7 @@ export class Effects {
           return;
         }
         if (this.constant(fn, e.name) !== undefined) return;
-        const t = this.evalTensor(fn, e.name);
+        const t = this.evalTensor(fn, e.name, e.span.line);
         if (t) b.add(false, { fp: wholeFootprint(t, fn.module), text: e.name, tensor: t });
         return;
       }
@@ -290,7 +290,7 @@ export class Effects {
           else for (const x of [item.lo, item.hi, item.step]) if (x) this.readEval(fn, x, b);
         }
         const t = e.base.kind === 'name' && registerIndex(e.base.name) === undefined && this.constant(fn, e.base.name) === undefined
-          ? this.evalTensor(fn, e.base.name) : undefined;
+          ? this.evalTensor(fn, e.base.name, e.span.line) : undefined;
         if (!t) {
           this.readEval(fn, e.base, b);
           return;
@@ -348,9 +348,12 @@ export class Effects {
   }
 
   /** The tensor a name denotes in a frame of fn, in the order the evaluate language looks: parameters, allocations, DRAM. */
-  private evalTensor(fn: FunctionIR, name: string): TensorDecl | undefined {
+  private evalTensor(fn: FunctionIR, name: string, line: number): TensorDecl | undefined {
     for (const p of fn.params) if (p.kind === 'param' && p.name === name) return p;
-    for (const a of fn.allocs) if (a.name === name) return a;
+    // Sibling blocks may each allocate the name: the one visible at a line is the last declared before it.
+    let found: TensorDecl | undefined;
+    for (const a of fn.allocs) if (a.name === name && (found === undefined || a.span.line <= line)) found = a;
+    if (found) return found;
     return this.drams(fn).get(name);
   }
 

@@ -75,6 +75,12 @@ export interface AllocInfo {
   readonly span: Span;
   /** Index in Frame.tensors. */
   readonly slot: number;
+  /**
+   * For an allocation declared inside a loop body or a branch arm: that block, named for messages (`the loop at
+   * line 12`). It is live only while a cursor of the frame is in a region whose `allocs` hold it, and starts
+   * unwritten at each entry of the region. Absent for one at the top level of the function body.
+   */
+  readonly scope?: string;
 }
 
 export interface TensorParamInfo {
@@ -183,6 +189,8 @@ export interface ForNode extends NodeBase {
   readonly to: ScalarExpr;
   readonly step: ScalarExpr;
   readonly body: Region;
+  /** Declared `independent` (NKI's affine_range): no iteration reads what another wrote, reductions aside. */
+  readonly independent?: boolean;
 }
 
 export interface IfNode extends NodeBase {
@@ -221,6 +229,8 @@ export interface Region {
   readonly parent?: Region;
   /** The closing brace: where a step that leaves the region is reported. */
   readonly end: Span;
+  /** The allocations declared in this block (a loop body or an arm): made unwritten at each entry, not visible outside. */
+  allocs?: readonly AllocInfo[];
 }
 
 export interface FunctionIR {

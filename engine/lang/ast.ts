@@ -22,7 +22,16 @@ export interface InstructionStmt {
   readonly span: Span;
 }
 export interface SetStmt { readonly kind: 'set'; readonly register: string; readonly registerSpan: Span; readonly value: Expr; readonly span: Span }
-export interface AllocStmt { readonly kind: 'alloc'; readonly memory: 'sbuf' | 'psum'; readonly name: string; readonly nameSpan: Span; readonly type: TypeRef; readonly span: Span }
+/** `sbuf t : f32[128, 512]`, with an explicit place after the type when one is given (`, offset = 4096`, `, bank = 2`). */
+export interface AllocStmt {
+  readonly kind: 'alloc';
+  readonly memory: 'sbuf' | 'psum';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly type: TypeRef;
+  readonly attrs: readonly Attribute[];
+  readonly span: Span;
+}
 export interface ForStmt {
   readonly kind: 'for';
   readonly register: string;
@@ -30,6 +39,8 @@ export interface ForStmt {
   readonly from: Expr;
   readonly to: Expr;
   readonly step?: Expr;
+  /** `independent` after the bounds: the iterations are declared independent of each other (NKI's affine_range). */
+  readonly independent?: Span;
   readonly body: Block;
   /** The header `for r0 in a..b`, which is what breakpoints and steps stop at. */
   readonly span: Span;

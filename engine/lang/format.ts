@@ -132,7 +132,9 @@ function cellStarts(t: readonly FormatToken[]): { kind: string; starts: number[]
   const first = t[0].kind === IDENT ? t[0].text : '';
   if ((first === 'dram' || first === 'sbuf' || first === 'psum') && t[1]?.kind === IDENT && isPunct(t[2], ':')) {
     const typeEnd = closingBracket(t, 4);
-    return { kind: 'decl', starts: typeEnd !== undefined && typeEnd + 1 < t.length ? [0, 2, typeEnd + 1] : [0, 2] };
+    // What follows the type is a column: a dram's role, an allocation's place (its ',' stays with the type).
+    const rest = typeEnd === undefined ? undefined : isPunct(t[typeEnd + 1], ',') ? typeEnd + 2 : typeEnd + 1;
+    return { kind: 'decl', starts: rest !== undefined && rest < t.length ? [0, 2, rest] : [0, 2] };
   }
   if (first === 'const' && isPunct(t[2], '=')) return { kind: 'const', starts: [0, 2] };
   const head = headEnd(t);

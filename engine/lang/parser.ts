@@ -402,7 +402,16 @@ class Parser {
     const name = this.word(this.ident(`a tensor name after '${memory}'`));
     this.expectPunct(':', `':' and a type after the tensor name '${name.text}'`);
     const type = this.typeRef();
-    return { kind: 'alloc', memory, name: name.text, nameSpan: name.span, type, span: this.between(this.span(kw), type.span) };
+    const attrs: ast.Attribute[] = [];
+    let end = type.span;
+    while (this.eatPunct(',')) {
+      const attr = this.word(this.ident(`an attribute of '${name.text}' after ',', like '${memory === 'psum' ? 'bank = 2' : 'offset = 4096'}'`));
+      this.expectPunct('=', `'=' and a value after '${attr.text}'`);
+      const value = this.expr();
+      end = this.skim ? end : value.span;
+      attrs.push(this.skim ? SKIPPED_ATTRIBUTE : { name: attr.text, nameSpan: attr.span, value, span: this.between(attr.span, value.span) });
+    }
+    return { kind: 'alloc', memory, name: name.text, nameSpan: name.span, type, attrs, span: this.between(this.span(kw), end) };
   }
 
   private forStmt(): ast.ForStmt {
@@ -419,9 +428,14 @@ class Parser {
       step = this.expr();
       end = step.span;
     }
+    let independent: Span | undefined;
+    if (this.isWord('independent')) {
+      independent = this.span(this.next());
+      end = independent;
+    }
     const span = this.between(this.span(kw), end);
     const body = this.block(`the body of the loop over '${reg.text}'`);
-    return { kind: 'for', register: reg.text, registerSpan: reg.span, from, to, step, body, span };
+    return { kind: 'for', register: reg.text, registerSpan: reg.span, from, to, step, independent, body, span };
   }
 
   private ifStmt(): ast.IfStmt {

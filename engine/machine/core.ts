@@ -1,5 +1,5 @@
 /** A core's execution state: its stack of activations, each with registers, tensors and a position. */
-import { CallNode, ForNode, FunctionIR, Node, Region } from '../ir/program';
+import { AllocInfo, CallNode, ForNode, FunctionIR, Node, Region } from '../ir/program';
 import { REGISTERS } from './limits';
 import { View } from './view';
 
@@ -80,6 +80,28 @@ export class Frame {
   get current(): Node | undefined {
     const c = this.top;
     return c && c.pc < c.region.nodes.length ? c.region.nodes.at(c.pc) : undefined;
+  }
+
+  /**
+   * Whether an allocation is live: one of the function body always, one of a block (a loop body, an arm) while a
+   * cursor up to `cursorIndex` is in that block.
+   */
+  isLive(alloc: AllocInfo, cursorIndex = this.cursors.length - 1): boolean {
+    if (alloc.scope === undefined) return true;
+    for (let k = Math.min(cursorIndex, this.cursors.length - 1); k >= 0; k--) if (this.cursors[k].region.allocs?.includes(alloc)) return true;
+    return false;
+  }
+
+  /** The allocations live now (up to `cursorIndex`), in declaration order. */
+  liveAllocs(cursorIndex?: number): AllocInfo[] {
+    return this.fn.allocs.filter((a) => this.isLive(a, cursorIndex));
+  }
+
+  /** The live allocation of a name: sibling blocks may each declare one of the same name. */
+  liveAlloc(name: string, cursorIndex?: number): AllocInfo | undefined {
+    const allocs = this.fn.allocs;
+    for (let i = allocs.length - 1; i >= 0; i--) if (allocs[i].name === name && this.isLive(allocs[i], cursorIndex)) return allocs[i];
+    return undefined;
   }
 
   setRegister(index: number, value: number): void {

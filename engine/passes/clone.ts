@@ -20,7 +20,7 @@ export function cloneProgram(program: Program): Program {
 }
 
 export function cloneRegion(region: Region, fn: FunctionIR, owner: Node | undefined, parent: Region | undefined, fnMap?: Map<FunctionIR, FunctionIR>): Region {
-  const fresh: Region = { kind: region.kind, nodes: NO_NODES, fn, owner: owner as Region['owner'], parent, end: region.end };
+  const fresh: Region = { kind: region.kind, nodes: NO_NODES, fn, owner: owner as Region['owner'], parent, end: region.end, ...(region.allocs ? { allocs: region.allocs } : {}) };
   fresh.nodes = new ArrayNodes(region.nodes.toArray().map((n) => cloneNode(n, fn, fresh, fnMap)));
   return fresh;
 }

@@ -162,7 +162,7 @@ function expand(call: CallNode, caller: Mutable<FunctionIR>, region: Region, fre
   const last = body.at(body.length - 1);
   for (const node of body) {
     if (node === last && node.kind === 'return') continue;
-    out.push(copyInto(node, caller, region, rewriter, siteOf, call));
+    out.push(copyInto(node, caller, region, rewriter, siteOf, call, allocs));
   }
   return out;
 }
@@ -241,7 +241,7 @@ function evalNames(registers: Map<number, number>, bindings: Map<TensorParamInfo
 }
 
 /** A copy of a callee node (and of its regions) in the caller, rewritten, marked as inlined code. */
-function copyInto(node: Node, fn: FunctionIR, region: Region, r: Rewriter, siteOf: (n: Node) => number, call: CallNode): Node {
+function copyInto(node: Node, fn: FunctionIR, region: Region, r: Rewriter, siteOf: (n: Node) => number, call: CallNode, allocs: ReadonlyMap<AllocInfo, AllocInfo>): Node {
   // As deep as the call, plus the inlinings the node had in the callee, plus this one.
   const inlined: InlineOrigin = { from: node.inlined?.from ?? node.fn, site: siteOf(node), depth: (call.inlined?.depth ?? 0) + (node.inlined?.depth ?? 0) + 1 };
   // A copy's id says where it came from and which call it replaced: stable across runs of the pipeline.
@@ -249,7 +249,9 @@ function copyInto(node: Node, fn: FunctionIR, region: Region, r: Rewriter, siteO
   const copy = { ...node, ...rewriteNodeFields(node, r), id, fn, region, inlined } as Mutable<Node>;
   const sub = (from: Region, owner: Node): Region => {
     const fresh: Region = { kind: from.kind, nodes: NO_NODES, fn, owner: owner as Region['owner'], parent: region, end: from.end };
-    fresh.nodes = new ArrayNodes(from.nodes.toArray().map((n) => copyInto(n, fn, fresh, r, siteOf, call)));
+    // A block's allocations stay its own in the copy: the caller's adopted ones.
+    if (from.allocs) fresh.allocs = from.allocs.map((a) => allocs.get(a)!);
+    fresh.nodes = new ArrayNodes(from.nodes.toArray().map((n) => copyInto(n, fn, fresh, r, siteOf, call, allocs)));
     return fresh;
   };
   if (node.kind === 'for') (copy as { body: Region }).body = sub(node.body, copy as Node);

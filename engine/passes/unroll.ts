@@ -1,6 +1,7 @@
 /**
  * `unroll`: a loop with constant bounds and few iterations becomes its body repeated, each copy preceded by a
  * `Set` of the loop register (placed on the loop's line). One line then has several nodes; a breakpoint binds them all.
+ * A loop whose body allocates is kept.
  */
 import { ForNode, InstrNode, Node, Program, Region } from '../ir/program';
 import { ArrayNodes } from '../ir/node-list';
@@ -31,7 +32,8 @@ export function unrollPass(program: Program, limits?: RewriteLimits): PassOutcom
         if (node.kind !== 'for') return [node];
         visit(node.body);
         const trips = constantTrips(node);
-        if (!trips || trips.length > MAX_TRIPS || trips.length * (regionSize(node.body) + 1) > MAX_NODES || hasReturn(node.body)) return [node];
+        // A body with allocations of its own stays a loop: each iteration's start unwritten is the loop's to give.
+        if (!trips || trips.length > MAX_TRIPS || trips.length * (regionSize(node.body) + 1) > MAX_NODES || hasReturn(node.body) || node.body.allocs) return [node];
         if (!counter.allow(node, () => `unrolled the loop of r${node.register} (${trips.length} iteration${trips.length === 1 ? '' : 's'})`)) return [node];
         changes.removed.push(node.id);
         reasons.set(node.id, `the loop was unrolled: its ${trips.length} iterations are copies of its body`);

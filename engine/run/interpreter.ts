@@ -292,6 +292,9 @@ export class Interpreter {
 
   private pushRegion(core: Core, frame: Frame, region: Region, loop: LoopState | undefined, hooks: ExecutionHooks | undefined): void {
     const cursor: RegionCursor = { region, pc: 0, loop, activation: this.machine.nextActivation++ };
+    // A block's own allocations start unwritten at each entry: what an iteration left is not the next one's.
+    const allocs = region.allocs;
+    if (allocs) for (let i = 0; i < allocs.length; i++) frame.tensors[allocs[i].slot].tensor.clearWritten();
     frame.cursors.push(cursor);
     hooks?.onRegionEnter(core, frame, cursor);
   }

@@ -20,7 +20,7 @@ const GRAMMAR_FILE = path.join(ROOT, 'syntaxes/bir.tmLanguage.json');
 const CONFIG_FILE = path.join(ROOT, 'syntaxes/language-configuration.json');
 const WASM_FILE = path.join(ROOT, 'node_modules/vscode-oniguruma/release/onig.wasm');
 
-const KEYWORDS = ['module', 'import', 'const', 'cores', 'dram', 'sbuf', 'psum', 'func', 'for', 'in', 'step', 'if', 'else', 'call', 'return', 'input', 'output'];
+const KEYWORDS = ['module', 'import', 'const', 'cores', 'dram', 'sbuf', 'psum', 'func', 'for', 'in', 'step', 'independent', 'if', 'else', 'call', 'return', 'input', 'output'];
 const MEMORY_KINDS = ['dram', 'sbuf', 'psum'];
 const REGISTERS = [...Array.from({ length: 16 }, (_, i) => `r${i}`), 'core', 'ncores'];
 
@@ -318,6 +318,17 @@ describe('BIR TextMate grammar', function () {
       expectScopes(doc, 'psum acc ', 'psum', 'storage.type.memory.bir');
       expectScopes(doc, 'psum acc ', 'acc', 'variable.other.declaration.bir');
       expectScopes(doc, 'psum acc ', '#', 'comment.line.number-sign.bir');
+    });
+
+    it('scopes allocations in a block, their explicit place (offset, bank) and independent loops', () => {
+      const doc = tokenize(['func main() {', '  for r0 in 0..4 step 2 independent {', '    psum acc : f32[128, 512], bank = 2', '    sbuf t : f32[128, 64], offset = 4096', '  }', '}'].join('\n'));
+      expectScopes(doc, 2, 'independent', 'keyword.control.bir');
+      expectScopes(doc, 3, 'psum', 'storage.type.memory.bir');
+      expectScopes(doc, 3, 'acc', 'variable.other.declaration.bir');
+      expectScopes(doc, 3, 'bank', 'variable.parameter.attribute.bir');
+      expectScopes(doc, 3, '2', 'constant.numeric.bir');
+      expectScopes(doc, 4, 'offset', 'variable.parameter.attribute.bir');
+      expectScopes(doc, 4, '4096', 'constant.numeric.bir');
     });
 
     it('scopes func, its name, parameters, their memories and register parameters', () => {

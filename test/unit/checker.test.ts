@@ -274,11 +274,9 @@ describe('checker', () => {
       expectProgram(['module m', 'func main() {', '  psum p : f32[128, 4]', '  psum q : i32[128, 4]', '  psum b : bf16[128, 4]', '}', ''].join('\n'));
     });
 
-    it('rejects allocations inside a loop or a branch', () => {
-      expectDiagnostics(prog(['for r0 in 0..2 {', '  sbuf t : f32[4, 4]', '}', 'if 1 {', '} else {', '  psum q : f32[4, 4]', '}']), [
-        ['sbuf t', "allocations are made when the function is entered; declare 't' at the top level of the function body, not inside a loop"],
-        ['psum q', "declare 'q' at the top level of the function body, not inside a branch"],
-      ]);
+    it('accepts allocations inside a loop or a branch, scoped to it (test/unit/scoped-allocations.test.ts)', () => {
+      const p = expectStmtOk('for r0 in 0..2 {', '  sbuf t : f32[4, 4]', '}', 'if 1 {', '} else {', '  psum q : f32[4, 4]', '}');
+      assert.deepStrictEqual(p.main.allocs.filter((a) => a.scope).map((a) => `${a.name}: ${a.scope}`), ['t: the loop at line 16', "q: the else branch of the 'if' at line 19"]);
     });
 
     it('accepts allocations after statements at the top level of the body', () => {

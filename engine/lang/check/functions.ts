@@ -7,7 +7,7 @@ import {
 import { isDType, DType } from '../../base/dtype';
 import { unknownDTypeMessage } from './dtype-names';
 import { InstructionOpcode, OPCODES } from '../../ir/opcodes';
-import { PARTITIONS, registerIndex } from '../../machine/limits';
+import { PARTITIONS, PSUM_BANK_BYTES, PSUM_BANKS, SBUF_BYTES_PER_PARTITION, registerIndex } from '../../machine/limits';
 import { Code } from '../../ir/code';
 import { KnownLines } from '../known-lines';
 import { RepeatedLines } from './repeated-lines';
@@ -15,7 +15,7 @@ import { Column, int32s } from '../../ir/columns';
 import { CodeNodes, NO_NODES } from '../../ir/node-list';
 import { isTensorExpr, resolveAccess } from './access';
 import { InstructionChecker, MAX_ON_CHIP_RANK, NO_ATTRIBUTES, showShape } from './instructions';
-import { frameBytes, newPlans, place } from './placement';
+import { frameBytes, markPlan, newPlans, place, releaseTo } from './placement';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -85,6 +85,8 @@ interface OpenBlock {
   readonly region: Region;
   readonly nodes: Column<Int32Array>;
   returned?: Span;
+  /** The allocations declared in the block (none at the top level of the body, whose allocations are the function's). */
+  readonly allocs: AllocInfo[];
 }
 
 /**
@@ -99,7 +101,14 @@ function isMatmul(opcode: string): boolean {
 }
 
 function openBlock(region: Region): OpenBlock {
-  return { region, nodes: int32s(), returned: undefined };
+  return { region, nodes: int32s(), returned: undefined, allocs: [] };
+}
+
+/** The block an allocation of `region` lives in, as messages name it. */
+function scopeName(region: Region): string {
+  const line = region.owner!.span.line;
+  if (region.kind === 'loop') return `the loop at line ${line}`;
+  return `the ${region.kind === 'then' ? '' : 'else '}branch of the 'if' at line ${line}`;
 }
 
 /** A call found while building, kept for the placement check of call chains. */
@@ -130,7 +139,7 @@ export class BodyBuilder {
   ) {
     const tensors = new Map<string, TensorParamInfo | AllocInfo>();
     for (const p of pending.fn.params) if (p.kind === 'param') tensors.set(p.name, p);
-    this.scope = { module: pending.module, fnName: pending.fn.fullName, tensors, refused: new Set() };
+    this.scope = { module: pending.module, fnName: pending.fn.fullName, tensors, refused: new Set(), ended: new Map() };
     this.instructions = new InstructionChecker(resolver, pending.module, this.scope);
     this.repeated = new RepeatedLines(code);
   }
@@ -162,9 +171,21 @@ export class BodyBuilder {
     fn.psumFrameBytes = frameBytes(this.plans.psum);
   }
 
+  /**
+   * A nested block (a loop body, an arm): its allocations are freed at its end, for the next block to place its own in
+   * the same bytes, and their names are not visible after it.
+   */
   private block(stmts: readonly ast.Stmt[], region: Region): CodeNodes {
     const block = openBlock(region);
+    const marks = { sbuf: markPlan(this.plans.sbuf), psum: markPlan(this.plans.psum) };
     for (const s of stmts) this.add(block, s);
+    releaseTo(this.plans.sbuf, marks.sbuf);
+    releaseTo(this.plans.psum, marks.psum);
+    for (const a of block.allocs) {
+      this.scope.tensors.delete(a.name);
+      this.scope.ended?.set(a.name, `'${a.name}' is allocated in ${a.scope} and is not visible outside it (the block ends at line ${region.end.line})`);
+    }
+    if (block.allocs.length) region.allocs = block.allocs;
     return this.nodesOf(block);
   }
 
@@ -180,7 +201,7 @@ export class BodyBuilder {
     }
     const reported = this.resolver.diagnostics.count;
     this.wrotePsum = false;
-    const index = this.stmt(s, block.region);
+    const index = this.stmt(s, block);
     if (index !== undefined) block.nodes.push(index);
     if (s.kind === 'return') block.returned = s.span;
     // What RepeatedLines may learn (its rules); only a statement of the body's own level is offered to it.
@@ -190,9 +211,10 @@ export class BodyBuilder {
   }
 
   /** The index of the statement's node in the program (a loop's or a branch's before the nodes of its regions). */
-  private stmt(s: ast.Stmt, region: Region): number | undefined {
+  private stmt(s: ast.Stmt, block: OpenBlock): number | undefined {
+    const region = block.region;
     switch (s.kind) {
-      case 'alloc': return void this.alloc(s, region);
+      case 'alloc': return void this.alloc(s, block);
       case 'instr': return this.appended(this.instruction(s, region));
       case 'set': return this.appended(this.set(s, region));
       case 'for': return this.forLoop(s, region);
@@ -207,18 +229,15 @@ export class BodyBuilder {
   }
 
 
-  private alloc(s: ast.AllocStmt, region: Region): void {
+  private alloc(s: ast.AllocStmt, block: OpenBlock): void {
     // A refused allocation is reported once, at its declaration: the instructions that use it are not checked.
-    if (!this.allocated(s, region) && !this.scope.tensors.has(s.name)) this.scope.refused?.add(s.name);
+    if (!this.allocated(s, block) && !this.scope.tensors.has(s.name)) this.scope.refused?.add(s.name);
   }
 
   /** Declares the allocation; false when it is refused (reported). */
-  private allocated(s: ast.AllocStmt, region: Region): boolean {
+  private allocated(s: ast.AllocStmt, block: OpenBlock): boolean {
     const d = this.resolver.diagnostics;
-    if (region.kind !== 'body') {
-      d.error(s.span, `allocations are made when the function is entered; declare '${s.name}' at the top level of the function body, not inside a ${region.kind === 'loop' ? 'loop' : 'branch'}`);
-      return false;
-    }
+    const region = block.region;
     const existing = this.scope.tensors.get(s.name) ?? this.pending.module.drams.get(s.name);
     if (existing) {
       d.error(s.nameSpan, `'${s.name}' is already declared at line ${existing.span.line}`);
@@ -239,15 +258,47 @@ export class BodyBuilder {
       d.error(s.type.dtypeSpan, `PSUM holds f32, i32 or bf16 (the MX matmul's output) accumulators; '${s.name}' is ${type.dtype}`);
       return false;
     }
-    const placement = place(this.plans[s.memory], s.name, type.dtype, type.shape, s.span, this.pending.fn.fullName, d);
+    const scope = region.kind === 'body' ? undefined : scopeName(region);
+    const where = `'${this.pending.fn.fullName}'${scope ? ` (in ${scope})` : ''}`;
+    const explicit = this.explicitPlace(s);
+    if (!explicit) return false;
+    const placement = place(this.plans[s.memory], { name: s.name, dtype: type.dtype, shape: type.shape, span: s.span, where, ...explicit }, d);
     if (!placement) return false;
     const info: AllocInfo = {
       kind: 'alloc', name: s.name, memory: s.memory, dtype: type.dtype, shape: type.shape, placement, span: s.span,
-      slot: this.pending.fn.tensorSlots + this.allocs.length,
+      slot: this.pending.fn.tensorSlots + this.allocs.length, ...(scope ? { scope } : {}),
     };
     this.allocs.push(info);
+    if (scope) block.allocs.push(info);
     this.scope.tensors.set(s.name, info);
+    this.scope.ended?.delete(s.name);
     return true;
+  }
+
+  /**
+   * The place an allocation asks for: `offset = N` (SBUF: the byte of each partition it starts at) or `bank = N`
+   * (PSUM: the bank it starts at), in its function's frame; {} when it asks for none, undefined when refused (reported).
+   */
+  private explicitPlace(s: ast.AllocStmt): { offset?: number; offsetText?: string } | undefined {
+    const d = this.resolver.diagnostics;
+    const own = s.memory === 'psum' ? 'bank' : 'offset';
+    let place: { offset?: number; offsetText?: string } = {};
+    for (const a of s.attrs) {
+      if (a.name !== own) {
+        d.error(a.nameSpan, `'${a.name}' is not an attribute of ${s.memory === 'psum' ? 'a PSUM' : 'an SBUF'} allocation: ${s.memory === 'psum' ? `a PSUM allocation takes 'bank = N' (0 to ${PSUM_BANKS - 1}), the bank it starts at` : `an SBUF allocation takes 'offset = N', the byte of each partition it starts at`}`);
+        return undefined;
+      }
+      if (place.offset !== undefined) {
+        d.error(a.nameSpan, `'${a.name}' is given twice`);
+        return undefined;
+      }
+      const v = own === 'bank'
+        ? this.resolver.integer(a.value, this.pending.module, `the bank of '${s.name}'`, 0, PSUM_BANKS - 1)
+        : this.resolver.integer(a.value, this.pending.module, `the offset of '${s.name}'`, 0, SBUF_BYTES_PER_PARTITION - 1);
+      if (v === undefined) return undefined;
+      place = { offset: own === 'bank' ? v * PSUM_BANK_BYTES : v, offsetText: `${own} = ${v}` };
+    }
+    return place;
   }
 
   /**
@@ -322,7 +373,7 @@ export class BodyBuilder {
     if (step?.kind === 'const' && step.value === 0) d.error(s.step!.span, 'the step of a loop cannot be 0');
     const node: ForNode = {
       kind: 'for', register: register ?? 0, from: from!, to: to!, step: step!, body: undefined as unknown as Region,
-      id: '', index: -1, span: s.span, fn: this.pending.fn, region,
+      id: '', index: -1, span: s.span, fn: this.pending.fn, region, ...(s.independent ? { independent: true } : {}),
     };
     const body: Region = { kind: 'loop', nodes: NO_NODES, fn: this.pending.fn, owner: node, parent: region, end: s.body.close };
     (node as { body: Region }).body = body;

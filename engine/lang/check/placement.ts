@@ -1,6 +1,7 @@
 /**
  * Placement of on-chip allocations. Each activation of a function gets a frame in SBUF and in PSUM, on top
- * of its caller's frame; allocations are laid out in declaration order inside it, in partitions [0, P).
+ * of its caller's frame; allocations are laid out in declaration order inside it, in partitions [0, P) unless
+ * placed explicitly; those of a block are freed at its end, so sibling blocks share bytes.
  */
 import { DiagnosticBag } from '../diagnostics';
 import { Span } from '../../base/span';
@@ -8,42 +9,103 @@ import { FunctionIR, Placement } from '../../ir/program';
 import { dtypeInfo, DType } from '../../base/dtype';
 import { PSUM_BANK_BYTES, PSUM_BYTES_PER_PARTITION, SBUF_ALIGNMENT, SBUF_BYTES_PER_PARTITION } from '../../machine/limits';
 
+/** An allocation live at this point of the function: what a later one may not overlap, and what messages name. */
+interface LiveAllocation {
+  readonly name: string;
+  readonly offset: number;
+  readonly end: number;
+  readonly line: number;
+}
+
+/**
+ * A memory of a function's frame while its body is checked. Allocations are placed one after the other; an
+ * allocation in a block (a loop body, a branch arm) is freed at the block's end, so that the next block places its
+ * own in the same bytes: the frame is as large as the most that is live at any one point (`peak`).
+ */
 export interface MemoryPlan {
   readonly name: 'sbuf' | 'psum';
   readonly capacity: number;
+  /** Where the next allocation is placed from: the end of the live allocation that ends last. */
   used: number;
-  /** Allocations placed so far, for messages that name what fills the memory. */
-  readonly names: string[];
+  peak: number;
+  readonly live: LiveAllocation[];
 }
 
 export function newPlans(): { sbuf: MemoryPlan; psum: MemoryPlan } {
   return {
-    sbuf: { name: 'sbuf', capacity: SBUF_BYTES_PER_PARTITION, used: 0, names: [] },
-    psum: { name: 'psum', capacity: PSUM_BYTES_PER_PARTITION, used: 0, names: [] },
+    sbuf: { name: 'sbuf', capacity: SBUF_BYTES_PER_PARTITION, used: 0, peak: 0, live: [] },
+    psum: { name: 'psum', capacity: PSUM_BYTES_PER_PARTITION, used: 0, peak: 0, live: [] },
   };
 }
 
-/** Places one allocation; reports an overflow with the sizes involved and returns undefined. */
-export function place(
-  plan: MemoryPlan,
-  name: string,
-  dtype: DType,
-  shape: readonly number[],
-  span: Span,
-  fnName: string,
-  diagnostics: DiagnosticBag,
-): Placement | undefined {
+/** What a block's end gives back: the plan as it was when the block began. */
+export interface PlanMark { readonly used: number; readonly live: number }
+
+export function markPlan(plan: MemoryPlan): PlanMark {
+  return { used: plan.used, live: plan.live.length };
+}
+
+/** Frees the allocations made since the mark (the block ended). */
+export function releaseTo(plan: MemoryPlan, mark: PlanMark): void {
+  plan.used = mark.used;
+  plan.live.length = mark.live;
+}
+
+/** What is asked of one allocation: its type, where it is declared, and its explicit place if it has one. */
+export interface PlacementRequest {
+  readonly name: string;
+  readonly dtype: DType;
+  readonly shape: readonly number[];
+  readonly span: Span;
+  /** `the function 't::main'` or `the loop at line 12 of 't::main'`: where the allocation lives, for messages. */
+  readonly where: string;
+  /** An explicit byte offset in each partition (SBUF `offset = N`, PSUM `bank = N` as N * 2048), relative to the frame. */
+  readonly offset?: number;
+  /** The explicit text of the place, as the message quotes it (`bank = 2`). */
+  readonly offsetText?: string;
+}
+
+/** Places one allocation; reports an overflow or an overlap with the sizes involved and returns undefined. */
+export function place(plan: MemoryPlan, request: PlacementRequest, diagnostics: DiagnosticBag): Placement | undefined {
+  const { name, dtype, shape, span, where } = request;
   // The free dimensions of a partition are one row of bytes.
   const bytes = shape.slice(1).reduce((a, b) => a * b, 1) * dtypeInfo(dtype).bytes;
-  const offset = plan.name === 'sbuf' ? alignUp(plan.used, SBUF_ALIGNMENT) : psumOffset(plan.used, bytes);
+  const explicit = request.offset !== undefined;
+  const offset = explicit ? request.offset! : plan.name === 'sbuf' ? alignUp(plan.used, SBUF_ALIGNMENT) : psumOffset(plan.used, bytes);
+  const what = `${plan.name} allocation '${name}' (${dtype}[${shape.join(', ')}], ${bytes} bytes per partition${explicit ? `, ${request.offsetText}` : ''})`;
   if (offset + bytes > plan.capacity) {
-    const others = plan.names.length ? ` (${plan.used} bytes are used by ${plan.names.map((n) => `'${n}'`).join(', ')}${lostToAlignment(plan, offset, bytes)})` : '';
-    diagnostics.error(span, `${plan.name} allocation '${name}' (${dtype}[${shape.join(', ')}], ${bytes} bytes per partition) does not fit in '${fnName}': it would end at byte ${offset + bytes} but ${plan.name.toUpperCase()} has ${plan.capacity} bytes per partition${others}`);
+    const others = plan.live.length && !explicit ? ` (${usedBy(plan)}${lostToAlignment(plan, offset, bytes)})` : '';
+    diagnostics.error(span, `${what} does not fit in ${where}: it would end at byte ${offset + bytes} but ${plan.name.toUpperCase()} has ${plan.capacity} bytes per partition${others}`);
     return undefined;
   }
-  plan.used = offset + bytes;
-  plan.names.push(name);
+  if (explicit) {
+    const problem = explicitProblem(plan, request, offset, bytes);
+    if (problem) {
+      diagnostics.error(span, `${what} ${problem}`);
+      return undefined;
+    }
+  }
+  plan.live.push({ name, offset, end: offset + bytes, line: span.line });
+  plan.used = Math.max(plan.used, offset + bytes);
+  plan.peak = Math.max(plan.peak, plan.used);
   return { partitions: shape[0], offset, bytesPerPartition: bytes };
+}
+
+/** Why an explicit place cannot be taken: its alignment, or the live allocation it overlaps. */
+function explicitProblem(plan: MemoryPlan, request: PlacementRequest, offset: number, bytes: number): string | undefined {
+  if (plan.name === 'sbuf' && offset % SBUF_ALIGNMENT !== 0) return `starts at byte ${offset}: SBUF allocations start on ${SBUF_ALIGNMENT}-byte boundaries`;
+  // Partitions [0, P) of every allocation overlap: bytes decide.
+  const other = plan.live.find((o) => o.offset < offset + bytes && offset < o.end);
+  if (!other) return undefined;
+  return `overlaps '${other.name}' (line ${other.line}), which is live here: '${request.name}' would take bytes ${offset}..${offset + bytes - 1} of each partition, '${other.name}' takes bytes ${other.offset}..${other.end - 1}`;
+}
+
+/** The live allocations and the bytes they take, with the bytes alignment left between them. */
+function usedBy(plan: MemoryPlan): string {
+  const taken = plan.live.reduce((sum, o) => sum + (o.end - o.offset), 0);
+  const gaps = plan.used - taken;
+  const names = plan.live.map((o) => `'${o.name}'`).join(', ');
+  return `${taken} bytes are used by ${names}${gaps > 0 ? `, ${gaps} are lost to alignment between them` : ''}`;
 }
 
 /** Why an allocation starts after the bytes used: the bytes the alignment skips, said where they matter. */
@@ -72,7 +134,7 @@ export function alignUp(n: number, alignment: number): number {
 
 /** Frame sizes keep every frame aligned, so a callee's frame places the same way at any depth. */
 export function frameBytes(plan: MemoryPlan): number {
-  return alignUp(plan.used, plan.name === 'sbuf' ? SBUF_ALIGNMENT : PSUM_BANK_BYTES);
+  return alignUp(plan.peak, plan.name === 'sbuf' ? SBUF_ALIGNMENT : PSUM_BANK_BYTES);
 }
 
 /**

@@ -27,6 +27,8 @@ export interface FunctionScope {
   readonly tensors: Map<string, TensorParamInfo | AllocInfo>;
   /** Allocations that were refused (reported): their uses are not reported again as unknown names. */
   readonly refused?: Set<string>;
+  /** Allocations of blocks that have ended, with what to say when a later line names one. */
+  readonly ended?: Map<string, string>;
 }
 
 export class Resolver {
@@ -162,6 +164,11 @@ export class Resolver {
 
   unknownName(name: string, span: Span, module: ModuleScope, scope: FunctionScope | undefined): void {
     if (scope?.refused?.has(name)) return;
+    const ended = scope?.ended?.get(name);
+    if (ended) {
+      this.diagnostics.error(span, ended);
+      return;
+    }
     const known = [...module.consts.keys(), ...module.drams.keys(), ...(scope ? scope.tensors.keys() : [])];
     const hint = suggest(name, known);
     this.diagnostics.error(span, `unknown name '${name}'${hint ? `; did you mean '${hint}'?` : ''}`);
