@@ -29,7 +29,8 @@ export interface AllocStmt {
   readonly name: string;
   readonly nameSpan: Span;
   readonly type: TypeRef;
-  readonly attrs: readonly Attribute[];
+  /** Absent when the allocation is placed by the checker. */
+  readonly attrs?: readonly Attribute[];
   readonly span: Span;
 }
 export interface ForStmt {

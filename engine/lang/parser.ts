@@ -411,7 +411,7 @@ class Parser {
       end = this.skim ? end : value.span;
       attrs.push(this.skim ? SKIPPED_ATTRIBUTE : { name: attr.text, nameSpan: attr.span, value, span: this.between(attr.span, value.span) });
     }
-    return { kind: 'alloc', memory, name: name.text, nameSpan: name.span, type, attrs, span: this.between(this.span(kw), end) };
+    return { kind: 'alloc', memory, name: name.text, nameSpan: name.span, type, ...(attrs.length ? { attrs } : {}), span: this.between(this.span(kw), end) };
   }
 
   private forStmt(): ast.ForStmt {
@@ -435,7 +435,7 @@ class Parser {
     }
     const span = this.between(this.span(kw), end);
     const body = this.block(`the body of the loop over '${reg.text}'`);
-    return { kind: 'for', register: reg.text, registerSpan: reg.span, from, to, step, independent, body, span };
+    return { kind: 'for', register: reg.text, registerSpan: reg.span, from, to, step, ...(independent ? { independent } : {}), body, span };
   }
 
   private ifStmt(): ast.IfStmt {

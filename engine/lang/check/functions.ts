@@ -283,7 +283,7 @@ export class BodyBuilder {
     const d = this.resolver.diagnostics;
     const own = s.memory === 'psum' ? 'bank' : 'offset';
     let place: { offset?: number; offsetText?: string } = {};
-    for (const a of s.attrs) {
+    for (const a of s.attrs ?? []) {
       if (a.name !== own) {
         d.error(a.nameSpan, `'${a.name}' is not an attribute of ${s.memory === 'psum' ? 'a PSUM' : 'an SBUF'} allocation: ${s.memory === 'psum' ? `a PSUM allocation takes 'bank = N' (0 to ${PSUM_BANKS - 1}), the bank it starts at` : `an SBUF allocation takes 'offset = N', the byte of each partition it starts at`}`);
         return undefined;
