@@ -158,6 +158,14 @@ describe('formatter', () => {
     assert.strictEqual(format(out), out);
   });
 
+  it('lays out an allocation\'s place as a column after its type, the comma with the type; `independent` after the bounds', () => {
+    const text = 'module m\nfunc main() {\n  psum a : f32[128, 512],bank=2\n  sbuf bb : f32[128, 4] , offset = 64\n  for r0 in 0..2   independent {\n      psum h:f32[128, 512], bank = 1\n  }\n}\n';
+    const out = format(text);
+    assert.strictEqual(out, 'module m\nfunc main() {\n  psum a  : f32[128, 512], bank = 2\n  sbuf bb : f32[128, 4],   offset = 64\n  for r0 in 0..2 independent {\n    psum h : f32[128, 512], bank = 1\n  }\n}\n');
+    assert.strictEqual(format(out), out);
+    assert.deepStrictEqual(tokensOf(out), tokensOf(text));
+  });
+
   it('refuses a file that does not parse, with its mistakes', () => {
     const r = formatBir('module m\nfunc main() {\n  DmaCopy a <- \n}\n', 'bad.bir');
     assert.ok(r.refused && r.refused.length > 0);
