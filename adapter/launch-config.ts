@@ -100,6 +100,7 @@ const ATTRIBUTES = {
   dumpOnFault: attribute(text().optional(), 'File where a post-mortem dump of the machine is written when the program faults (relative to the program): tensors, registers, every core\'s stack, the fault, the program\'s sources; compressed, written atomically.'),
   dump: attribute(existingFile(text(), 'give a dump file (bir-sim run --dump FILE writes one)'), 'A post-mortem dump to open instead of running a program (bir-sim run --dump, dumpOnFault): the session stops at its fault, shows the machine as it was, and cannot run. The program comes from the dump; \'program\' is not needed.'),
   stats: attribute(flag.optional(), 'At the end of the run, also print in the Debug Console where its time went: per opcode the instructions executed, elements processed, time, share of the run, instructions/s and elements/s, the most time first (as bir-sim run --stats; timing slows the run a little). :stats prints the table so far at a stop.', false),
+  shadow: attribute(flag.optional(), 'A shadow run: every instruction also runs in float64 alongside (a shadow value per element written), so that each element shows its error against float64 in ulps of its dtype (:error t[i, j], the tensor view\'s error layer, :why), and the end of the run prints each output\'s largest error and the instruction where it entered. Integer and packed dtypes have no shadow.', false),
   cwd: attribute(text().optional(), 'The folder the Debug Console writes file paths relative to (in :history, :why, :last, Go to Last Write); VS Code sets it to the workspace folder. Paths are absolute without it.'),
   trace: attribute(flag.optional(), 'Log the DAP messages of the session (the BIR Debugger output channel).', false),
 };
@@ -112,7 +113,7 @@ const ALL = z.looseObject(Object.fromEntries(Object.entries(ATTRIBUTES).map(([na
 /** What a run reads, in the order it is checked: of several mistakes, the first here is the one reported. */
 const RUN = ALL.pick({
   program: true, cores: true, passes: true, stepBy: true, frames: true, inputs: true, outDir: true, passBreakpoints: true, stopOnPassEntry: true,
-  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, stats: true, cwd: true, trace: true,
+  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, stats: true, shadow: true, cwd: true, trace: true,
 });
 
 /** What opening a post-mortem dump reads: the dump, and how to show it. */
@@ -171,6 +172,7 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     passBreakpoints: a.passBreakpoints,
     dumpOnFault: a.dumpOnFault,
     stats: a.stats,
+    shadow: a.shadow,
     cwd: a.cwd && path.resolve(a.cwd),
   };
   return { config, trace: a.trace ?? false, warnings };

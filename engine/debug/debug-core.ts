@@ -55,6 +55,7 @@ import { FramePosition, StepKind, StepPolicy } from './stepping';
 import { DivergenceArguments, tensorData, TensorArguments, tensorDivergence, TensorHost } from './tensor-data';
 import { tensorSummary } from './tensor-summary';
 import { history, historyAnswer, lastWrite, NamedTarget, TimeQueryHost, why, whyAnswer } from './time-queries';
+import { enteredLine, errorCommand, shadowError } from './shadow-errors';
 import { TimeTravel, TravelHost } from './time-travel';
 import { DebuggerState } from './timeline';
 import { sample } from './writes';
@@ -945,6 +946,13 @@ export class DebugCore implements ExecutionHooks {
       baseDir: this.options.baseDir ?? path.dirname(this.program.entry.file),
       history: (text) => history(host, text),
       why: (text) => why(host, text),
+      error: (text) => {
+        if (text === '') throw new EngineError(':error takes an expression: :error acc[3, 7]', 'argument');
+        return errorCommand(this.machine, () => {
+          const named = host.named(text, ':error');
+          return named.target.kind === 'memory' ? named.target.view : undefined;
+        }, text, this.shownPath);
+      },
       runStats: () => this.runStats(),
     };
   }
@@ -964,6 +972,10 @@ export class DebugCore implements ExecutionHooks {
       now: () => this.interpreter.ticks,
       setsOf: (target) => this.travel.setsOf(target),
       shown: this.shownPath,
+      shadow: this.machine.shadow && {
+        errorOf: (target) => (target.kind === 'memory' ? shadowError(target.view.tensor, target.view.offset) : undefined),
+        entered: (e, target) => (target.kind === 'memory' ? enteredLine(this.machine, e, target.view.tensor.dtype, this.shownPath) : undefined),
+      },
     };
   }
 

@@ -14,6 +14,7 @@ import { callArgumentReads, Read, readsOf, Written } from '../kernels/provenance
 import { formatNumber } from '../eval/format';
 import { ShownPath, shownSpan } from './shown-path';
 import { moveTo } from './travel';
+import { shadowError, ShadowError } from './shadow-errors';
 import { findWrites, Sample, sample, SearchContext, Write, WriteTarget } from './writes';
 
 /** A value read by a write, as it was then: the next step back of the explanation. */
@@ -29,6 +30,8 @@ export interface OriginInput {
   readonly before: number;
   /** Read by a member of a fused group at `before`: how many members ran before it (one may have made the value). */
   readonly within?: number;
+  /** In a shadow run, its error against float64 when it was read. */
+  readonly error?: ShadowError;
 }
 
 export interface Origin {
@@ -79,7 +82,7 @@ function groupOrigin(ctx: SearchContext, target: WriteTarget, tick: number, upTo
       const inputs = reads.map((r) => ({ ...input(m, r, frame, tick), within: j }));
       found = { text: describeWrite({ ...writer, member }, ctx.shown), by: { ...writer, member }, inputs };
     }
-    if (j < upTo - 1) compileInstruction(member)?.(frame, core, m);
+    if (j < upTo - 1) compileInstruction(member, m.shadow !== undefined)?.(frame, core, m);
   });
   return found;
 }
@@ -131,6 +134,7 @@ function input(m: Machine, r: Read, frame: Frame, tick: number): OriginInput {
     operand: `${r.role} ${r.operand}`,
     name: text,
     value: sample(r.tensor, r.index),
+    error: m.shadow ? shadowError(r.tensor, r.index) : undefined,
     target: { kind: 'memory', view: { tensor: r.tensor, offset: r.index, shape: [], strides: [] }, text, allocatedBy: allocatingActivation(m, r.tensor) },
     before: tick,
   };

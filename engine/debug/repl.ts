@@ -26,6 +26,8 @@ const HELP = [
   '  :last EXPR             go back to the instruction that last wrote any element of EXPR',
   '  :history EXPR          every write to EXPR up to now: instruction count, instruction, line, core, old and new value',
   '  :why EXPR              where one element\'s (or register\'s) value came from: the write and what it read, step by step',
+  'A shadow run (launch attribute shadow: true):',
+  '  :error EXPR            an element\'s error against float64 in ulps of its dtype (a slice: its largest), and where it entered',
 ].join('\n');
 
 /** The commands with what they take and do: completions offer them (keep in step with HELP). */
@@ -39,9 +41,10 @@ export const REPL_COMMANDS: readonly { readonly name: string; readonly args: str
   { name: 'last', args: 'EXPR', summary: 'go back to the instruction that last wrote EXPR' },
   { name: 'history', args: 'EXPR', summary: 'every write to EXPR up to now' },
   { name: 'why', args: 'EXPR', summary: 'where a value came from, step by step' },
+  { name: 'error', args: 'EXPR', summary: 'in a shadow run, the error against float64 in ulp, and where it entered' },
 ];
 
-const COMMANDS = ':help, :stats [EXPR], :dump EXPR FILE.npy, :dump! EXPR FILE.npy, :show EXPR, :goto N, :last EXPR, :history EXPR, :why EXPR';
+const COMMANDS = ':help, :stats [EXPR], :dump EXPR FILE.npy, :dump! EXPR FILE.npy, :show EXPR, :goto N, :last EXPR, :history EXPR, :why EXPR, :error EXPR';
 
 /** What the console's commands work with. */
 export interface ReplContext {
@@ -50,6 +53,8 @@ export interface ReplContext {
   readonly baseDir: string;
   history(text: string): EvaluateResult;
   why(text: string): EvaluateResult;
+  /** `:error EXPR` (shadow-errors.ts). */
+  error(text: string): EvaluateResult;
   /** The run's time per opcode so far (opcode-stats.ts); throws when the run keeps none. */
   runStats(): string;
 }
@@ -74,6 +79,7 @@ export function replCommand(line: string, ctx: ReplContext): EvaluateResult {
   if (command === 'show') return show(text, ctx.evaluate);
   if (command === 'history') return ctx.history(text);
   if (command === 'why') return ctx.why(text);
+  if (command === 'error') return ctx.error(text);
   throw new EngineError(`unknown command ':${command}' (commands: ${COMMANDS})`);
 }
 

@@ -10,6 +10,7 @@ import { Inspector } from './inspector';
 import { absolutePath, ShownPath } from './shown-path';
 import { describeWrite, explain, formatSample, Origin, OriginInput } from './origins';
 import { nonFiniteBirth } from './non-finite';
+import { errorNote, jumpNote, ShadowError } from './shadow-errors';
 import { findWrites, Sample, SearchContext, Write, WriteBound, WriteSearch, writesPage, WriteTarget } from './writes';
 import type { HistoryAnswer, SampleValue, WhyAnswer, WriteRecord } from '../../contract/time-queries';
 
@@ -36,6 +37,11 @@ export interface TimeQueryHost {
   readonly shown: ShownPath;
   /** Values the user set while stopped in what a target names, up to now (no instruction wrote them). */
   setsOf?(target: WriteTarget): { readonly tick: number; readonly instructions: number }[];
+  /** In a shadow run: an element's error now, and where it entered (shadow-errors.ts). */
+  readonly shadow?: {
+    errorOf(target: WriteTarget): ShadowError | undefined;
+    entered(e: ShadowError, target: WriteTarget): string | undefined;
+  };
 }
 
 /** Writes :history lists at once, exactly, when there are more: the latest; a row before them opens the writes before those. */
@@ -99,8 +105,11 @@ export function why(host: TimeQueryHost, text: string): EvaluateResult {
   const set = (host.setsOf?.(named.target) ?? []).filter((u) => !origin.write || u.tick > origin.write.tick).pop();
   if (set) return { result: `${text} = ${formatSample(value)} ← set while stopped at instruction ${count(set.instructions)} (Set Value or writeMemory); no instruction wrote it since`, reference: 0 };
   const rows = inputRows(host, origin);
+  const error = host.shadow?.errorOf(named.target);
+  const entered = error && host.shadow?.entered(error, named.target);
+  const jumped = stepNote(named.target, error, origin);
   return {
-    result: `${text} = ${formatSample(value)} ← ${origin.text}${birth ? `\n  ${birth}` : ''}`,
+    result: `${text} = ${formatSample(value)}${errorNote(error)} ← ${origin.text}${jumped}${birth ? `\n  ${birth}` : ''}${entered ? `\n  ${entered}` : ''}`,
     reference: rows.length ? host.inspector.rowsReference(rows) : 0,
     indexed: rows.length || undefined,
   };
@@ -122,12 +131,18 @@ function inputRows(host: TimeQueryHost, origin: Origin): VariableInfo[] {
 const GROUP_FROM = 8;
 
 function inputRow(host: TimeQueryHost, input: OriginInput): VariableInfo {
-  return { name: input.label, value: formatSample(input.value), reference: host.inspector.lazyReference(() => originRows(host, input)) };
+  return { name: input.label, value: `${formatSample(input.value)}${errorNote(input.error)}`, reference: host.inspector.lazyReference(() => originRows(host, input)) };
 }
 
 function originRows(host: TimeQueryHost, input: OriginInput): VariableInfo[] {
   const origin = host.inThePast(':why', (ctx) => explain(ctx, input.target, input.before, input.value, input.within));
-  return [{ name: '← from', value: origin.text, reference: 0 }, ...inputRows(host, origin)];
+  return [{ name: '← from', value: `${origin.text}${stepNote(input.target, input.error, origin)}`, reference: 0 }, ...inputRows(host, origin)];
+}
+
+/** In a shadow run, whether the error jumped at this step: from what the write read to what it made. */
+function stepNote(target: WriteTarget, made: ShadowError | undefined, origin: Origin): string {
+  if (!made || target.kind !== 'memory') return '';
+  return jumpNote(made, origin.inputs.map((i) => i.error), target.view.tensor.dtype);
 }
 
 /** `bir/history`: the page of writes `:history` lists, as data (the latest `limit` before the bound). */

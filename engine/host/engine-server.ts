@@ -18,6 +18,8 @@ import { describeFault } from '../run/describe-fault';
 import { runSummary } from '../run/run-summary';
 import { OpcodeStats } from '../run/opcode-stats';
 import { statsTable } from '../run/stats-table';
+import { formatOutputErrors, outputErrors } from '../run/shadow-summary';
+import { relativeTo } from '../debug/shown-path';
 import { runPipeline, Snapshot } from '../passes/pipeline';
 import { isPassName } from '../passes/registry';
 import { PipelineHistory } from '../debug/history';
@@ -330,6 +332,7 @@ export class EngineServer {
       maxCallDepth: config.maxCallDepth,
       settingNames: { maxInstructions: 'the launch attribute \'maxInstructions\'', maxCallDepth: 'the launch attribute \'maxCallDepth\'' },
       maxInstructions: config.maxInstructions,
+      shadow: config.shadow,
       output: (text, core) => this.emit({ kind: 'output', category: 'stdout', text: `${(config.cores ?? 1) > 1 ? `[core ${core}] ` : ''}${text}\n` }),
     });
   }
@@ -456,6 +459,7 @@ export class EngineServer {
     const exitCode = 'exitCode' in outcome ? outcome.exitCode : 1;
     this.emit({ kind: 'output', category: 'console', text: `${runSummary(machine, { exitCode, runningMs: this.runningMs, runs: this.runs, ...outputs })}\n` });
     if (this.stats) this.emit({ kind: 'output', category: 'console', text: `${statsTable(this.stats.figures(), this.runningMs)}\n` });
+    if (machine.shadow) this.emit({ kind: 'output', category: 'console', text: `${formatOutputErrors(outputErrors(machine), relativeTo(this.config?.cwd)).join('\n')}\n` });
     this.emit({ kind: 'exited', exitCode });
   }
 

@@ -12,12 +12,20 @@ import { compileInFloat64 } from './precision';
 /** The sequencer's instructions write registers or nothing: they have no shadow (and Print must not print twice). */
 const UNSHADOWED: ReadonlySet<string> = new Set(['Set', 'Load', 'Print', 'Assert', 'Assert.close']);
 
+/**
+ * The elementwise instructions: each result element is made from the operand elements at its position (and columns
+ * of scalars), so its error is followed back through those (machine/shadow-run.ts). The others (MatMult, Transpose,
+ * TensorReduce, the scan) through everything they read.
+ */
+const POSITIONAL: ReadonlySet<string> = new Set(['DmaCopy', 'TensorCopy', 'TensorTensor', 'TensorScalar', 'ScalarTensorTensor', 'Activation', 'Select', 'Memset', 'Iota']);
+
 export function shadowed(node: InstrNode, compile: (node: InstrNode) => Executor): Executor {
   const itself = compile(node);
   if (UNSHADOWED.has(node.opcode)) return itself;
   const inFloat64 = compileInFloat64(() => compile(node));
   let run: ShadowRun | undefined;
   let id = -1;
+  const positional = POSITIONAL.has(node.opcode);
   return (f, c, m) => {
     const shadow = m.shadow;
     if (!shadow) return itself(f, c, m);
@@ -25,7 +33,7 @@ export function shadowed(node: InstrNode, compile: (node: InstrNode) => Executor
       run = shadow;
       id = shadow.idOf(node);
     }
-    shadow.begin(id);
+    shadow.begin(id, positional);
     try {
       inFloat64(f, c, m);
     } catch {

@@ -4,9 +4,11 @@
  * become the shadows of the elements it wrote, each with where its error grew most.
  *
  * "Where the error grew most" follows the worst input: an element's error growth is its relative error minus that
- * of the instruction's input with the largest relative error; the element keeps the larger of that growth and the
- * worst input's own, with its instruction. So a cancellation or a narrow store is named where it happened, and the
- * instructions that only carry the error on are not.
+ * of its input with the largest relative error; the element keeps the larger of that growth and the worst input's
+ * own, with its instruction. So a cancellation or a narrow store is named where it happened, and the instructions
+ * that only carry the error on are not. An element's inputs are the elements at its position for the elementwise
+ * instructions (`positional`), and every element the instruction read for the others (a matmul, a reduction, a
+ * transpose, a scan).
  */
 import { InstrNode } from '../ir/program';
 import { decode } from './dtypes';
@@ -20,13 +22,37 @@ interface Pending {
   readonly values: Float64Array;
 }
 
+/** What one operand read, by position: each element's relative error, origin and that origin's growth. */
+class OperandErrors {
+  errors = new Float64Array(64);
+  origins = new Int32Array(64);
+  jumps = new Float64Array(64);
+  length = 0;
+
+  reset(n: number): void {
+    if (this.errors.length < n) {
+      this.errors = new Float64Array(n);
+      this.origins = new Int32Array(n);
+      this.jumps = new Float64Array(n);
+    }
+    this.errors.fill(0, 0, n);
+    this.origins.fill(-1, 0, n);
+    this.jumps.fill(0, 0, n);
+    this.length = n;
+  }
+}
+
 export class ShadowRun {
   /** The instructions shadowed so far, by id: what the shadows' origins name. */
   readonly nodes: InstrNode[] = [];
   private readonly ids = new Map<string, number>();
   private current = -1;
   private pending: Pending[] = [];
-  /** The worst input of the instruction being shadowed: its relative error, its origin and that origin's growth. */
+  private positional = false;
+  /** The operands read so far by the instruction being shadowed (buffers kept between instructions). */
+  private readonly operands: OperandErrors[] = [];
+  private operandCount = 0;
+  /** The worst of everything it read: its relative error, its origin and that origin's growth. */
   private worstError = 0;
   private worstOrigin = -1;
   private worstJump = 0;
@@ -42,9 +68,11 @@ export class ShadowRun {
     return id;
   }
 
-  /** Before an instruction's float64 run. */
-  begin(id: number): void {
+  /** Before an instruction's float64 run; `positional`: an elementwise instruction (each result from its position). */
+  begin(id: number, positional: boolean): void {
     this.current = id;
+    this.positional = positional;
+    this.operandCount = 0;
     this.pending.length = 0;
     this.worstError = 0;
     this.worstOrigin = -1;
@@ -64,12 +92,18 @@ export class ShadowRun {
     const t = v.tensor;
     const s = t.shadow;
     if (!s) return;
+    const read = this.positional ? this.operandErrors(values.length) : undefined;
     const { values: exact, stamps, origins, jumps } = s;
     const written = t.written;
     forEachIndex(v, (index, i) => {
       if (!written[index] || stamps[index] !== values[i]) return;
       const x = exact[index];
       const error = relativeError(values[i], x);
+      if (read) {
+        read.errors[i] = error;
+        read.origins[i] = origins[index];
+        read.jumps[i] = jumps[index];
+      }
       if (error > this.worstError) {
         this.worstError = error;
         this.worstOrigin = origins[index];
@@ -77,6 +111,13 @@ export class ShadowRun {
       }
       values[i] = x;
     });
+  }
+
+  private operandErrors(n: number): OperandErrors {
+    const k = this.operandCount++;
+    const read = (this.operands[k] ??= new OperandErrors());
+    read.reset(n);
+    return read;
   }
 
   /** The float64 results of a write, kept until the instruction itself has written. */
@@ -97,18 +138,46 @@ export class ShadowRun {
     if (!s) return;
     const { values: exact, stamps, origins, jumps } = s;
     const { data, dtype, journal } = t;
-    const { current, worstError, worstOrigin, worstJump } = this;
+    const n = values.length;
+    // Elementwise: the operands of the result's size by position; the others (a column of scalars) as a whole.
+    const byPosition = this.operands.slice(0, this.operandCount).filter((o) => o.length === n);
+    const whole = this.positional && byPosition.length > 0 ? this.wholeOperandsWorst(n) : { error: this.worstError, origin: this.worstOrigin, jump: this.worstJump };
+    const current = this.current;
     forEachIndex(v, (index, i) => {
       journal?.touch(s, index, index + 1);
       const stored = decode(dtype, data[index]);
       const x = values[i];
       exact[index] = x;
       stamps[index] = stored;
-      const growth = relativeError(stored, x) - worstError;
-      const here = growth > worstJump;
-      origins[index] = here ? current : worstOrigin;
-      jumps[index] = here ? growth : worstJump;
+      let { error: worst, origin, jump } = whole;
+      for (const o of byPosition) {
+        if (o.errors[i] > worst) {
+          worst = o.errors[i];
+          origin = o.origins[i];
+          jump = o.jumps[i];
+        }
+      }
+      const growth = relativeError(stored, x) - worst;
+      const here = growth > jump;
+      origins[index] = here ? current : origin;
+      jumps[index] = here ? growth : jump;
     });
+  }
+
+  /** The worst element of the operands read whole (not of the result's size): columns of scalars, biases. */
+  private wholeOperandsWorst(n: number): { error: number; origin: number; jump: number } {
+    const worst = { error: 0, origin: -1, jump: 0 };
+    for (const o of this.operands.slice(0, this.operandCount)) {
+      if (o.length === n) continue;
+      for (let i = 0; i < o.length; i++) {
+        if (o.errors[i] > worst.error) {
+          worst.error = o.errors[i];
+          worst.origin = o.origins[i];
+          worst.jump = o.jumps[i];
+        }
+      }
+    }
+    return worst;
   }
 }
 

@@ -30,6 +30,11 @@ export function ulpOf(dtype: DType, x: number): number {
   return 2 ** (exponent - format.mantissa);
 }
 
+/** Half an ulp of 1 in the dtype: the largest relative error one rounding to it makes (f32: 2^-24). */
+export function unitRoundoff(dtype: DType): number {
+  return ulpOf(dtype, 1) / 2;
+}
+
 /**
  * `stored - exact` in ulps of the dtype at the exact value (signed). Equal values (infinities of one sign, NaN
  * against NaN) are no error; a finite value against a non-finite one is an infinite error.

@@ -41,6 +41,8 @@ export interface LaunchConfig {
   readonly dumpOnFault?: string;
   /** Per-opcode statistics of the run, printed at its end (and by `:stats`). */
   readonly stats?: boolean;
+  /** A shadow run: every instruction also runs in float64 (errors in ulp, the tensor view's error layer). */
+  readonly shadow?: boolean;
   /** Unsaved editor text of files, by absolute path, checked instead of the disk's. */
   readonly overlays?: Readonly<Record<string, string>>;
   /**

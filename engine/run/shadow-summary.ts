@@ -54,7 +54,7 @@ export function formatOutputErrors(errors: readonly TensorError[], shownPath: (f
   if (errors.length === 0) return ['shadow run: no float output to compare with float64'];
   return errors.map((e) => {
     if (!e.at) return `shadow run: ${e.tensor} ${e.dtype}: exact (0 ulp against float64)`;
-    const where = e.entered ? `, entered at ${shownPath(formatSpan(e.entered.span))} ${e.entered.opcode}` : '';
+    const where = e.entered ? `, entered at ${formatSpan({ ...e.entered.span, file: shownPath(e.entered.span.file) })} ${e.entered.opcode}` : '';
     return `shadow run: ${e.tensor} ${e.dtype}: max error ${formatUlp(e.maxUlp)} ulp at [${e.at.indices.join(', ')}] (stored ${e.at.stored}, float64 ${e.at.exact})${where}`;
   });
 }
