@@ -16,6 +16,7 @@ import { CodeNodes, NO_NODES } from '../../ir/node-list';
 import { isTensorExpr, resolveAccess } from './access';
 import { InstructionChecker, MAX_ON_CHIP_RANK, NO_ATTRIBUTES, showShape } from './instructions';
 import { frameBytes, markPlan, newPlans, place, releaseTo } from './placement';
+import { checkIndependentLoop } from './independent-loops';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -381,6 +382,7 @@ export class BodyBuilder {
     body.nodes = this.block(s.body.stmts, body);
     if (owns) this.loopRegisters.delete(register);
     if (!owns || !from || !to || !step) return undefined;
+    if (node.independent) checkIndependentLoop(node, d);
     this.code.fill(index, node);
     return index;
   }
