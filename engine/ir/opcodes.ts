@@ -46,7 +46,7 @@ const RECORDS = [
   { name: 'Transpose', engine: 'PE', summary: 'dst[F, P] = src[P, F]ᵀ', operands: ['src'] },
   { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias) [, reduce_res = row sums]', elementwise: true, writesAttribute: 'reduce_res', operands: ['src'] },
   { name: 'TensorTensor', engine: 'DVE', summary: 'dst = a op b, elementwise', elementwise: true, operands: ['a', 'b'] },
-  { name: 'TensorScalar', engine: 'DVE', summary: 'dst = (a op scalar) op1 scalar1', elementwise: true, operands: ['a'] },
+  { name: 'TensorScalar', engine: 'DVE', summary: 'dst = (a op scalar) op1 scalar1 [, reduce_res = row reductions]', elementwise: true, writesAttribute: 'reduce_res', operands: ['a'] },
   { name: 'ScalarTensorTensor', engine: 'DVE', summary: 'dst = (a op scalar) op1 b, elementwise', elementwise: true, operands: ['a', 'b'] },
   { name: 'TensorReduce', engine: 'DVE', summary: 'dst[P, 1] = reduction of src along the free dimension', operands: ['src'] },
   { name: 'TensorTensorScan', engine: 'DVE', summary: 'dst[p, i] = (a[p, i] op dst[p, i-1]) op1 b[p, i], from initial', operands: ['a', 'b'] },

@@ -138,8 +138,8 @@ export function readsOf(node: InstrNode, written: Written, f: Frame, c: Core, m:
 }
 
 /**
- * The reads behind an element of the tensor an attribute names that the instruction writes (Activation's
- * reduce_res[p]: the row p of the source, with its scale and bias).
+ * The reads behind an element of the tensor an attribute names that the instruction writes (reduce_res[p] of
+ * Activation and TensorScalar: the row p of the source, with its scale and bias, or its scalar).
  */
 function attributeReads(node: InstrNode, written: { tensor: Tensor; index: number }, reads: ReadList): Read[] | undefined {
   const name = writtenAttribute(node.opcode);
@@ -152,6 +152,7 @@ function attributeReads(node: InstrNode, written: { tensor: Tensor; index: numbe
   else reads.row(node.srcs[0], 'source', p);
   reads.column(attrOperand(node, 'scale'), 'scale', p);
   reads.column(attrOperand(node, 'bias'), 'bias', p);
+  reads.column(attrOperand(node, 'scalar'), 'scalar', p);
   return reads.list;
 }
 

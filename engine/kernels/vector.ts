@@ -132,13 +132,19 @@ export function tensorScalar(node: InstrNode): Executor {
   // In the float domain (the operand of a float dtype) with scalars that are f32 values, the SIMD kernel.
   const simdOps = !compilingFloat64() && ops.every((o) => SIMD_OPS[o] !== undefined) ? ops.map((o) => SIMD_OPS[o]!) : undefined;
   const r = floatRounding();
+  // NKI tensor_scalar_reduce: each row's reduction of the results, into the [P, 1] reduce_res.
+  const reduceOp = attrOperand(node, 'reduce_res');
+  const reduceRes = reduceOp && tensorOf(reduceOp, 'reduce_res', ON_CHIP);
+  const reduceWith = word(node, 'reduce_op', 'add') as ReduceOp;
   return (f, c, m) => {
     const d = viewOf(dst, f, c, m);
     const va = viewOf(a, f, c, m);
     const [rows, cols] = plane2d(va);
     requireShape(dst, d, rows, cols, 'the result');
+    const rs = reduceRes && viewOf(reduceRes, f, c, m);
+    if (reduceRes && rs) requireShape(reduceRes, rs, rows, 1, 'the row reductions');
     const reverse = ops.map((_, k) => reversed[k](f, c, m) !== 0);
-    const k = simdOps && !reverse.includes(true) && stages(va) ? simdKernels(2 * rows * cols + 2 * rows) : undefined;
+    const k = simdOps && !reduceRes && !reverse.includes(true) && stages(va) ? simdKernels(2 * rows * cols + 2 * rows) : undefined;
     if (k && simdOps) {
       // Staged before the scalars are read, as the scalar path reads them: the same fault comes first.
       const x = stage(k, a, va, m);
@@ -161,8 +167,26 @@ export function tensorScalar(node: InstrNode): Executor {
       const fn: Binary = integer ? integerOp(ops[k], where, a.ap.dtype, r) : floatOp(ops[k], r);
       applyColumn(out, columns[k], rows, cols, reverse[k] ? (x, s) => fn(s, x) : fn);
     }
-    writeOperand(dst, d, out, m, c, () => allFinite(xa, ...columns.map((col) => col.subarray(0, rows))));
+    const inputsFinite = () => allFinite(xa, ...columns.map((col) => col.subarray(0, rows)));
+    if (!reduceRes || !rs) return writeOperand(dst, d, out, m, c, inputsFinite);
+    // As Activation's reduce_res: the results before the store rounds them, both writes checked before either lands.
+    const reduced = rowReductions(out, rows, cols, reduction(reduceWith, integer, r));
+    checkWrite(dst, d, m, c, m.faults.nan ? out : undefined, 0, inputsFinite);
+    checkWrite(reduceRes, rs, m, c, m.faults.nan ? reduced : undefined, 0, () => allFinite(out.subarray(0, rows * cols)));
+    writeChecked(dst, d, out, m);
+    writeChecked(reduceRes, rs, reduced, m);
   };
+}
+
+/** Each row folded from the left from the operator's identity, each step rounded as the domain rounds. */
+function rowReductions(values: Float64Array, rows: number, cols: number, { init, step }: { init: number; step: Binary }): Float64Array {
+  const out = scratch.get(6, rows);
+  for (let p = 0; p < rows; p++) {
+    let acc = init;
+    for (let q = p * cols, end = q + cols; q < end; q++) acc = step(acc, values[q]);
+    out[p] = acc;
+  }
+  return out;
 }
 
 /** out[p, q] = fn(out[p, q], column[p]) in place. */

@@ -121,6 +121,24 @@ describe('bitcast and broadcast views', () => {
       assert.deepEqual(r.bits.get('h'), x.flatMap((b) => [b & 0xffff, b >>> 16]));
     });
 
+    it('DmaCopy between views of one dtype moves the bytes as they are: an f32\'s bytes through an fp8 view keep the patterns that are NaN in fp8', () => {
+      // 0x3C7A7F79: three bytes that are NaN patterns of fp8e4m3 (exponent 1111), which a cast would make its one NaN (0x7C).
+      const text = mainModule(['dram x : u32[2, 1] input', 'dram y : fp8e4m3[2, 4] output', 'dram z : fp8e4m3[2, 4] output'], [
+        'sbuf s : f32[2, 1]',
+        'sbuf t : fp8e4m3[2, 4]',
+        'DmaCopy s <- x.view(f32)',
+        'DmaCopy y <- s.view(fp8e4m3)',
+        'TensorCopy t <- s.view(fp8e4m3)',
+        'DmaCopy z <- t',
+      ]);
+      const { outcome, machine } = runProgram(programOf(text), { inputs: { x: { dtype: 'u32', shape: [2, 1], data: Uint32Array.from([0x3c7a7f79, 0x80000001]) } } });
+      assert.equal(outcome.kind, 'exited');
+      const bytes = (name: string) => Array.from(machine.drams.find((t) => t.name === name)!.bits);
+      assert.deepStrictEqual(bytes('y'), [0x79, 0x7f, 0x7a, 0x3c, 0x01, 0x00, 0x00, 0x80]);
+      // TensorCopy computes with values, as the engines do: the NaNs become the one NaN, which DmaCopy then keeps.
+      assert.deepStrictEqual(bytes('z'), [0x7c, 0x7c, 0x7c, 0x3c, 0x01, 0x00, 0x00, 0x80]);
+    });
+
     it('marks the bytes written through a bitcast: an f32 is written when its 4 bytes were, a byte when its f32 was', () => {
       const text = mainModule(['dram y : f32[2, 2] output', 'dram q : u8[2, 8] output'], [
         'sbuf b : f32[2, 2]',

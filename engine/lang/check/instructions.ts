@@ -375,6 +375,25 @@ export class InstructionChecker {
     return false;
   }
 
+  /**
+   * TensorScalar's reduction (NKI tensor_scalar_reduce): `reduce_op` and `reduce_res` together, after one arithmetic
+   * operator ("only one operator is supported in this API ... op0 can only be arithmetic").
+   */
+  scalarReduceFits(s: ast.InstructionStmt, attrs: ReadonlyMap<string, AttrValue>): boolean {
+    const [op, res] = [attrs.has('reduce_op'), attrs.has('reduce_res')];
+    if (!op && !res) return true;
+    const refuse = (message: string): boolean => {
+      this.error(s.span, `TensorScalar: ${message} (NKI tensor_scalar_reduce)`);
+      return false;
+    };
+    if (!res) return refuse("'reduce_op' reduces each row into 'reduce_res = t', a [P, 1] tensor, which is not given");
+    if (!op) return refuse("'reduce_res' needs the reduction: 'reduce_op = add', 'mul', 'max' or 'min'");
+    if (attrs.has('op1')) return refuse('a reduction follows one operator: op1 cannot be given with reduce_res');
+    const first = attrs.get('op');
+    if (first?.kind === 'word' && BIT_ALU_OPS.has(first.word as AluOp)) return refuse(`a reduction follows an arithmetic operator, not the bit operator '${first.word}'`);
+    return true;
+  }
+
   /** TensorTensor with a [P, 1] operand beside wider data: what the user meant is TensorScalar or a broadcast. */
   notAColumn(s: ast.InstructionStmt, a: AccessPattern, b: AccessPattern, attrs: ReadonlyMap<string, AttrValue>): boolean {
     const [ap, af] = shape2d(a);
@@ -468,6 +487,8 @@ const TENSOR_SCALAR: Record<string, AttrSpec> = {
   op1: { kind: 'word', words: ALU_OPS },
   scalar1: { kind: 'scalar-or-column' },
   reverse1: { kind: 'scalar' },
+  reduce_op: { kind: 'word', words: REDUCE_OPS },
+  reduce_res: { kind: 'column' },
   mask: MASK,
 };
 const SCALAR_TENSOR_TENSOR: Record<string, AttrSpec> = {
@@ -490,7 +511,7 @@ const SCAN_COLUMNS = ['initial'];
 const STT_COLUMNS = ['scalar'];
 const ASSERT_CLOSE: Record<string, AttrSpec> = { atol: { kind: 'scalar' }, rtol: { kind: 'scalar' } };
 const ACTIVATION_COLUMNS = ['scale', 'bias', 'reduce_res'];
-const TENSOR_SCALAR_COLUMNS = ['scalar', 'scalar1'];
+const TENSOR_SCALAR_COLUMNS = ['scalar', 'scalar1', 'reduce_res'];
 
 const RULES: Record<InstructionOpcode, Rule> = {
   DmaCopy(s) {
@@ -637,7 +658,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     const attrs = this.attributes(s, TENSOR_SCALAR);
     if (!dst || !a || !attrs || !this.sameShape(dst, a, s.opcode, s.span) || !this.aluOpsFit(s, attrs, [], a)) return undefined;
     if (!this.scalarsFitOps(s, attrs, [['op', 'scalar', 'reverse'], ['op1', 'scalar1', 'reverse1']])) return undefined;
-    if (!this.columnsMatch(a, attrs, TENSOR_SCALAR_COLUMNS, s)) return undefined;
+    if (!this.columnsMatch(a, attrs, TENSOR_SCALAR_COLUMNS, s) || !this.scalarReduceFits(s, attrs)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: a }], attrs };
   },
 

@@ -37,6 +37,7 @@ export function maskSpaceRole(opcode: string): 'source' | 'destination' {
 export function boxOnly(opcode: string, attrs: ReadonlyMap<string, AttrValue>): string | undefined {
   if (opcode === 'TensorReduce') return 'TensorReduce reduces each row over the elements the mask keeps';
   if (opcode === 'Activation' && attrs.has('reduce_res')) return "Activation with reduce_res sums each row over the elements the mask keeps";
+  if (opcode === 'TensorScalar' && attrs.has('reduce_res')) return 'TensorScalar with reduce_res reduces each row over the elements the mask keeps';
   return undefined;
 }
 
