@@ -15,6 +15,16 @@ import { DIVERGENCE_ARGUMENTS, MEMORY_MAP_ARGUMENTS, TENSOR_ARGUMENTS, type Dive
 
 export type FramesMode = 'functions' | 'subgraphs';
 
+/** One function's answer of `bir/functionRuns`. */
+export interface FunctionRuns {
+  /** `module::name`. */
+  readonly name: string;
+  /** The file and 1-based line of its header. */
+  readonly path: string;
+  readonly line: number;
+  readonly runs: number;
+}
+
 /** A marker that carries the type of a response's body. */
 interface Body<T> {
   readonly body?: T;
@@ -138,6 +148,11 @@ export const BIR_REQUESTS = {
     }),
     body: body<TimelineData>(),
   },
+  /**
+   * How many times each function of the program that runs has run up to the stop (activations started, on every
+   * core): the editor's CodeLens above each function. A call the `inline` pass inlined is not an activation.
+   */
+  'bir/functionRuns': { arguments: z.looseObject({}), body: body<{ functions: FunctionRuns[] }>() },
   /** The snapshots to stop after before the program runs; replaces the previous set. */
   'bir/setPassBreakpoints': {
     arguments: z.looseObject({

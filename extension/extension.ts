@@ -1,5 +1,5 @@
 /**
- * Activation: wires the adapter factory, configurations, providers, commands, the language server's client and its pass documents, the graph view, time
+ * Activation: wires the adapter factory, configurations, providers, the CodeLens of function runs, commands, the language server's client and its pass documents, the graph view, time
  * travel, the marks of data breakpoints' accesses, the tensor view, the timeline view, the walkthrough (opened beside the editor on the first activation) and the agent tools. No
  * debugging logic.
  */
@@ -9,6 +9,7 @@ import { registerAdapterFactory } from './adapter-factory';
 import { registerAgentTools } from './agent-tools';
 import { registerCommands } from './commands';
 import { registerConfigurations } from './configuration';
+import { registerFunctionRunsLenses } from './function-runs-lens';
 import { registerGraphPanel } from './graph-panel';
 import { registerLanguageClient } from './language-client';
 import { registerOpenDump } from './open-dump';
@@ -32,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerAdapterFactory(context, log);
   registerConfigurations(context);
   registerProviders(context);
+  registerFunctionRunsLenses(context);
   registerCommands(context);
   registerPassDocuments(context, registerLanguageClient(context));
   registerGraphPanel(context);

@@ -1,4 +1,4 @@
-/** Hover evaluation of whole access patterns, and register values at line ends while stopped. */
+/** The expression of a position (a whole access pattern) for Add to Watch and the hover's value, and register values at line ends while stopped. */
 import * as vscode from 'vscode';
 import { expressionAt } from './expression-at';
 import { functionStart, registerUses } from './registers-in-view';
@@ -10,10 +10,22 @@ export function evaluatableExpression(doc: vscode.TextDocument, position: vscode
   return new vscode.EvaluatableExpression(new vscode.Range(position.line, found.start, position.line, found.end), found.text);
 }
 
+/**
+ * VS Code asks this provider for its debug hover (at the pointer) and for Add to Watch and Show Debug Hover (at the
+ * cursor). The hover of a stopped BIR session is the editor's, with the declaration and the value in one widget
+ * (hover-value.ts): the provider answers nothing away from the cursor, so that VS Code's debug hover, which would
+ * show the value alone, steps aside and VS Code shows the editor's hover in its place.
+ */
+function atCursorOnly(doc: vscode.TextDocument, position: vscode.Position): vscode.EvaluatableExpression | undefined {
+  const editor = vscode.window.activeTextEditor;
+  const atCursor = editor?.document === doc && editor.selection.isEmpty && editor.selection.active.isEqual(position);
+  return atCursor ? evaluatableExpression(doc, position) : undefined;
+}
+
 export function registerProviders(context: vscode.ExtensionContext): void {
   const selector: vscode.DocumentSelector = { language: 'bir' };
   context.subscriptions.push(
-    vscode.languages.registerEvaluatableExpressionProvider(selector, { provideEvaluatableExpression: evaluatableExpression }),
+    vscode.languages.registerEvaluatableExpressionProvider(selector, { provideEvaluatableExpression: atCursorOnly }),
     vscode.languages.registerInlineValuesProvider(selector, {
       provideInlineValues(doc, viewPort, context) {
         const stopped = context.stoppedLocation;

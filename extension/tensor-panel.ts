@@ -204,8 +204,8 @@ function bytes(b: Binary): ArrayBuffer {
 }
 
 /**
- * The hover's link: over an access pattern while a BIR session is stopped, "Show in Tensor View" (VS Code shows the
- * debug hover first; holding Alt shows this one).
+ * The hover's link: over an access pattern while a BIR session is stopped, "Show in Tensor View", in the one hover
+ * with the declaration and the value (hover-value.ts).
  */
 function tensorLink(doc: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
   const session = vscode.debug.activeDebugSession;

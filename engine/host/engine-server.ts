@@ -23,7 +23,9 @@ import { relativeTo } from '../debug/shown-path';
 import { runPipeline, Snapshot } from '../passes/pipeline';
 import { isPassName } from '../passes/registry';
 import { PipelineHistory } from '../debug/history';
+import type { BirBody } from '../../contract/requests';
 import { disassemble } from '../debug/disassembly';
+import { functionRuns } from '../debug/function-runs';
 import { RunProgress } from './run-progress';
 import { DumpError, makeDump, writeDump } from '../io/dump';
 import { readTextFile } from '../io/read-file';
@@ -139,6 +141,7 @@ export class EngineServer {
     'bir/tensor': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorData(p) },
     'bir/tensorDivergence': { needs: 'program-stopped', serve: (p) => this.debugCore().tensorDivergence(p) },
     'bir/memoryMap': { needs: 'program-stopped', serve: (p) => this.debugCore().memoryMap(p) },
+    'bir/functionRuns': { needs: 'program-stopped', serve: () => this.functionRunsOf() },
     setVariable: { needs: 'program-stopped', serve: (p) => this.debugCore().changes.setVariable(p.reference, p.name, p.value) },
     setExpression: { needs: 'program-stopped', serve: (p) => this.debugCore().changes.setExpression(p.expression, p.value, p.frameId) },
     readMemory: { needs: 'program-stopped', serve: (p) => this.debugCore().changes.readMemory(p.memoryReference, p.offset, p.count) },
@@ -654,6 +657,13 @@ export class EngineServer {
     const reasons = Object.fromEntries([...s.reasons].filter(([id]) => ids.has(id)));
     const found = find !== undefined ? findNodes(g, find) : undefined;
     return { index: i, pass: s.pass, ...shown, dot: complete ? graphToDot(g) : undefined, changes: s.changes, removedNodes, reasons, ...(found ? { found } : {}) };
+  }
+
+  /** bir/functionRuns: the activations the run started; a dump's machine did not keep them. */
+  private functionRunsOf(): BirBody<'bir/functionRuns'> {
+    if (this.postMortem) throw new EngineError(`'bir/functionRuns': a dump does not count the calls of its run (${this.postMortem.what}: the machine at its fault)`, 'state');
+    const core = this.debugCore();
+    return { functions: functionRuns(core.program, core.machine) };
   }
 
   /** bir/timeline: the program run again on a machine of its own; a dump's cannot (it holds no inputs to run it from the start). */

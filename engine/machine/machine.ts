@@ -1,5 +1,5 @@
 /** The whole machine: shared DRAM, the cores, and what a run is configured with. */
-import { AllocInfo, DramInfo, Engine, Program } from '../ir/program';
+import { AllocInfo, DramInfo, Engine, FunctionIR, Program } from '../ir/program';
 import { ENGINES } from '../ir/opcodes';
 import { encodeRange } from './dtypes';
 import { ContinuableFault } from './fault';
@@ -81,6 +81,8 @@ export class Machine {
   /** Incremented at every completed Barrier; writes in the same epoch by two cores race. */
   barrierEpoch = 0;
   nextActivation = 0;
+  /** Activations started so far, by function (every core's): how many times each function ran, for the editor's CodeLens. */
+  activations = new Map<FunctionIR, number>();
   writeLogs = new Map<Tensor, WriteLog>();
   pools = new Map<string, Tensor[]>();
   /**

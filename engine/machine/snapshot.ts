@@ -28,6 +28,7 @@ export interface MachineSnapshot {
   readonly counters: Readonly<Record<Engine, number>>;
   readonly barrierEpoch: number;
   readonly nextActivation: number;
+  readonly activations: Machine['activations'];
   readonly madeCount: number;
   readonly instructionBudget: number;
   readonly pools: ReadonlyMap<string, readonly Tensor[]>;
@@ -40,6 +41,7 @@ export function snapshotMachine(m: Machine): MachineSnapshot {
     counters: { ...m.counters },
     barrierEpoch: m.barrierEpoch,
     nextActivation: m.nextActivation,
+    activations: new Map(m.activations),
     madeCount: m.madeCount,
     instructionBudget: m.instructionBudget,
     pools: new Map([...m.pools].map(([k, list]) => [k, [...list]])),
@@ -52,6 +54,7 @@ export function restoreMachine(m: Machine, s: MachineSnapshot): void {
   Object.assign(m.counters, s.counters);
   m.barrierEpoch = s.barrierEpoch;
   m.nextActivation = s.nextActivation;
+  m.activations = new Map(s.activations);
   m.madeCount = s.madeCount;
   m.instructionBudget = s.instructionBudget;
   m.suppressed = undefined;

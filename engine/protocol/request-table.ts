@@ -98,6 +98,7 @@ const BIR_REQUESTS = {
   'bir/tensor': { forwarded: true },
   'bir/tensorDivergence': { forwarded: true },
   'bir/memoryMap': { forwarded: true },
+  'bir/functionRuns': { forwarded: true },
   'bir/setPassBreakpoints': { forwarded: true },
   'bir/timeline': { forwarded: true },
 } as const satisfies { readonly [C in BirCommand]: RequestProperties };

@@ -322,6 +322,7 @@ export class Interpreter {
     for (const a of fn.allocs) tensors[a.slot] = wholeView(this.machine.allocate(a, core.index, a.memory === 'sbuf' ? sbufBase : psumBase));
     const depth = core.frames.length;
     const activation = this.machine.nextActivation++;
+    this.machine.activations.set(fn, (this.machine.activations.get(fn) ?? 0) + 1);
     const again = this.reuseFrames?.get(activation);
     const frame = again && again.fn === fn && again.callNode === call && again.depth === depth
       ? again.reset(tensors)
