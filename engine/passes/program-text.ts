@@ -90,7 +90,8 @@ function printFunction(out: Printer, fn: FunctionIR): void {
   // A function's span is its name's: its header is the line that names it.
   const header = out.sourceLines(fn.span.file)[fn.span.line - 1]?.trim();
   out.line(0, header?.startsWith('func') ? header : `func ${fn.name}(…) {`, fn.span);
-  for (const a of fn.allocs) out.line(1, allocText(out, a), a.span, true);
+  // A block's own allocations (a loop body's, an arm's) are printed at the start of their block.
+  for (const a of fn.allocs) if (a.scope === undefined) out.line(1, allocText(out, a), a.span, true);
   printRegion(out, fn.body, 1);
   out.line(0, '}', fn.body.end);
 }
@@ -102,6 +103,7 @@ function allocText(out: Printer, a: AllocInfo): string {
 }
 
 function printRegion(out: Printer, region: Region, level: number): void {
+  if (region.kind !== 'body') for (const a of region.allocs ?? []) out.line(level, allocText(out, a), a.span, true);
   for (const node of region.nodes) {
     out.node(level, node, headOf(node));
     if (node.kind === 'for') {

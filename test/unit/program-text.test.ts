@@ -82,6 +82,18 @@ describe('the program after passes as text', () => {
     }
   });
 
+  it('prints a block\'s allocations at the start of their block, as written', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bir-program-text-'));
+    try {
+      const file = path.join(dir, 'scoped.bir');
+      const text = 'module scoped\ndram y : f32[4, 8] output\nfunc main() {\n  sbuf acc : f32[4, 8]\n  Memset acc <- 0\n  for r0 in 0..2 {\n    # a fresh tile each time\n    sbuf t : f32[4, 8]\n    Memset t <- 1\n    TensorTensor acc <- acc, t, op = add\n  }\n  DmaCopy y <- acc\n}\n';
+      fs.writeFileSync(file, text);
+      assert.strictEqual(after(file, []).printed.text, text);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('shows fuse\'s groups with their members as written', () => {
     const file = path.join(ROOT, 'examples', 'attention.bir');
     const source = linesOf(fs.readFileSync(file, 'utf8'));
