@@ -44,7 +44,7 @@ function headOf(node: Node): string {
     case 'instr': return node.members ? `Fused ${node.group} {` : instructionLabel(node);
     case 'for': {
       const step = node.step.kind === 'const' && node.step.value === 1 ? '' : ` step ${printScalar(node.step)}`;
-      return `for r${node.register} in ${printScalar(node.from)}..${printScalar(node.to)}${step} {`;
+      return `for r${node.register} in ${printScalar(node.from)}..${printScalar(node.to)}${step}${node.independent ? ' independent' : ''} {`;
     }
     case 'if': return `if ${printScalar(node.cond)} {`;
     case 'call': {

@@ -94,6 +94,19 @@ describe('the program after passes as text', () => {
     }
   });
 
+  it('prints a loop inline rewrote from the IR, independent as written', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bir-program-text-'));
+    try {
+      const file = path.join(dir, 'renamed.bir');
+      fs.writeFileSync(file, 'module m\ndram y : f32[4, 8] output\nfunc main() {\n  sbuf t : f32[4, 8]\n  for r0 in 0..2 {\n    call fill(t)\n  }\n  DmaCopy y <- t\n}\nfunc fill(t: sbuf f32[4, 8]) {\n  for r0 in 0..4 independent {\n    Memset t[r0:r0+1, :] <- 1\n  }\n}\n');
+      const lines = linesOf(after(file, ['inline']).printed.text);
+      assert.ok(lines.includes('    for r1 in 0..4 independent {'), lines.join('\n'));
+      assert.ok(lines.some((l) => l.startsWith('      Memset t[') && l.includes('r1')), 'the body with its register renamed');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('shows fuse\'s groups with their members as written', () => {
     const file = path.join(ROOT, 'examples', 'attention.bir');
     const source = linesOf(fs.readFileSync(file, 'utf8'));
