@@ -14,7 +14,7 @@ import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import { DebugProtocol } from '@vscode/debugprotocol';
-import { report, writeJson } from './harness';
+import { processCpuMs, report, writeJson } from './harness';
 
 /** The issue's program: a million calls of a function of two small instructions, and one more in the loop. */
 const CALL_LOOP = (n: number): string => `module callloop
@@ -107,18 +107,6 @@ function summary(dc: DebugClient): Promise<DebugProtocol.Event> {
   });
 }
 
-/**
- * CPU time of a process so far, in ms (user + system, all its threads: the engine's worker and the collector's
- * helpers too), from /proc: on a shared machine the CPU a run takes varies far less than its wall time.
- */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-/** The kernel's clock ticks per second (USER_HZ), 100 on Linux. */
-const CLOCK_TICKS = 100;
-
 interface Time { readonly wall: number; readonly cpu: number }
 
 /** One launch of a variant: ms from configurationDone to the end of the run (or the stop at its end), wall and CPU. */
@@ -142,7 +130,7 @@ async function launch(file: string, c: Case, variant: Variant): Promise<Time> {
     // The end of a run without debugging is its summary (the adapter's shutdown of the engine that follows is not the run).
     const end = noDebug ? summary(dc) : dc.waitForEvent('stopped', 600_000);
     let t0 = performance.now();
-    let c0 = cpuMs(pid);
+    let c0 = processCpuMs(pid);
     await dc.configurationDoneRequest();
     if (variant === 'data') {
       // Stopped on entry: watch a tensor the loop never touches, then run to the end.
@@ -153,15 +141,15 @@ async function launch(file: string, c: Case, variant: Variant): Promise<Time> {
       if (!set.body.breakpoints[0]?.verified) throw new Error('the data breakpoint was not verified');
       const stopped = dc.waitForEvent('stopped', 600_000);
       t0 = performance.now();
-      c0 = cpuMs(pid);
+      c0 = processCpuMs(pid);
       await dc.continueRequest({ threadId: entry.body.threadId ?? 1 });
       const event = await stopped;
       if (event.body.reason !== 'breakpoint') throw new Error(`${c.name} ${variant}: stopped for '${event.body.reason}', not at the last line`);
-      return { wall: performance.now() - t0, cpu: cpuMs(pid) - c0 };
+      return { wall: performance.now() - t0, cpu: processCpuMs(pid) - c0 };
     }
     const event = await end;
     if (!noDebug && (event as DebugProtocol.StoppedEvent).body.reason !== 'breakpoint') throw new Error(`${c.name} ${variant}: stopped for '${(event as DebugProtocol.StoppedEvent).body.reason}', not at the last line`);
-    return { wall: performance.now() - t0, cpu: cpuMs(pid) - c0 };
+    return { wall: performance.now() - t0, cpu: processCpuMs(pid) - c0 };
   } finally {
     await dc.disconnectRequest({}).catch(() => undefined);
     await dc.stop();

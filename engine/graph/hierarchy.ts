@@ -1,6 +1,8 @@
 /**
  * A large graph shown through its hierarchy: loop bodies and branch arms are regions, and a region (or the top
- * level) with more than MAX_DIRECT nodes of its own is cut into blocks of BLOCK_SIZE consecutive nodes. An answer
+ * level) with more than MAX_DIRECT nodes of its own is cut into blocks of BLOCK_SIZE consecutive nodes; when that
+ * makes more than MAX_DIRECT blocks (a compiled model of millions of instructions), the blocks are grouped into
+ * sections of BLOCK_SIZE blocks, so that no level shows more than MAX_DIRECT boxes. An answer
  * holds the contents of the expanded regions only; a collapsed region stands for everything in it, and the edges
  * that reach into it end at the region, bundled with a count. So an answer stays small however large the function,
  * and a client expands what the user opens.
@@ -14,6 +16,14 @@ export const WHOLE_UP_TO = 10_000;
 /** A level with more nodes of its own than this is cut into blocks. */
 export const MAX_DIRECT = 2_000;
 export const BLOCK_SIZE = 1_000;
+
+/** The sizes above, as one value (tests give smaller ones). */
+export interface HierarchyLimits {
+  readonly maxDirect: number;
+  readonly blockSize: number;
+}
+
+const LIMITS: HierarchyLimits = { maxDirect: MAX_DIRECT, blockSize: BLOCK_SIZE };
 
 /**
  * Which regions' contents to include: 'all', or ids (the top level always is). An id is a region's (its contents are
@@ -32,17 +42,22 @@ interface Hierarchy {
   readonly sizes: Int32Array;
   /** Each node's innermost container (blocks included), -1 at the top level; by ordinal. */
   readonly containerOf: Int32Array;
+  readonly limits: HierarchyLimits;
 }
 
 const hierarchies = new WeakMap<CompactGraph, Hierarchy>();
 
 /** The part of a graph an expansion shows. A graph answered whole is the graph itself. */
-export function expandGraph(g: CompactGraph, expand: Expansion | undefined): FunctionGraph & { readonly total: number; readonly complete: boolean } {
+export function expandGraph(
+  g: CompactGraph,
+  expand: Expansion | undefined,
+  limits: HierarchyLimits = LIMITS,
+): FunctionGraph & { readonly total: number; readonly complete: boolean } {
   const total = g.size;
   if (expand === 'all' || (expand === undefined && total <= WHOLE_UP_TO)) {
     return { function: g.function, nodes: g.nodes, regions: g.regions, edges: g.edges, total, complete: true };
   }
-  const h = hierarchyOf(g);
+  const h = hierarchyOf(g, limits);
   const regionCount = h.regions.length;
   const open = new Uint8Array(regionCount);
   for (const id of expand ?? []) {
@@ -130,14 +145,15 @@ function bundle(g: CompactGraph, h: Hierarchy, stand: Int32Array): GraphEdge[] {
   });
 }
 
-function hierarchyOf(g: CompactGraph): Hierarchy {
+function hierarchyOf(g: CompactGraph, limits: HierarchyLimits): Hierarchy {
   let h = hierarchies.get(g);
-  if (!h) hierarchies.set(g, (h = buildHierarchy(g)));
+  if (!h || h.limits !== limits) hierarchies.set(g, (h = buildHierarchy(g, limits)));
   return h;
 }
 
 /** Cuts crowded levels into blocks, then counts the nodes inside every region. */
-function buildHierarchy(g: CompactGraph): Hierarchy {
+function buildHierarchy(g: CompactGraph, limits: HierarchyLimits): Hierarchy {
+  const { maxDirect, blockSize } = limits;
   const total = g.size;
   const own = g.regions.length;
   // Nodes of each container's own (the top level at `own`), and the containers in order of their first node.
@@ -149,18 +165,39 @@ function buildHierarchy(g: CompactGraph): Hierarchy {
   }
   const regions: GraphRegion[] = g.regions.slice();
   const parentIds: (string | undefined)[] = g.regions.map((r) => r.parent);
-  // The first block of each crowded container; blocks follow the graph's regions, container by container.
+  // The first block of each crowded container; blocks (and sections) follow the graph's regions, container by container.
   const firstBlock = new Int32Array(own + 1).fill(-1);
-  // The first and the last node of each block (by ordinal), for its label.
+  // The first and the last node of each block and section (by ordinal), for its label.
   const blockEnds: number[] = [];
+  // Each section's region and the first and last of its blocks.
+  const sections: [number, number, number][] = [];
+  const add = (id: string, parentId: string | undefined): number => {
+    regions.push({ id, kind: 'block', label: '', parent: parentId });
+    parentIds.push(parentId);
+    blockEnds.push(0, 0);
+    return regions.length - 1;
+  };
   for (const c of containers) {
-    if (direct[c] <= MAX_DIRECT) continue;
-    firstBlock[c] = regions.length;
+    if (direct[c] <= maxDirect) continue;
     const container = c === own ? undefined : g.regions[c].id;
-    for (let k = 0; k * BLOCK_SIZE < direct[c]; k++) {
-      regions.push({ id: `${container ?? g.function}/block${k + 1}`, kind: 'block', label: '', parent: container });
-      parentIds.push(container);
-      blockEnds.push(0, 0);
+    const prefix = container ?? g.function;
+    const blocks = Math.ceil(direct[c] / blockSize);
+    // Too many blocks for one level: they go into sections, made first (a section before what it holds).
+    const sectionIds: string[] = [];
+    if (blocks > maxDirect) {
+      for (let k = 0; k * blockSize < blocks; k++) {
+        sectionIds.push(`${prefix}/section${k + 1}`);
+        sections.push([add(sectionIds[k], container), 0, 0]);
+      }
+    }
+    firstBlock[c] = regions.length;
+    for (let k = 0; k < blocks; k++) {
+      const block = add(`${prefix}/block${k + 1}`, sectionIds.length > 0 ? sectionIds[Math.floor(k / blockSize)] : container);
+      if (sectionIds.length > 0) {
+        const section = sections[sections.length - sectionIds.length + Math.floor(k / blockSize)];
+        if (k % blockSize === 0) section[1] = block;
+        section[2] = block;
+      }
     }
   }
   const containerOf = Int32Array.from(g.regionOf);
@@ -169,10 +206,14 @@ function buildHierarchy(g: CompactGraph): Hierarchy {
     const c = g.regionOf[ord] < 0 ? own : g.regionOf[ord];
     if (firstBlock[c] < 0) continue;
     const position = seen[c]++;
-    const block = firstBlock[c] + Math.floor(position / BLOCK_SIZE);
+    const block = firstBlock[c] + Math.floor(position / blockSize);
     containerOf[ord] = block;
-    if (position % BLOCK_SIZE === 0) blockEnds[(block - own) * 2] = ord;
+    if (position % blockSize === 0) blockEnds[(block - own) * 2] = ord;
     blockEnds[(block - own) * 2 + 1] = ord;
+  }
+  for (const [section, first, last] of sections) {
+    blockEnds[(section - own) * 2] = blockEnds[(first - own) * 2];
+    blockEnds[(section - own) * 2 + 1] = blockEnds[(last - own) * 2 + 1];
   }
   for (let b = own; b < regions.length; b++) {
     regions[b] = { ...regions[b], label: `lines ${g.lineOf(blockEnds[(b - own) * 2])}–${g.lineOf(blockEnds[(b - own) * 2 + 1])}` };
@@ -188,7 +229,7 @@ function buildHierarchy(g: CompactGraph): Hierarchy {
     }
   }
   const parent = Int32Array.from(parentIds, (p) => (p === undefined ? -1 : regionIndex.get(p) ?? -1));
-  return { regions, regionIndex, parent, sizes: regionSizes(containerOf, parent), containerOf };
+  return { regions, regionIndex, parent, sizes: regionSizes(containerOf, parent), containerOf, limits };
 }
 
 /** Nodes inside each region, nested ones included: each node counted in its container, then counts carried up. */

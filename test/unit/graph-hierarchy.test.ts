@@ -61,6 +61,31 @@ describe('graphs in parts', () => {
     assert.strictEqual(top.edges.reduce((n, e) => n + (e.count ?? 1), 0), between);
   });
 
+  it('more blocks than a level holds are grouped into sections, each expanding to its blocks', () => {
+    // 6,001 nodes at the top level in blocks of 50: 121 blocks, over the 20 a level holds, so 3 sections of 50 blocks.
+    const limits = { maxDirect: 20, blockSize: 50 };
+    const g = buildGraph(p.main, { program: p });
+    const top = expandGraph(g, undefined, limits);
+    assert.deepStrictEqual(top.regions.map((r) => [r.id, r.kind, r.collapsed, r.parent]), [1, 2, 3].map((k) => [`big::main/section${k}`, 'block', true, undefined]));
+    assert.strictEqual(top.regions.reduce((n, r) => n + r.size!, 0), g.size);
+    const lines = top.regions.map((r) => /^lines (\d+)–(\d+)$/.exec(r.label)!.slice(1).map(Number));
+    assert.ok(lines.every(([a, b], i) => a <= b && (i === 0 || a > lines[i - 1][1])), JSON.stringify(lines));
+    const second = expandGraph(g, ['big::main/section2'], limits);
+    const blocks = second.regions.filter((r) => r.parent === 'big::main/section2');
+    assert.strictEqual(blocks.length, 50);
+    assert.ok(blocks.every((b) => b.collapsed && b.kind === 'block'));
+    // A node's id opens its block and its section.
+    const deep = g.nodes.find((n) => n.region === undefined && n.kind === 'for' && n.span.line > lines[2][0])!;
+    const opened = expandGraph(g, [deep.id], limits);
+    assert.ok(opened.nodes.some((n) => n.id === deep.id));
+    // Bundled edges between sections count every edge that crosses them.
+    // A loop's body follows its header: a node is in the last section that starts at or before its line.
+    const lineOf = new Map(g.nodes.map((n) => [n.id, n.span.line]));
+    const sectionOf = (id: string): number => lines.filter(([a]) => a <= lineOf.get(id)!).length;
+    const crossing = g.edges.filter((e) => sectionOf(e.from) !== sectionOf(e.to)).length;
+    assert.strictEqual(top.edges.reduce((n, e) => n + (e.count ?? 1), 0), crossing);
+  });
+
   it('a small graph is answered whole, as before', () => {
     const small = programOf(program(10));
     const g = buildGraph(small.main, { program: small });
