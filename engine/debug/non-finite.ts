@@ -7,7 +7,9 @@
  */
 import { InstrNode, Node, Program } from '../ir/program';
 import { Core, Frame } from '../machine/core';
+import { DType, packedLayout } from '../base/dtype';
 import { decode } from '../machine/dtypes';
+import { unpackValues } from '../machine/packed';
 import { Fault } from '../machine/fault';
 import { Machine } from '../machine/machine';
 import { unravel } from '../machine/view';
@@ -89,12 +91,12 @@ export function nonFiniteInputs(program: Program, m: Machine): string[] {
     let first = -1;
     let count = 0;
     for (let i = 0; i < t.size; i++) {
-      if (t.written[i] === 0 || Number.isFinite(decode(t.dtype, t.data[i]))) continue;
+      if (t.written[i] === 0 || nonFiniteIn(t.dtype, decode(t.dtype, t.data[i])) === undefined) continue;
       if (first < 0) first = i;
       count++;
     }
     if (first < 0) continue;
-    const v = decode(t.dtype, t.data[first]);
+    const v = nonFiniteIn(t.dtype, decode(t.dtype, t.data[first]))!;
     const more = count > 1 ? ` (and ${count - 1} more non-finite element${count === 2 ? '' : 's'})` : '';
     notes.push(`the input ${d.name} holds ${formatNumber(v)} at [${unravel(d.shape, first).join(', ')}]${more} before the run (${d.span.file}:${d.span.line}:${d.span.col}): the NaN / Inf filter stops where an instruction makes one from finite values, not where one is read`);
   }
@@ -114,16 +116,29 @@ export function nonFiniteBirth(ctx: SearchContext, target: WriteTarget, value: S
   let name = target.text;
   let made = value.value;
   for (let step = 0; step < MAX_STEPS; step++) {
-    const input = origin.inputs.find((i) => i.value.written && !Number.isFinite(i.value.value));
+    const input = origin.inputs.find((i) => i.value.written && nonFiniteIn(dtypeOfTarget(i.target), i.value.value) !== undefined);
     if (!input) {
       const what = label(made) === label(value.value) ? `the ${label(made)}` : `the ${label(value.value)} comes from the ${label(made)} that`;
       return origin.by ? `${what} was made by ${origin.text} from finite values${readList(origin)}${name === target.text ? '' : `, as ${name}`}` : `${what} was read from ${name}: ${origin.text}`;
     }
     origin = explain(ctx, input.target, input.before, input.value, input.within);
     name = input.name;
-    made = input.value.value;
+    made = nonFiniteIn(dtypeOfTarget(input.target), input.value.value)!;
   }
   return undefined;
+}
+
+/**
+ * The non-finite value an element holds, or undefined: the element's value, or for a packed MX element (read as its
+ * bits) the first of its values that is NaN or infinite, which is what an MX matmul reads.
+ */
+function nonFiniteIn(dtype: DType | undefined, value: number): number | undefined {
+  if (dtype && packedLayout(dtype)) return unpackValues(dtype, value).find((v) => !Number.isFinite(v));
+  return Number.isFinite(value) ? undefined : value;
+}
+
+function dtypeOfTarget(target: WriteTarget): DType | undefined {
+  return target.kind === 'memory' ? target.view.tensor.dtype : undefined;
 }
 
 function label(x: number): string {

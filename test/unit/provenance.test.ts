@@ -356,6 +356,28 @@ func main() {
     ]);
   });
 
+  it('a MatMultMX whose packed input holds a NaN value: :why follows it to the input, not to a "NaN from finite values"', () => {
+    // x's elements are their indices: the first fp8e5m2 of element 125 (0x7d) is a NaN, as the input note says.
+    const text = `module m
+dram x : u32[32, 4] input = iota
+dram s : u8[4, 4] input = const(127)
+func main() {
+  sbuf xs : fp8e5m2_x4[32, 4]
+  sbuf sc : u8[4, 4]
+  psum acc : f32[4, 4]
+  DmaCopy xs <- x.view(fp8e5m2_x4)
+  DmaCopy sc <- s
+  MatMultMX acc <- xs, xs, sc, sc
+  Print "done"
+}
+`;
+    const core = stoppedAt(programOf(text), lineOf(text, 'Print'));
+    const w = repl(core, ':why acc[1, 1]');
+    assert.match(w.result, /^acc\[1, 1\] = nan ← MatMultMX/);
+    assert.doesNotMatch(w.result, /from finite values/);
+    assert.match(w.result, /the NaN was read from x\[31, 1\]/);
+  });
+
   it('inlined code: the callee\'s instruction on its own line, its register argument followed into the caller', () => {
     const program = runPipeline(programOf(LOOPS_AND_CALLS), ['inline']).at(-1)!.program;
     const core = stoppedAt(program, lineOf(LOOPS_AND_CALLS, 'Print'));
