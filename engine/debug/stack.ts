@@ -55,6 +55,7 @@ export function regionName(fnName: string, cursor: RegionCursor): string {
     const loop = cursor.loop!;
     return `${fnName} › for r${(owner as ForNode).register} @${owner.span.line} [iteration ${loop.iteration + 1} of ${loop.count}, r${(owner as ForNode).register} = ${loop.value}]`;
   }
+  if ((owner as IfNode).block) return `${fnName} › block @${owner.span.line}`;
   return `${fnName} › if @${(owner as IfNode).span.line} [${cursor.region.kind}]`;
 }
 

@@ -222,7 +222,7 @@ class GraphBuilder {
   private childRegion(owner: ForNode | IfNode, ord: number, region: Region, kind: 'loop' | 'then' | 'else', parent: RegionInfo): void {
     const id = `${owner.id}/${kind}`;
     const header = this.describer.describe(owner, parent.num).label;
-    const label = kind === 'loop' ? header : `${header} [${kind}]`;
+    const label = kind === 'loop' ? header : owner.kind === 'if' && owner.block ? `block @${owner.span.line}` : `${header} [${kind}]`;
     const num = this.regions.length;
     this.regions.push({ id, kind, label, owner: owner.id, ...(parent.num >= 0 ? { parent: this.regions[parent.num].id } : {}) });
     this.owners.push(ord);

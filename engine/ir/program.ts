@@ -198,6 +198,8 @@ export interface IfNode extends NodeBase {
   readonly cond: ScalarExpr;
   readonly then: Region;
   readonly else?: Region;
+  /** A bare block `{ ... }`: always taken (its condition is 1), a scope for the allocations it declares. */
+  readonly block?: boolean;
 }
 
 export type CallArg =

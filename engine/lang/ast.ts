@@ -47,10 +47,12 @@ export interface ForStmt {
   readonly span: Span;
 }
 export interface IfStmt { readonly kind: 'if'; readonly cond: Expr; readonly then: Block; readonly else?: Block; readonly span: Span }
+/** `{ ... }` on a line of its own: a block whose allocations are freed at its `}` (the span is the `{`). */
+export interface BlockStmt { readonly kind: 'block'; readonly body: Block; readonly span: Span }
 export interface CallStmt { readonly kind: 'call'; readonly callee: string; readonly calleeSpan: Span; readonly args: readonly Expr[]; readonly span: Span }
 export interface ReturnStmt { readonly kind: 'return'; readonly span: Span }
 
-export type Stmt = InstructionStmt | SetStmt | AllocStmt | ForStmt | IfStmt | CallStmt | ReturnStmt;
+export type Stmt = InstructionStmt | SetStmt | AllocStmt | ForStmt | IfStmt | BlockStmt | CallStmt | ReturnStmt;
 
 export interface Block { readonly stmts: readonly Stmt[]; readonly open: Span; readonly close: Span }
 

@@ -375,6 +375,10 @@ class Parser {
   }
 
   private stmt(): ast.Stmt {
+    if (this.isPunct('{')) {
+      const span = this.realSpan(this.pos);
+      return { kind: 'block', body: this.block('a block'), span };
+    }
     if (!this.at(IDENT)) this.fail(`expected a statement (an instruction, 'Set', 'for', 'if', 'call', 'return' or an allocation), found ${this.describe(this.pos)}`);
     const word = this.text(this.pos);
     switch (word) {

@@ -46,7 +46,7 @@ function headOf(node: Node): string {
       const step = node.step.kind === 'const' && node.step.value === 1 ? '' : ` step ${printScalar(node.step)}`;
       return `for r${node.register} in ${printScalar(node.from)}..${printScalar(node.to)}${step}${node.independent ? ' independent' : ''} {`;
     }
-    case 'if': return `if ${printScalar(node.cond)} {`;
+    case 'if': return node.block ? '{' : `if ${printScalar(node.cond)} {`;
     case 'call': {
       const name = node.callee.module === node.fn.module ? node.callee.name : node.callee.fullName;
       return `call ${name}(${node.args.map(argText).join(', ')})`;

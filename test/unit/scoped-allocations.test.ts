@@ -12,6 +12,7 @@ import { PASS_NAMES, runPipeline } from '../../engine/passes/pipeline';
 import { PassName } from '../../engine/passes/registry';
 import { decode } from '../../engine/machine/dtypes';
 import { DebugCore } from '../../engine/debug/debug-core';
+import { buildGraph } from '../../engine/graph/build';
 
 /** Runs a program: its outcome, the bytes and written flags of each DRAM tensor, and what it printed. */
 function run(program: Program): { outcome: string; drams: Map<string, string>; values: Map<string, number[]>; prints: string[] } {
@@ -68,6 +69,36 @@ describe('scoped allocations', () => {
       const arms = programOf(mainModule([], ['if 1 {', '  psum a : f32[128, 4096]', '} else {', '  psum b : f32[128, 4096]', '}']));
       assert.equal(alloc(arms, 'b').placement.offset, 0);
       assert.equal(alloc(arms, 'b').scope, "the else branch of the 'if' at line 3");
+    });
+
+    it('a bare block { } is a scope: its allocations are freed at its }, its call stack frame and graph region say block', () => {
+      const text = mainModule(['dram y : f32[4, 4] output'], [
+        'sbuf o : f32[4, 4]',
+        '{',
+        '  psum big : f32[128, 4096]',
+        '  Memset big <- 1',
+        '  TensorCopy o <- big[0:4, 0:4]',
+        '}',
+        'psum acc : f32[128, 4096]',
+        'Memset acc <- 2',
+        'TensorTensor o <- o, acc[0:4, 0:4], op = add',
+        'DmaCopy y <- o',
+      ]);
+      const program = programOf(text);
+      assert.equal(alloc(program, 'big').scope, 'the block at line 5');
+      assert.equal(alloc(program, 'acc').placement.offset, 0);
+      assert.deepEqual(run(program).values.get('y'), new Array(16).fill(3));
+      assert.deepEqual(diagnosticsAt(text.replace('DmaCopy y <- o', 'DmaCopy y <- big[0:4, 0:4]')), [
+        "13:16: 'big' is allocated in the block at line 5 and is not visible outside it (the block ends at line 9)",
+      ]);
+      assert.deepEqual(buildGraph(program.main, { program }).regions.map((r) => r.label), ['block @5']);
+      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
+      core.setBreakpoints(program.entry.file, [{ line: 7 }]);
+      let o = core.run();
+      while (o.kind === 'yield') o = core.run();
+      assert.equal(o.kind, 'stopped');
+      core.setFrames('subgraphs');
+      assert.deepEqual(core.stackTrace(1).frames.map((f) => f.name), ['main › block @5', 'main']);
     });
 
     it('refuses an allocation that does not fit in its block, naming the block, the bytes and the limit', () => {

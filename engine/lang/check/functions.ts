@@ -109,6 +109,7 @@ function openBlock(region: Region): OpenBlock {
 function scopeName(region: Region): string {
   const line = region.owner!.span.line;
   if (region.kind === 'loop') return `the loop at line ${line}`;
+  if (region.owner?.kind === 'if' && region.owner.block) return `the block at line ${line}`;
   return `the ${region.kind === 'then' ? '' : 'else '}branch of the 'if' at line ${line}`;
 }
 
@@ -220,6 +221,7 @@ export class BodyBuilder {
       case 'set': return this.appended(this.set(s, region));
       case 'for': return this.forLoop(s, region);
       case 'if': return this.branch(s, region);
+      case 'block': return this.bareBlock(s, region);
       case 'call': return this.appended(this.call(s, region));
       case 'return': return this.appended({ kind: 'return', id: '', index: -1, span: s.span, fn: this.pending.fn, region } satisfies ReturnNode);
     }
@@ -399,6 +401,17 @@ export class BodyBuilder {
     (node as { then: Region }).then = arm('then', s.then);
     if (s.else) (node as { else?: Region }).else = arm('else', s.else);
     if (!cond) return undefined;
+    this.code.fill(index, node);
+    return index;
+  }
+
+  /** A bare block is a branch always taken: it runs, steps and passes as one, and scopes its allocations. */
+  private bareBlock(s: ast.BlockStmt, region: Region): number {
+    const index = this.code.reserve();
+    const node: IfNode = { kind: 'if', cond: this.resolver.constantExpr(1), then: undefined as unknown as Region, block: true, id: '', index: -1, span: s.span, fn: this.pending.fn, region };
+    const then: Region = { kind: 'then', nodes: NO_NODES, fn: this.pending.fn, owner: node, parent: region, end: s.body.close };
+    then.nodes = this.block(s.body.stmts, then);
+    (node as { then: Region }).then = then;
     this.code.fill(index, node);
     return index;
   }
