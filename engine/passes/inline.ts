@@ -21,6 +21,7 @@ import { composable, compose } from './compose';
 import { allNodes, newIds, noChanges, PassOutcome, regionSize } from './pass';
 import { registersOfNode, rewriteNodeFields, Rewriter } from './rewrite';
 import { RewriteCounter, RewriteLimits } from './rewrite-counter';
+import { pushAll } from '../base/arrays';
 
 const MAX_NODES = 24;
 
@@ -59,7 +60,7 @@ export function inlinePass(program: Program, limits?: RewriteLimits): PassOutcom
     visit(caller.body);
   }
   numberNodes(copy);
-  changes.added.push(...newIds(program, copy));
+  pushAll(changes.added, newIds(program, copy));
   return { program: copy, changes, reasons, rewrites: counter.tally() };
 }
 

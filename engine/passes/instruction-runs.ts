@@ -1,6 +1,7 @@
 /** The region walk `fuse` and `schedule` share: they rewrite straight runs of instructions and nothing else. */
 import { InstrNode, Node, Program, Region } from '../ir/program';
 import { ArrayNodes } from '../ir/node-list';
+import { pushAll } from '../base/arrays';
 
 export interface RunRules {
   /** Whether an instruction can be in a run; any other node ends the run before it and stays in place. */
@@ -21,7 +22,7 @@ export function rewriteInstructionRuns(program: Program, rules: RunRules): void 
     const out: Node[] = [];
     let run: InstrNode[] = [];
     const flush = (): void => {
-      if (run.length > 0) out.push(...rules.rewrite(run, region));
+      if (run.length > 0) pushAll(out, rules.rewrite(run, region));
       run = [];
     };
     for (const node of region.nodes) {

@@ -10,6 +10,7 @@ import { evalScalarConst } from '../ir/scalar';
 import { cloneNode, cloneProgram } from './clone';
 import { newIds, noChanges, PassOutcome, regionSize } from './pass';
 import { RewriteCounter, RewriteLimits } from './rewrite-counter';
+import { pushAll } from '../base/arrays';
 
 /** Loops of at most this many iterations, whose unrolled copies stay at most MAX_NODES nodes, are unrolled. */
 const MAX_TRIPS = 8;
@@ -43,7 +44,7 @@ export function unrollPass(program: Program, limits?: RewriteLimits): PassOutcom
     visit(fn.body);
   }
   numberNodes(copy);
-  changes.added.push(...newIds(program, copy));
+  pushAll(changes.added, newIds(program, copy));
   return { program: copy, changes, reasons, rewrites: counter.tally() };
 }
 
