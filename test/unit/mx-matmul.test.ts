@@ -54,6 +54,20 @@ describe('MatMultMX (NKI nc_matmul_mx)', () => {
       }
     });
 
+    it('checks sizes that depend on registers when the instruction runs, with the rule', () => {
+      const fault = (r1: number, r2: number): string => {
+        const p = programOf(mainModule([], [
+          'sbuf st : fp8e5m2_x4[128, 4]', 'sbuf sc : u8[128, 4]', 'psum acc : f32[4, 4]', 'Memset st <- 0', 'Memset sc <- 127',
+          `Set r1 = ${r1}`, `Set r2 = ${r2}`, 'MatMultMX acc <- st[0:r1, :], st[0:r1, :], sc[0:r2, :], sc',
+        ]));
+        const { outcome } = runProgram(p);
+        return outcome.kind === 'failed' ? `${outcome.fault.code}: ${outcome.fault.message}` : outcome.kind;
+      };
+      assert.equal(fault(48, 128), 'shape-mismatch: MatMultMX: K = 48 partitions here; the data\'s partitions must be a multiple of 32');
+      assert.equal(fault(64, 8), "shape-mismatch: the stationary scale 'sc[0:r2, :]' is [8, 4] here but MatMultMX needs 4 columns and at least 36 partitions for K = 64");
+      assert.equal(fault(64, 36), 'exited');
+    });
+
     it('still refuses packed data to MatMult, which multiplies values it cannot read', () => {
       const got = diagnosticsAt(mx('MatMult acc <- st, mv'));
       assert.ok(got.some((d) => d.includes('the stationary operand of MatMult is fp8e5m2_x4, a packed type')), got.join('\n'));
