@@ -12,6 +12,8 @@ export interface Kernels {
   decode(format: Format, src: number, dst: number, n: number): void;
   encode(format: Format, src: number, dst: number, n: number): void;
   matmul(a: number, b: number, out: number, K: number, M: number, N: number): void;
+  /** The same sums of f64 buffers in float64 (a shadow run's). */
+  matmulF64(a: number, b: number, out: number, K: number, M: number, N: number): void;
   binary(op: Op, a: number, b: number, out: number, n: number): void;
   scalarRows(op0: Op, op1: Op | -1, x: number, s0: number, s1: number, out: number, rows: number, cols: number): void;
   /** Returns how many elements it left to the host (transcendental functions, wasm/certified.ts): their indices at `left`. */
@@ -86,6 +88,11 @@ export function allocate(n: number, bytes: number): number {
   // The memory's size is kept here: reading its buffer is slow beside an instruction of 128 elements.
   if (top > memoryBytes) grow();
   return at;
+}
+
+/** n f64 values at an address (8-byte aligned, as every buffer is). */
+export function f64At(at: number, n: number): Float64Array {
+  return new Float64Array(u32.buffer, at, n);
 }
 
 /** n f32 values at an address. Growing the memory detaches earlier views: make them after allocating. */

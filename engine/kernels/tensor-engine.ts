@@ -7,7 +7,7 @@ import { attrScalar, Executor, tensorOf, word } from './common';
 import { ScalarFn } from './compile-scalar';
 import { allFinite, plane2d, readOperand, requireShape, scratch, TensorOperand, viewOf, writeOperand } from './operands';
 import { MOVING, STATIONARY } from './restriction';
-import { simdKernels } from './simd';
+import { allocate, f64At, simdKernels } from './simd';
 import { compilingFloat64, floatRounding } from './precision';
 import { allStagedFinite, results, stage, stages, store } from './staging';
 import { Op } from './wasm/codes';
@@ -49,7 +49,8 @@ export function matMult(node: InstrNode): Executor {
     const a = readOperand(st, vs, m, 0);
     const b = readOperand(mv, vm, m, 1);
     const out = scratch.get(7, M * N);
-    (float64 ? multiplyInFloat64 : multiply)(a, b, K, M, N, out);
+    if (float64) multiplyF64(a, b, K, M, N, out);
+    else multiply(a, b, K, M, N, out);
     const old = accumulate(f, c, m) !== 0 ? readOperand(dst, d, m, 2) : undefined;
     if (old) for (let i = 0; i < out.length; i++) out[i] = r(old[i] + out[i]);
     writeOperand(dst, d, out, m, c, () => allFinite(a, b) && (!old || allFinite(old)));
@@ -80,7 +81,7 @@ function doubleRowMatMult(node: InstrNode, dst: TensorOperand, st: TensorOperand
     const b = readOperand(mv, vm, m, 1);
     const out = scratch.get(7, M * N);
     // [K, 2, C] in row-major order is the [2·K, C] of one contraction, whose order float64 does not round.
-    if (float64) multiplyInFloat64(a, b, 2 * K, M, N, out);
+    if (float64) multiplyF64(a, b, 2 * K, M, N, out);
     else multiplyDoubleRow(a, b, K, M, N, out);
     const old = accumulate(f, c, m) !== 0 ? readOperand(dst, d, m, 2) : undefined;
     if (old) for (let i = 0; i < out.length; i++) out[i] = r(old[i] + out[i]);
@@ -124,6 +125,19 @@ export function multiply(a: Float64Array, b: Float64Array, K: number, M: number,
     }
     for (let j = 0; j < N; j++) out[i * N + j] = acc[j];
   }
+}
+
+/** A shadow run's float64 sums: in the kernels' f64x2 when they are on, else multiplyInFloat64 (the same bits). */
+function multiplyF64(a: Float64Array, b: Float64Array, K: number, M: number, N: number, out: Float64Array): void {
+  const k = simdKernels(2 * (K * M + K * N + M * N));
+  if (!k) return multiplyInFloat64(a, b, K, M, N, out);
+  const pa = allocate(K * M, 8);
+  const pb = allocate(K * N, 8);
+  const po = allocate(M * N, 8);
+  f64At(pa, K * M).set(a.subarray(0, K * M));
+  f64At(pb, K * N).set(b.subarray(0, K * N));
+  k.matmulF64(pa, pb, po, K, M, N);
+  out.set(f64At(po, M * N));
 }
 
 /** The same sums in float64, without rounding (a shadow run's): out[m, n] = Σ_k a[k, m] · b[k, n]. */

@@ -11,11 +11,10 @@
  * transpose, a scan).
  */
 import { InstrNode } from '../ir/program';
-import { decode } from './dtypes';
 import { Shadow } from './shadow';
 import { Tensor } from './tensor';
 import { hasUlp, relativeError } from './ulp';
-import { forEachIndex, View } from './view';
+import { asPlane, forEachIndex, readView, View } from './view';
 
 interface Pending {
   readonly view: View;
@@ -92,25 +91,19 @@ export class ShadowRun {
     const t = v.tensor;
     const s = t.shadow;
     if (!s) return;
-    const read = this.positional ? this.operandErrors(values.length) : undefined;
-    const { values: exact, stamps, origins, jumps } = s;
-    const written = t.written;
-    forEachIndex(v, (index, i) => {
-      if (!written[index] || stamps[index] !== values[i]) return;
-      const x = exact[index];
-      const error = relativeError(values[i], x);
-      if (read) {
-        read.errors[i] = error;
-        read.origins[i] = origins[index];
-        read.jumps[i] = jumps[index];
+    const n = values.length;
+    const indices = elementIndices(v, n, 0);
+    const read = this.positional ? this.operandErrors(n) : scratchErrors(n);
+    substituteElements(n, indices, values, t.written, s, read);
+    // The worst of this operand, for the results not made by position.
+    const errors = read.errors;
+    for (let i = 0; i < n; i++) {
+      if (errors[i] > this.worstError) {
+        this.worstError = errors[i];
+        this.worstOrigin = read.origins[i];
+        this.worstJump = read.jumps[i];
       }
-      if (error > this.worstError) {
-        this.worstError = error;
-        this.worstOrigin = origins[index];
-        this.worstJump = jumps[index];
-      }
-      values[i] = x;
-    });
+    }
   }
 
   private operandErrors(n: number): OperandErrors {
@@ -121,9 +114,10 @@ export class ShadowRun {
   }
 
   /** The float64 results of a write, kept until the instruction itself has written. */
-  pend(v: View, values: ArrayLike<number>): void {
-    const view: View = { ...v, shape: [...v.shape], strides: [...v.strides] };
-    this.pending.push({ view, values: Float64Array.from(values) });
+  pend(v: View, values: Float64Array): void {
+    // One shape of object for every view (a masked view has more fields): the commit's loop sees one map.
+    const view: View = { tensor: v.tensor, offset: v.offset, shape: [...v.shape], strides: [...v.strides] };
+    this.pending.push({ view, values: values.slice() });
   }
 
   /** After the instruction wrote: its float64 results become the shadows of the elements written. */
@@ -136,32 +130,22 @@ export class ShadowRun {
     const t = v.tensor;
     const s = shadowFor(t);
     if (!s) return;
-    const { values: exact, stamps, origins, jumps } = s;
-    const { data, dtype, journal } = t;
+    const journal = t.journal;
     const n = values.length;
     // Elementwise: the operands of the result's size by position; the others (a column of scalars) as a whole.
     const byPosition = this.operands.slice(0, this.operandCount).filter((o) => o.length === n);
     const whole = this.positional && byPosition.length > 0 ? this.wholeOperandsWorst(n) : { error: this.worstError, origin: this.worstOrigin, jump: this.worstJump };
-    const current = this.current;
-    forEachIndex(v, (index, i) => {
-      journal?.touch(s, index, index + 1);
-      const stored = decode(dtype, data[index]);
-      const x = values[i];
-      exact[index] = x;
-      stamps[index] = stored;
-      let { error: worst, origin, jump } = whole;
-      for (const o of byPosition) {
-        if (o.errors[i] > worst) {
-          worst = o.errors[i];
-          origin = o.origins[i];
-          jump = o.jumps[i];
-        }
-      }
-      const growth = relativeError(stored, x) - worst;
-      const here = growth > jump;
-      origins[index] = here ? current : origin;
-      jumps[index] = here ? growth : jump;
-    });
+    const indices = elementIndices(v, n, 1);
+    const stored = storedBuffer(n);
+    readView(v, stored);
+    if (journal) for (let i = 0; i < n; i++) journal.touch(s, indices[i], indices[i] + 1);
+    // The worst input of each element: the whole instruction's, then each operand's at its position.
+    const worst = worstBuffers(n);
+    worst.errors.fill(whole.error, 0, n);
+    worst.origins.fill(whole.origin, 0, n);
+    worst.jumps.fill(whole.jump, 0, n);
+    for (const o of byPosition) foldWorst(worst, o, n);
+    storeElements(n, indices, stored, values, s, worst, this.current);
   }
 
   /** The worst element of the operands read whole (not of the result's size): columns of scalars, biases. */
@@ -186,4 +170,101 @@ export function shadowFor(t: Tensor): Shadow | undefined {
   if (t.shadow) return t.shadow;
   if (!hasUlp(t.dtype)) return undefined;
   return (t.shadow = new Shadow(t.size));
+}
+
+/** The relative error, local: called per element (an import is a property read per call where modules are CommonJS). */
+const relative = relativeError;
+
+/** Index buffers by use (0: reads, 1: writes), kept between instructions. */
+const indexBuffers = [new Int32Array(1024), new Int32Array(1024)];
+let storedValues = new Float64Array(1024);
+
+function storedBuffer(n: number): Float64Array {
+  if (storedValues.length < n) storedValues = new Float64Array(n);
+  return storedValues.length === n ? storedValues : storedValues.subarray(0, n);
+}
+
+/** The element indices of a view in row-major order, in a kept buffer: rows of a plane without a closure per element. */
+function elementIndices(v: View, n: number, use: 0 | 1): Int32Array {
+  let out = indexBuffers[use];
+  if (out.length < n) out = indexBuffers[use] = new Int32Array(n);
+  const p = asPlane(v);
+  if (!p) {
+    forEachIndex(v, (index, i) => (out[i] = index));
+    return out;
+  }
+  const { rows, cols, rowStride, colStride } = p;
+  let i = 0;
+  for (let r = 0; r < rows; r++) {
+    let index = v.offset + r * rowStride;
+    for (let c = 0; c < cols; c++, index += colStride) out[i++] = index;
+  }
+  return out;
+}
+
+let worstKept = new OperandErrors();
+
+function worstBuffers(n: number): OperandErrors {
+  if (worstKept.errors.length < n) worstKept = new OperandErrors();
+  worstKept.reset(n);
+  return worstKept;
+}
+
+/** Each element's worst input so far, with an operand's element at its position. */
+function foldWorst(worst: OperandErrors, o: OperandErrors, n: number): void {
+  const { errors, origins, jumps } = worst;
+  for (let i = 0; i < n; i++) {
+    if (o.errors[i] > errors[i]) {
+      errors[i] = o.errors[i];
+      origins[i] = o.origins[i];
+      jumps[i] = o.jumps[i];
+    }
+  }
+}
+
+/** The shadows of the elements written, each with its error and where it grew most (arrays only: one loop V8 keeps). */
+function storeElements(n: number, indices: Int32Array, stored: Float64Array, values: Float64Array, s: Shadow, worst: OperandErrors, current: number): void {
+  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { errors: worstErrors, origins: worstOrigins, jumps: worstJumps } = worst;
+  for (let i = 0; i < n; i++) {
+    const index = indices[i];
+    const y = stored[i];
+    const x = values[i];
+    exact[index] = x;
+    stamps[index] = y;
+    // relativeError, inline: the common case (finite, different) without a call.
+    const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
+    errors[index] = error;
+    const growth = error - worstErrors[i];
+    if (growth > worstJumps[i]) {
+      origins[index] = current;
+      jumps[index] = growth;
+    } else {
+      origins[index] = worstOrigins[i];
+      jumps[index] = worstJumps[i];
+    }
+  }
+}
+
+let scratchKept = new OperandErrors();
+
+/** What an operand read when no result is made by position: kept only until its worst is found. */
+function scratchErrors(n: number): OperandErrors {
+  if (scratchKept.errors.length < n) scratchKept = new OperandErrors();
+  scratchKept.reset(n);
+  return scratchKept;
+}
+
+/** Stored values replaced by their shadows where the shadow is of the value stored; what each had noted in `read`. */
+function substituteElements(n: number, indices: Int32Array, values: Float64Array, written: Uint8Array, s: Shadow, read: OperandErrors): void {
+  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { errors: readErrors, origins: readOrigins, jumps: readJumps } = read;
+  for (let i = 0; i < n; i++) {
+    const index = indices[i];
+    if (written[index] === 0 || stamps[index] !== values[i]) continue;
+    values[i] = exact[index];
+    readErrors[i] = errors[index];
+    readOrigins[i] = origins[index];
+    readJumps[i] = jumps[index];
+  }
 }

@@ -15,6 +15,8 @@ export class Shadow implements Tracked {
    * its stored value: a shadow never outlives the value it shadows. NaN where never written.
    */
   readonly stamps: Float64Array;
+  /** |stored − float64| / |float64|, kept as it was written: what the instructions that read it compare. */
+  readonly errors: Float64Array;
   /** The shadow run's id of the instruction where the element's error grew most (ShadowRun.nodes); -1 for none. */
   readonly origins: Int32Array;
   /** That growth, in relative error. */
@@ -24,6 +26,7 @@ export class Shadow implements Tracked {
   constructor(size: number) {
     this.values = new Float64Array(size);
     this.stamps = new Float64Array(size).fill(NaN);
+    this.errors = new Float64Array(size);
     this.origins = new Int32Array(size).fill(-1);
     this.jumps = new Float64Array(size);
   }
@@ -34,7 +37,7 @@ export class Shadow implements Tracked {
     this.origins.fill(-1);
   }
 
-  get arrays(): readonly [Float64Array, Float64Array, Int32Array, Float64Array] {
-    return [this.values, this.stamps, this.origins, this.jumps];
+  get arrays(): readonly [Float64Array, Float64Array, Float64Array, Int32Array, Float64Array] {
+    return [this.values, this.stamps, this.errors, this.origins, this.jumps];
   }
 }

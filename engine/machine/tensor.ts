@@ -19,8 +19,11 @@ export class Tensor implements Tracked {
   journal?: Journal;
   pageMarks?: Int32Array;
   extraMark?: number;
-  /** The float64 shadow of its elements, in a shadow run, once a shadowed instruction wrote it (machine/shadow.ts). */
-  shadow?: Shadow;
+  /**
+   * The float64 shadow of its elements, in a shadow run, once a shadowed instruction wrote it (machine/shadow.ts).
+   * Present from the start, so that every tensor has one shape of object whether or not it gets a shadow.
+   */
+  shadow: Shadow | undefined = undefined;
 
   constructor(
     readonly name: string,

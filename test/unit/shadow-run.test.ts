@@ -10,6 +10,7 @@ import * as path from 'path';
 import { main as cli } from '../../engine/cli/bir-sim';
 import { NpyArray } from '../../engine/io/npy';
 import { Machine } from '../../engine/machine/machine';
+import { setSimdKernels } from '../../engine/kernels/simd';
 import { roundTo } from '../../engine/machine/dtypes';
 import { shadowElement } from '../../engine/machine/shadow-element';
 import { errorInUlp, ulpOf } from '../../engine/machine/ulp';
@@ -99,6 +100,21 @@ describe('shadow run: errors against float64', () => {
     const plain = runProgram(programOf(PROGRAM), { inputs: inputs() }).machine;
     const shadow = shadowRun();
     for (const name of ['y', 'r']) assert.deepStrictEqual(Array.from(dram(shadow, name).data), Array.from(dram(plain, name).data), name);
+  });
+
+  it('gives the same float64 values with the SIMD kernels (f64x2 matmul) as with the scalar path', () => {
+    const simd = shadowRun();
+    setSimdKernels(false);
+    let scalar: Machine;
+    try {
+      scalar = shadowRun();
+    } finally {
+      setSimdKernels(true);
+    }
+    for (const name of ['y', 'r']) {
+      const [a, b] = [simd, scalar].map((m) => Array.from({ length: dram(m, name).size }, (_, i) => shadowElement(dram(m, name), i).exact));
+      assert.deepStrictEqual(a, b, name);
+    }
   });
 
   it('names the instruction of a planted cancellation as where the error entered', () => {

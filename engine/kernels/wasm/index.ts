@@ -2,6 +2,7 @@
 // buffers in this module's memory, which the host lays out; scripts/build-kernels.mjs compiles this file.
 export { decode, encode } from './formats';
 export { matmul } from './matmul';
+export { matmulF64 } from './matmul-f64';
 export { binary, scalarRows, activation } from './elementwise';
 export { reduceRows } from './reduce';
 export { transpose } from './transpose';
