@@ -41,6 +41,7 @@ import { display, fileArgument, parseCores, parseFaults, parseInputs, parseLimit
 import { profileCommand } from './profile';
 import { checkReferenceDir, parseTolerance, REFERENCE_HELP, runWithReference } from './run-reference';
 import { fmtCommand, FMT_HELP, FMT_USAGE } from './fmt';
+import { PipelineTooBig } from '../passes/pipeline-size';
 
 export interface CliIO {
   out(text: string): void;
@@ -157,6 +158,10 @@ export function main(argv: readonly string[], io: CliIO): number {
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`bir-sim: ${e.message}\n${USAGE}`);
+      return 2;
+    }
+    if (e instanceof PipelineTooBig) {
+      io.err(`bir-sim: --passes: ${e.message}`);
       return 2;
     }
     io.err(`bir-sim: internal error (please report it): ${(e as Error).stack ?? e}`);

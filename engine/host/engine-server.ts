@@ -44,6 +44,7 @@ import { needsHistory, refusalInADump } from '../protocol/request-table';
 import { BreakpointInfo, EngineEvent, EvaluateResult, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
 import { EngineToClient } from './messages';
 import { TimelineService } from './timeline-service';
+import { PipelineTooBig } from '../passes/pipeline-size';
 
 /** How long the program runs before the server looks at its requests again. */
 const SLICE_MS = 20;
@@ -279,7 +280,12 @@ export class EngineServer {
     }
     config = { ...config, cores: config.cores ?? declared?.count ?? 1 };
     const machineOptions = this.machineOptions(config);
-    this.snapshots = runPipeline(checked.program, config.passes ?? []);
+    try {
+      this.snapshots = runPipeline(checked.program, config.passes ?? []);
+    } catch (e) {
+      if (e instanceof PipelineTooBig) return { ok: false, diagnostics, message: `launch attribute 'passes': ${e.message}` };
+      throw e;
+    }
     const program = this.snapshots[this.snapshots.length - 1].program;
     const last = this.snapshots.length - 1;
     const badIndex = (config.passBreakpoints ?? []).find((i) => i > last);

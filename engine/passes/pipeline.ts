@@ -5,6 +5,8 @@
 import { Program } from '../ir/program';
 import type { PassChanges } from '../../contract/graph';
 import { PassName, passNamed } from './registry';
+import { PipelineTooBig, pipelineSizeProblem } from './pipeline-size';
+import type { MemoryBudget } from '../lang/check/program-size';
 
 // Whoever runs the pipeline also validates the names it is given.
 export { isPassName, PASS_NAMES } from './registry';
@@ -18,7 +20,10 @@ export interface Snapshot {
   readonly reasons: ReadonlyMap<string, string>;
 }
 
-export function runPipeline(program: Program, passes: readonly PassName[]): Snapshot[] {
+/** Throws PipelineTooBig, before any pass runs, when the snapshots would not fit in this process. */
+export function runPipeline(program: Program, passes: readonly PassName[], budget?: MemoryBudget): Snapshot[] {
+  const tooBig = pipelineSizeProblem(program, passes, budget);
+  if (tooBig) throw new PipelineTooBig(tooBig);
   const snapshots: Snapshot[] = [{ index: 0, pass: 'as written', program, changes: { added: [], removed: [], fused: [], moved: [] }, reasons: new Map() }];
   for (const name of passes) {
     const previous = snapshots[snapshots.length - 1].program;
