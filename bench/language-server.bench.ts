@@ -37,10 +37,11 @@ async function main(): Promise<void> {
     const open = performance.now() - t0;
     const doc = { textDocument: { uri: uri(file) } };
     const mid = positionOf(text, 'TensorTensor b <- a, b', Math.floor(lines / 8), 13);
+    // Each round a different text, none the one opened: an edit of one instruction line, as typing makes.
     let version = 0;
     const edit = await timed(3, async () => {
       const seen = client.published(file);
-      client.change(file, version++ % 2 ? text : text.replace('scalar = 1.5', 'scalar = 2.5'));
+      client.change(file, text.replace('scalar = 1.5', `scalar = ${2.5 + (version++ % 2)}`));
       await client.diagnosticsOf(file, () => true, seen);
     });
     const definition = await timed(5, () => client.request('textDocument/definition', { ...doc, position: mid }));

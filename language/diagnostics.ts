@@ -1,29 +1,42 @@
 /**
  * Live diagnostics: each open document is checked as the entry of a program (its imports read as the editor has them),
  * shortly after it changes, and the checker's diagnostics of that file are published. A change to one file checks
- * again every open document, since any of them may import it.
+ * again every open document, since any of them may import it. An edit of instruction lines of a file whose last check
+ * had no error is answered from that check and a probe of the changed lines (incremental-check.ts); the whole
+ * check follows when the editing pauses, for the programs hovers and hints read and for the other open documents.
  */
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import { checkProgram } from '../engine/lang/check/checker';
 import { Program } from '../engine/ir/program';
 import { Diagnostic } from '../engine/lang/diagnostics';
+import { CheckBase, quickDiagnostics } from './incremental-check';
 import { toRange, uriOf } from './positions';
 import { Workspace } from './workspace';
 
 /** How long after the last keystroke a check starts. */
 const DELAY_MS = 60;
+/** How long after the last keystroke the whole check follows an incremental one. */
+const WHOLE_DELAY_MS = 1500;
 
 export class LiveDiagnostics {
   private timer: NodeJS.Timeout | undefined;
   private readonly due = new Set<string>();
   /** The last program each open document checked to, without errors: what hovers and inlay hints read shapes and places from. */
   private readonly programs = new Map<string, Program>();
+  /** Each open document's last check without errors, what an incremental check starts from. */
+  private readonly bases = new Map<string, CheckBase>();
+  /** The files whose whole check waits for the editing to pause, after an incremental check. */
+  private readonly later = new Set<string>();
+  private laterTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly ws: Workspace, private readonly connection: Connection) {}
 
   /** Checks every open document soon, `first` first. */
   changed(first?: string): void {
+    clearTimeout(this.laterTimer);
+    for (const f of this.later) this.due.add(f);
+    this.later.clear();
     for (const f of this.ws.openFiles()) this.due.add(f);
     if (first) {
       this.due.delete(first);
@@ -40,23 +53,56 @@ export class LiveDiagnostics {
 
   closed(file: string): void {
     this.due.delete(file);
+    this.later.delete(file);
     this.programs.delete(file);
+    this.bases.delete(file);
     void this.connection.sendDiagnostics({ uri: uriOf(file), diagnostics: [] });
   }
 
   dispose(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.laterTimer);
   }
 
   private run(first: string | undefined): void {
     const order = [...this.due];
     if (first && this.due.has(first)) order.unshift(...order.splice(order.indexOf(first), 1));
     this.due.clear();
-    for (const file of order) {
-      if (!this.ws.isOpen(file)) continue;
-      const { diagnostics, program } = checkFile(this.ws, file);
-      if (program) this.programs.set(file, program);
-      void this.connection.sendDiagnostics({ uri: uriOf(file), diagnostics });
+    const quick = first === undefined ? undefined : this.incremental(first);
+    if (quick) {
+      void this.connection.sendDiagnostics({ uri: uriOf(first!), diagnostics: quick });
+      for (const f of order) this.later.add(f);
+      this.laterTimer = setTimeout(() => this.runLater(), WHOLE_DELAY_MS);
+      return;
+    }
+    for (const file of order) this.checkWhole(file);
+  }
+
+  private runLater(): void {
+    const files = [...this.later];
+    this.later.clear();
+    for (const file of files) this.checkWhole(file);
+  }
+
+  private checkWhole(file: string): void {
+    if (!this.ws.isOpen(file)) return;
+    const text = this.ws.text(file);
+    const { diagnostics, program } = checkFile(this.ws, file);
+    if (program) this.programs.set(file, program);
+    if (program && text !== undefined) this.bases.set(file, { text, program, diagnostics });
+    else this.bases.delete(file);
+    void this.connection.sendDiagnostics({ uri: uriOf(file), diagnostics });
+  }
+
+  /** The diagnostics of an edited file from its last check without errors, when an incremental check can give them. */
+  private incremental(file: string): LspDiagnostic[] | undefined {
+    const base = this.bases.get(file);
+    const text = this.ws.text(file);
+    if (!base || text === undefined || !this.ws.isOpen(file)) return undefined;
+    try {
+      return quickDiagnostics(base, file, text, this.ws.host(), toLsp);
+    } catch {
+      return undefined; // the whole check says what went wrong
     }
   }
 }
@@ -72,7 +118,8 @@ export function checkFile(ws: Workspace, file: string): { diagnostics: LspDiagno
   }
 }
 
-function toLsp(d: Diagnostic): LspDiagnostic {
+/** An engine diagnostic as the protocol carries it (an empty range widened to one character, which editors show). */
+export function toLsp(d: Diagnostic): LspDiagnostic {
   const range = toRange(d.span);
   if (range.end.line === range.start.line && range.end.character <= range.start.character) range.end = { line: range.start.line, character: range.start.character + 1 };
   return { range, severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning, source: 'bir', message: d.message };
