@@ -3,12 +3,12 @@ import * as vscode from 'vscode';
 
 export interface StoppedFrame {
   readonly session: vscode.DebugSession;
-  /** Undefined when a thread is selected rather than a frame: the adapter then answers for its top frame. */
-  readonly frameId?: number;
+  readonly frameId: number;
 }
 
+/** Undefined unless a frame of a BIR session is selected: VS Code selects a thread, not a frame, while it runs. */
 export function stoppedFrame(): StoppedFrame | undefined {
   const item = vscode.debug.activeStackItem;
-  if (!item || item.session.type !== 'bir') return undefined;
-  return { session: item.session, frameId: item instanceof vscode.DebugStackFrame ? item.frameId : undefined };
+  if (!(item instanceof vscode.DebugStackFrame) || item.session.type !== 'bir') return undefined;
+  return { session: item.session, frameId: item.frameId };
 }
