@@ -201,7 +201,9 @@ export class Effects {
     for (const src of node.srcs) this.readOperand(node, src, b);
     const written = writtenAttribute(node.opcode);
     for (const [name, v] of node.attrs) {
-      if (name === written && v.kind === 'operand' && v.operand.kind === 'tensor') b.writeTensor(v.operand.ap);
+      // QuantizeMX writes only its scales' rows of dst_scale (the first 4 of each quadrant), and under a mask an
+      // instruction writes only the kept rows of its reduce_res: writes that kill no earlier write.
+      if (name === written && v.kind === 'operand' && v.operand.kind === 'tensor') b.writeTensor(v.operand.ap, node.opcode === 'QuantizeMX' || node.attrs.has('mask'));
       else this.readAttr(node, name, v, b);
     }
     const dst = node.dst;

@@ -51,6 +51,7 @@ const RECORDS = [
   { name: 'TensorReduce', engine: 'DVE', summary: 'dst[P, 1] = reduction of src along the free dimension', operands: ['src'] },
   { name: 'TensorTensorScan', engine: 'DVE', summary: 'dst[p, i] = (a[p, i] op dst[p, i-1]) op1 b[p, i], from initial', operands: ['a', 'b'] },
   { name: 'Select', engine: 'DVE', summary: 'dst = cond ? a : b, elementwise', elementwise: true, operands: ['cond', 'a', 'b'] },
+  { name: 'QuantizeMX', engine: 'DVE', summary: 'dst = src quantized to packed MX fp8, a block of 8×4 values per e8m0 scale in dst_scale', writesAttribute: 'dst_scale', operands: ['src'] },
   { name: 'Set', engine: 'SP', summary: 'set a register', statement: true },
   { name: 'Load', engine: 'SP', summary: 'read one element into a register', operands: ['src'] },
   { name: 'Barrier', engine: 'SP', summary: 'all cores wait for each other', ordered: true, byScheduler: true, operands: [] },

@@ -8,6 +8,7 @@ import { masked } from './masked';
 import { shadowed } from './shadowed';
 import { matMult, transpose } from './tensor-engine';
 import { matMultMX } from './mx-matmul';
+import { quantizeMX } from './quantize-mx';
 import {
   activate, iota, memset, scalarTensorTensor, select, tensorCopy, tensorReduce, tensorScalar, tensorTensor, tensorTensorScan,
 } from './vector';
@@ -24,6 +25,7 @@ const COMPILERS: Record<KernelOpcode, Compile> = {
   Iota: iota,
   MatMult: matMult,
   MatMultMX: matMultMX,
+  QuantizeMX: quantizeMX,
   Transpose: transpose,
   Activation: activate,
   TensorTensor: tensorTensor,

@@ -18,7 +18,7 @@ import { compileScalar } from './compile-scalar';
 import { maskTerms } from '../ir/mask';
 import { maskBoxes } from './mask-boxes';
 import { plane2d } from './operands';
-import { MX_BLOCK_PARTITIONS, mxScalePartition } from '../machine/mx-blocks';
+import { MX_BLOCK_PARTITIONS, MX_QUADRANT, mxScalePartition } from '../machine/mx-blocks';
 
 /** A value read: an element of memory, or a register of the frame the instruction ran in. */
 export type Read =
@@ -105,6 +105,8 @@ const PROVENANCE: Record<KernelOpcode, Provenance | 'no result'> = {
   },
   MatMult: (node, { dst, i }, reads) => matMultReads(node, dst!, i, reads),
   MatMultMX: (node, { dst, i }, reads) => mxMatMultReads(node, dst!, i, reads),
+  // Element [p, c] is made from its block: the 8 partitions of p's block × the 4 values of column c.
+  QuantizeMX: (node, { dst, p, i }, reads) => quantizeMxBlockReads(node, Math.floor(p / MX_BLOCK_PARTITIONS), i - p * plane2d(dst!)[1], reads),
   Set: (node, _at, reads) => reads.scalar(node.srcs[0], 'value'),
   Load: (node, _at, reads) => reads.at(node.srcs[0], 'source', 0),
   Print: 'no result',
@@ -148,12 +150,33 @@ function attributeReads(node: InstrNode, written: { tensor: Tensor; index: numbe
   if (!view || view.tensor !== written.tensor) return undefined;
   const p = viewPosition(view, written.index);
   if (p < 0) return undefined;
+  if (node.opcode === 'QuantizeMX') return quantizeMxScaleReads(node, view, p, reads);
   if (node.attrs.has('mask')) reads.keptRow(node, 'source', p);
   else reads.row(node.srcs[0], 'source', p);
   reads.column(attrOperand(node, 'scale'), 'scale', p);
   reads.column(attrOperand(node, 'bias'), 'bias', p);
   reads.column(attrOperand(node, 'scalar'), 'scalar', p);
   return reads.list;
+}
+
+/** The 32 values of block g (partitions 8g..8g+7) in column c of a QuantizeMX's source: 4 per partition. */
+function quantizeMxBlockReads(node: InstrNode, g: number, c: number, reads: ReadList): Read[] {
+  const src = reads.view(node.srcs[0]);
+  if (!src) return reads.list;
+  const [, F] = plane2d(src);
+  for (let p = MX_BLOCK_PARTITIONS * g; p < MX_BLOCK_PARTITIONS * (g + 1); p++) {
+    for (let q = 0; q < 4; q++) reads.element(src, 'source', node.srcs[0], p * F + 4 * c + q);
+  }
+  return reads.list;
+}
+
+/** A QuantizeMX's scale at position i of dst_scale: the block whose scale that row holds (the quadrant rule). */
+function quantizeMxScaleReads(node: InstrNode, scale: View, i: number, reads: ReadList): Read[] | undefined {
+  const [, cols] = plane2d(scale);
+  const row = Math.floor(i / cols);
+  const inQuadrant = row % MX_QUADRANT;
+  if (inQuadrant >= MX_QUADRANT / MX_BLOCK_PARTITIONS) return undefined;
+  return quantizeMxBlockReads(node, (Math.floor(row / MX_QUADRANT) * MX_QUADRANT) / MX_BLOCK_PARTITIONS + inQuadrant, i % cols, reads);
 }
 
 /** dst[m, n] (+)= Σ_k stationary[k, m] · moving[k, n]. */

@@ -10,7 +10,7 @@ import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, PSUM_BANK_BYTES, 
 import { isTensorExpr, partitionMove, resolveAccess } from './access';
 import { checkEvalExpr } from './eval-names';
 import { packedCopyProblem, packedOperandProblem } from './packed-operands';
-import { mxDtypeProblem, mxShapeProblem } from './mx-matmul';
+import { mxDtypeProblem, mxShapeProblem, quantizeMxProblem } from './mx-operands';
 import { doubleRowDtypeProblem, doubleRowShape, mixedE4M3Problem, PERF_MODES } from './double-row';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 import { boxOnly, checkMask, MASKED_OPCODES, maskedShapeProblem, maskSpaceRole, noMask } from './mask';
@@ -34,7 +34,8 @@ const ANY_MEMORY: readonly MemoryKind[] = ['dram', 'sbuf', 'psum'];
 
 /** `column`: a [P, 1] on-chip tensor the instruction writes (Activation's reduce_res). */
 /** `mask`: a predicate over the destination's indices (lang/check/mask.ts), checked once the destination is known. */
-type AttrKind = 'scalar' | 'scalar-or-column' | 'column' | 'word' | 'mask';
+/** `tile`: an on-chip tensor of any shape the instruction writes (QuantizeMX's dst_scale), its shape the rule's to check. */
+type AttrKind = 'scalar' | 'scalar-or-column' | 'column' | 'tile' | 'word' | 'mask';
 export interface AttrSpec { readonly kind: AttrKind; readonly words?: readonly string[]; readonly required?: boolean }
 
 /** Checks one instruction statement in the context of its function. */
@@ -229,10 +230,21 @@ export class InstructionChecker {
       return { kind: 'word', word, span: a.value.span };
     }
     if (spec.kind === 'column') return this.columnAttribute(opcode, a);
+    if (spec.kind === 'tile') return this.tileAttribute(opcode, a);
     const operand = spec.kind === 'scalar'
       ? this.scalarOperand(a.value, `the attribute '${a.name}'`)
       : this.scalarOrColumn(a.value, opcode, `the attribute '${a.name}'`);
     return operand && { kind: 'operand', operand };
+  }
+
+  private tileAttribute(opcode: string, a: ast.Attribute): AttrValue | undefined {
+    const what = `the attribute '${a.name}' of ${opcode}`;
+    if (!isTensorExpr(a.value, this.resolver, this.module, this.scope)) {
+      this.error(a.value.span, `${what} must be a tensor in SBUF, which ${opcode} writes`);
+      return undefined;
+    }
+    const ap = this.tensor(a.value, opcode, what, ['sbuf']);
+    return ap && { kind: 'operand', operand: { kind: 'tensor', ap } };
   }
 
   private columnAttribute(opcode: string, a: ast.Attribute): AttrValue | undefined {
@@ -471,6 +483,7 @@ const MASK_ONLY: Record<string, AttrSpec> = { mask: MASK };
 const IOTA: Record<string, AttrSpec> = { base: { kind: 'scalar' }, pstep: { kind: 'scalar' }, fstep: { kind: 'scalar' }, mask: MASK };
 const MATMULT: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' }, perf_mode: { kind: 'word', words: PERF_MODES }, mask: MASK };
 const MATMULT_MX: Record<string, AttrSpec> = { accumulate: { kind: 'scalar' } };
+const QUANTIZE_MX: Record<string, AttrSpec> = { dst_scale: { kind: 'tile', required: true } };
 const ACTIVATION: Record<string, AttrSpec> = {
   func: { kind: 'word', words: ACTIVATION_FUNCTIONS },
   scale: { kind: 'scalar-or-column' },
@@ -605,6 +618,21 @@ const RULES: Record<InstructionOpcode, Rule> = {
       return undefined;
     }
     return { dst: { kind: 'tensor', ap: dst }, srcs: [st, mv, ss, ms].map((ap) => ({ kind: 'tensor', ap }) satisfies Operand), attrs };
+  },
+
+  QuantizeMX(s) {
+    if (!this.arity(s, true, 1, 'QuantizeMX dst <- src, dst_scale = scales')) return undefined;
+    const dst = this.tensor(s.dst!, s.opcode, 'destination', ['sbuf']);
+    const src = this.tensor(s.operands[0], s.opcode, 'source', ['sbuf']);
+    const attrs = this.attributes(s, QUANTIZE_MX);
+    const scale = attrs?.get('dst_scale');
+    if (!dst || !src || scale?.kind !== 'operand' || scale.operand.kind !== 'tensor') return undefined;
+    const problem = quantizeMxProblem(dst, src, scale.operand.ap);
+    if (problem) {
+      this.error(s.span, problem);
+      return undefined;
+    }
+    return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs: attrs! };
   },
 
   Transpose(s) {
@@ -788,7 +816,7 @@ function squeezed(ap: AccessPattern): (number | undefined)[] {
 export const ATTRIBUTES: Readonly<Record<InstructionOpcode, Readonly<Record<string, AttrSpec>>>> = {
   DmaCopy: MASK_ONLY, TensorCopy: MASK_ONLY, Memset: MASK_ONLY, Iota: IOTA, MatMult: MATMULT, MatMultMX: MATMULT_MX, Transpose: NONE, Activation: ACTIVATION,
   TensorTensor: TENSOR_TENSOR, TensorScalar: TENSOR_SCALAR, ScalarTensorTensor: SCALAR_TENSOR_TENSOR, TensorReduce: TENSOR_REDUCE,
-  TensorTensorScan: TENSOR_TENSOR_SCAN, Select: MASK_ONLY, Load: NONE, Barrier: NONE, Print: NONE, Assert: NONE, 'Assert.close': ASSERT_CLOSE,
+  TensorTensorScan: TENSOR_TENSOR_SCAN, Select: MASK_ONLY, QuantizeMX: QUANTIZE_MX, Load: NONE, Barrier: NONE, Print: NONE, Assert: NONE, 'Assert.close': ASSERT_CLOSE,
 };
 
 /** Whether a view gives several of its positions one element: `.bcast(n)` or `.broadcast(dim, size)`. */

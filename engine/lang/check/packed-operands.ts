@@ -17,7 +17,7 @@ const MOVERS = [...MOVES_BITS].join(', ').replace(/, (\w+)$/, ' and $1');
 /** What is wrong with a packed operand of this instruction, or undefined when there is nothing wrong. */
 export function packedOperandProblem(opcode: string, role: string, dtype: DType): string | undefined {
   const packed = packedLayout(dtype);
-  if (!packed || MOVES_BITS.has(opcode) || (opcode === 'MatMultMX' && MX_DATA_ROLES.has(role))) return undefined;
+  if (!packed || MOVES_BITS.has(opcode) || (opcode === 'MatMultMX' && MX_DATA_ROLES.has(role)) || (opcode === 'QuantizeMX' && role === 'destination')) return undefined;
   return `the ${role} of ${opcode} is ${dtype}, a packed type (${packed.count} ${packed.element} in each ${dtypeInfo(dtype).bytes * 8}-bit element): `
     + `${opcode} computes with values, and only ${MOVERS} move a packed element, as its bits `
     + '(MatMultMX multiplies the values of packed MX data)';

@@ -1,12 +1,15 @@
 /**
- * The operand rules of MatMultMX, NKI's `nc_matmul_mx` (NeuronCore-v4): the dtypes and the shapes of its packed data
- * and of their e8m0 block scales, each rule from the ISA reference (`nki/api/nki/isa/__init__.py`, nc_matmul_mx
- * "Data types", "Layout" and "Tile size").
+ * The operand rules of the MX instructions of NeuronCore-v4, MatMultMX (NKI `nc_matmul_mx`) and QuantizeMX (NKI
+ * `quantize_mx`): the dtypes and the shapes of packed data and of their e8m0 block scales, each rule from the ISA
+ * reference (`nki/api/nki/isa/__init__.py`, "Data types", "Layout" and "Tile size" of each).
  */
 import { DType } from '../../base/dtype';
 import { AccessPattern } from '../../ir/program';
 import { MATMUL_MAX_K, MATMUL_MAX_M, PSUM_BYTES_PER_PARTITION } from '../../machine/limits';
 import { MX_QUADRANT, mxScalePartitionsNeeded } from '../../machine/mx-blocks';
+
+/** The packed dtypes QuantizeMX writes (float8_e5m2_x4 and float8_e4m3fn_x4: "Quantize-MX does not support an FP4 output"). */
+const MX_QUANTIZED: ReadonlySet<DType> = new Set<DType>(['fp8e5m2_x4', 'fp8e4m3fn_x4']);
 
 /** The packed dtypes MatMultMX multiplies (float8_e5m2_x4, float8_e4m3fn_x4, float4_e2m1fn_x4). */
 const MX_DATA: ReadonlySet<DType> = new Set<DType>(['fp8e5m2_x4', 'fp8e4m3fn_x4', 'fp4e2m1_x4']);
@@ -56,21 +59,38 @@ export function mxShapeProblem(dst: AccessPattern, st: AccessPattern, mv: Access
   if (known(n) && n! > maxN) return `MatMultMX: the moving operand '${mv.text}' has N = ${n} columns; at most ${maxN} with a ${dst.dtype} destination, the whole of PSUM (NKI nc_matmul_mx, tile size)`;
   if (known(dm, m) && dm !== m) return `MatMultMX: the destination '${dst.text}' has ${dm} partitions but the stationary operand has M = ${m} columns`;
   if (known(dn, n) && dn !== n) return `MatMultMX: the destination '${dst.text}' has ${dn} columns but the moving operand has N = ${n} columns`;
-  return scaleShapeProblem('stationary', ss, k, m) ?? scaleShapeProblem('moving', ms, k, n);
+  return scaleShapeProblem('MatMultMX', 'stationary scale', ss, k, m, 'the stationary operand') ?? scaleShapeProblem('MatMultMX', 'moving scale', ms, k, n, 'the moving operand');
 }
 
 /** A scale operand holds a column per data column and the partitions of every block's scale (the quadrant rule). */
-function scaleShapeProblem(side: string, scale: AccessPattern, k: Dim, cols: Dim): string | undefined {
+function scaleShapeProblem(opcode: string, role: string, scale: AccessPattern, k: Dim, cols: Dim, data: string): string | undefined {
   const [sp, sf] = plane(scale);
   if (sf !== undefined && cols !== undefined && sf !== cols) {
-    return `MatMultMX: the ${side} scale '${scale.text}' has ${sf} columns but the ${side} operand has ${cols}: one scale per column of each block`;
+    return `${opcode}: the ${role} '${scale.text}' has ${sf} columns but ${data} has ${cols}: one scale per column of each block`;
   }
   if (sp === undefined || k === undefined) return undefined;
   const needed = mxScalePartitionsNeeded(k);
   if (sp >= needed) return undefined;
   const blocks = k / 8;
-  return `MatMultMX: the ${side} scale '${scale.text}' is ${shown(scale)}, but the ${blocks} blocks of K = ${k} partitions need ${needed} partitions: `
+  return `${opcode}: the ${role} '${scale.text}' is ${shown(scale)}, but the ${blocks} blocks of K = ${k} partitions need ${needed} partitions: `
     + `the scale of block g (data partitions 8g..8g+7) sits at partition 32·⌊g/4⌋ + g mod 4, in its data's quadrant `
     + `(NKI nc_matmul_mx and quantize_mx, layout; copy 4 rows of scales to each quadrant)`;
 }
 
+/**
+ * What is wrong with a QuantizeMX, or undefined (NKI quantize_mx, "Data types" and "Tile size"): src f16 or bf16
+ * [P, F], P a multiple of 32 up to 128 and F of 4; dst packed fp8 [P, F / 4]; dst_scale e8m0 or u8 with F / 4 columns
+ * and the partitions of every block's scale (the quadrant rule).
+ */
+export function quantizeMxProblem(dst: AccessPattern, src: AccessPattern, scale: AccessPattern): string | undefined {
+  if (src.dtype !== 'bf16' && src.dtype !== 'f16') return `QuantizeMX quantizes f16 or bf16: the source '${src.text}' is ${src.dtype} (NKI quantize_mx, data types)`;
+  if (!MX_QUANTIZED.has(dst.dtype)) return `QuantizeMX writes fp8e5m2_x4 or fp8e4m3fn_x4: the destination '${dst.text}' is ${dst.dtype} (NKI quantize_mx, data types)`;
+  if (!MX_SCALE.has(scale.dtype)) return `QuantizeMX writes e8m0 block scales (e8m0, or u8 for their bits): dst_scale '${scale.text}' is ${scale.dtype} (NKI quantize_mx, data types)`;
+  const [p, f] = plane(src);
+  const [dp, df] = plane(dst);
+  if (p !== undefined && (p % MX_QUADRANT !== 0 || p > MATMUL_MAX_K)) return `QuantizeMX: the source '${src.text}' has ${p} partitions; a multiple of ${MX_QUADRANT}, at most ${MATMUL_MAX_K} (NKI quantize_mx, tile size)`;
+  if (f !== undefined && f % 4 !== 0) return `QuantizeMX: the source '${src.text}' has ${f} elements per partition; a multiple of 4, the values of one packed element (NKI quantize_mx, tile size)`;
+  if (p !== undefined && dp !== undefined && p !== dp) return `QuantizeMX: the destination '${dst.text}' has ${dp} partitions but the source has ${p}`;
+  if (f !== undefined && df !== undefined && df * 4 !== f) return `QuantizeMX: the destination '${dst.text}' has ${df} elements per partition; it holds 4 values in each, so ${f} / 4 = ${f / 4} for the source '${src.text}'`;
+  return scaleShapeProblem('QuantizeMX', 'dst_scale', scale, p, f === undefined ? undefined : f / 4, 'the destination');
+}
