@@ -145,6 +145,8 @@ export const BIR_REQUESTS = {
       machine: z.string({ error: (issue) => `needs machine as trn1, trn2, trn3 or a PROFILE.json, found ${describeInput(issue.input)}` }).optional(),
       program: z.enum(['session', 'saved'], { error: (issue) => `needs program: "session" or "saved", found ${describeInput(issue.input)}` }).optional(),
       against: z.literal('previous', { error: (issue) => `needs against: "previous" (or nothing), found ${describeInput(issue.input)}` }).optional(),
+      /** Passes run over the program (after the session's) before it is scheduled: what a pass would change. */
+      passes: z.array(z.string(), { error: (issue) => `needs passes as an array of pass names, found ${describeInput(issue.input)}` }).optional(),
     }),
     body: body<TimelineData>(),
   },

@@ -108,7 +108,7 @@ class TimelinePanelHost extends PanelHost<ToTimelineView, FromTimelineView> {
   }
 
   /** Asks the session for its timeline and gives it to the page. */
-  private async load(session: vscode.DebugSession, args: { program: TimelineData['program']; against?: 'previous' }): Promise<void> {
+  private async load(session: vscode.DebugSession, args: { program: TimelineData['program']; against?: 'previous'; passes?: string[] }): Promise<void> {
     const seq = ++this.seq;
     const machine = this.machine ?? vscode.workspace.getConfiguration('bir.timeline').get<Machine>('machine', 'trn2');
     this.whenReady({ type: 'busy', text: `scheduling on ${machine}…` });
@@ -191,11 +191,13 @@ class TimelinePanelHost extends PanelHost<ToTimelineView, FromTimelineView> {
         return this.again({ program: this.shown?.program ?? 'session' });
       case 'compare':
         return this.again({ program: 'saved', against: 'previous' });
+      case 'pass':
+        return this.again({ program: this.shown?.program ?? 'session', against: 'previous', passes: [m.pass] });
     }
   }
 
   /** The shown session asked again; after it ended, a new one is the command's. */
-  private async again(args: { program: TimelineData['program']; against?: 'previous' }): Promise<void> {
+  private async again(args: { program: TimelineData['program']; against?: 'previous'; passes?: string[] }): Promise<void> {
     const session = this.shown?.session;
     if (!session || !this.alive(session)) {
       this.post({ type: 'error', message: 'The session of this timeline has ended: run BIR: Show Timeline again.' });

@@ -12,7 +12,9 @@ import { formatDiagnostic } from '../lang/diagnostics';
 import { Program } from '../ir/program';
 import { LoadError, Machine, MachineOptions } from '../machine/machine';
 import { describeFault } from '../run/describe-fault';
-import { runPipeline } from '../passes/pipeline';
+import { isPassName, PASS_NAMES, runPipeline } from '../passes/pipeline';
+import { PipelineTooBig } from '../passes/pipeline-size';
+import type { PassName } from '../passes/registry';
 import { recordOn } from '../perf/record';
 import { ProfileError, resolveProfile } from '../perf/profile';
 import { schedule } from '../perf/scheduler';
@@ -38,7 +40,8 @@ export class TimelineService {
   answer(session: TimelineSession, args: BirArguments<'bir/timeline'>): TimelineData {
     const which = args.program ?? 'session';
     const profile = this.profileOf(args.machine, session.config.program);
-    const program = which === 'saved' ? savedProgram(session.config) : session.program;
+    const passes = passesOf(args.passes);
+    const program = afterPasses(which === 'saved' ? savedProgram(session.config) : session.program, passes);
     let recording;
     try {
       recording = recordOn(new Machine(program, { ...session.machineOptions(), output: () => undefined }));
@@ -50,7 +53,8 @@ export class TimelineService {
     const summary = summarize(s, program);
     const fault = recording.outcome.kind === 'failed' ? describeFault(recording.outcome.fault, recording.machine) : undefined;
     const data = timelineData(s, program, summary, which, fault);
-    const label = `${which === 'saved' ? 'the saved program' : "the session's program"} on ${profile.name}`;
+    const after = passes.length > 0 ? ` after ${passes.join(', ')}` : '';
+    const label = `${which === 'saved' ? 'the saved program' : "the session's program"}${after} on ${profile.name}`;
     const before = this.previous;
     this.previous = { summary, label };
     if (args.against !== 'previous' || !before) return data;
@@ -66,6 +70,25 @@ export class TimelineService {
       if (e instanceof ProfileError) throw new EngineError(`bir/timeline: machine: ${e.message}`, 'argument');
       throw e;
     }
+  }
+}
+
+/** The pass names asked for, checked: an unknown one refuses the request with the names there are. */
+function passesOf(names: readonly string[] | undefined): PassName[] {
+  for (const name of names ?? []) {
+    if (!isPassName(name)) throw new EngineError(`bir/timeline: passes: unknown pass '${name}' (passes: ${PASS_NAMES.join(', ')})`, 'argument');
+  }
+  return (names ?? []) as PassName[];
+}
+
+/** The program after further passes (a what-if of a pass); refused when they would not fit. */
+function afterPasses(program: Program, passes: readonly PassName[]): Program {
+  if (passes.length === 0) return program;
+  try {
+    return runPipeline(program, passes).at(-1)!.program;
+  } catch (e) {
+    if (e instanceof PipelineTooBig) throw new EngineError(`bir/timeline: passes: ${e.message}`, 'argument');
+    throw e;
   }
 }
 

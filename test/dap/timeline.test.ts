@@ -115,6 +115,21 @@ describe('DAP: the timeline', function () {
     assert.deepStrictEqual([again.instructions, again.total], [5, before.total]);
   });
 
+  it('compares the schedule after a pass with the one shown (a quick what-if of fuse), the session untouched', async () => {
+    const s = await stoppedAt('DmaCopy b <- t');
+    const before = await timeline(s);
+    const fused = await timeline(s, { passes: ['fuse'], against: 'previous' });
+    assert.ok(fused.instructions < before.instructions, `fuse joins the chain: ${before.instructions} -> ${fused.instructions}`);
+    const d = fused.whatIf!;
+    assert.match(d.against, /the session's program on trn2/);
+    assert.strictEqual(d.before.total, before.total);
+    assert.strictEqual(d.after.total, fused.total);
+    assert.match(await s.error('bir/timeline', { passes: ['fusion'] }), /passes: unknown pass 'fusion' \(passes: inline, dce, fuse, unroll, schedule\)/);
+    assert.match(await s.error('bir/timeline', { passes: 'fuse' }), /needs passes as an array of pass names, found "fuse"/);
+    const again = await timeline(s);
+    assert.deepStrictEqual([again.instructions, again.total], [before.instructions, before.total]);
+  });
+
   it('refuses an unknown machine, a saved program with an error and bad arguments, naming what is wrong', async () => {
     const s = await stoppedAt('DmaCopy b <- t');
     assert.match(await s.error('bir/timeline', { machine: 'trn9' }), /machine: unknown machine 'trn9' \(machines: trn1, trn2, trn3/);

@@ -13,7 +13,8 @@ import { timelineData } from '../../engine/perf/timeline-data';
 import { PROFILES } from '../../engine/perf/profile';
 import type { TimelineData } from '../../contract/timeline';
 import { gallop, visibleBars } from '../../webview/timeline/lod';
-import { columnsOf, isFromTimelineView, MACHINES, TimelineBuffers, TimelineHeader } from '../../webview/timeline/messages';
+import { columnsOf, isFromTimelineView, MACHINES, PASSES, TimelineBuffers, TimelineHeader } from '../../webview/timeline/messages';
+import { PASS_NAMES } from '../../engine/passes/pipeline';
 import { buildModel, instructionAt, instructionOfTick, lineOfInstruction, lowerBound, Model, opcodeOf } from '../../webview/timeline/model';
 import { lineOf, scheduled } from '../helpers/perf-programs';
 
@@ -150,11 +151,17 @@ describe('timeline view: messages and machines', () => {
   it('takes only well-formed requests of the page', () => {
     assert.ok(isFromTimelineView({ type: 'reveal', file: '/a.bir', line: 3, col: 1, instructions: 12 }));
     assert.ok(isFromTimelineView({ type: 'machine', machine: 'trn3' }));
+    assert.ok(isFromTimelineView({ type: 'pass', pass: 'fuse' }));
+    assert.ok(!isFromTimelineView({ type: 'pass', pass: 'fusion' }));
     assert.ok(!isFromTimelineView({ type: 'machine', machine: 'trn9' }));
     assert.ok(!isFromTimelineView({ type: 'reveal', file: '/a.bir', line: -1, col: 1, instructions: 0 }));
     assert.ok(!isFromTimelineView({ type: 'reveal', file: 3, line: 1, col: 1, instructions: 0 }));
     assert.ok(!isFromTimelineView({ type: 'goto' }));
     assert.ok(!isFromTimelineView(null));
+  });
+
+  it('offers the engine\'s passes for a quick what-if', () => {
+    assert.deepStrictEqual([...PASSES], [...PASS_NAMES]);
   });
 
   it('offers the engine\'s machine profiles, as the setting bir.timeline.machine does', () => {

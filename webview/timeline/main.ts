@@ -10,7 +10,7 @@ import { h } from '../shared/dom';
 import { acquirePanelApi } from '../shared/vscode-api';
 import { AXIS_HEIGHT, DrawStats, geometry, Geometry, Renderer } from './draw';
 import { hoverText } from './hover';
-import { FromTimelineView, isToTimelineView, MACHINES, ToTimelineView } from './messages';
+import { FromTimelineView, isToTimelineView, MACHINES, PASSES, ToTimelineView } from './messages';
 import { buildModel, fileOfInstruction, instructionAt, instructionOfTick, lineOfInstruction, lowerBound, Model } from './model';
 import { buildPage } from './page';
 import { showPosition, showSummary, showWhatIf } from './summary-view';
@@ -253,6 +253,11 @@ page.fit.addEventListener('click', () => {
   redraw();
 });
 page.compare.addEventListener('click', () => post({ type: 'compare' }));
+page.pass.addEventListener('change', () => {
+  const pass = page.pass.value as (typeof PASSES)[number] | '';
+  page.pass.value = '';
+  if (pass) post({ type: 'pass', pass });
+});
 page.machine.addEventListener('change', () => {
   const machine = page.machine.value as (typeof MACHINES)[number];
   vscode.setState({ machine });

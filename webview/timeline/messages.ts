@@ -15,6 +15,9 @@ export type TimelineBuffers = { readonly [K in keyof TimelineColumns | `site.${k
 
 export const MACHINES = ['trn1', 'trn2', 'trn3'] as const;
 
+/** The compiler's passes (engine/passes/registry.ts, which the page cannot import: a test keeps them equal). */
+export const PASSES = ['inline', 'dce', 'fuse', 'unroll', 'schedule'] as const;
+
 /** Panel → page. */
 export type ToTimelineView =
   /** Nothing to show yet, or no session: what to do. */
@@ -37,7 +40,9 @@ export type FromTimelineView =
   /** The machine profile chosen in the page. */
   | { readonly type: 'machine'; readonly machine: (typeof MACHINES)[number] }
   /** The program as saved now against the schedule shown (what-if). */
-  | { readonly type: 'compare' };
+  | { readonly type: 'compare' }
+  /** The program after a pass against the schedule shown (a what-if of the pass). */
+  | { readonly type: 'pass'; readonly pass: (typeof PASSES)[number] };
 
 const TO_TYPES = new Set(['idle', 'busy', 'timeline', 'position', 'error']);
 
@@ -58,6 +63,8 @@ export function isFromTimelineView(data: unknown): data is FromTimelineView {
       return typeof m.file === 'string' && isCount(m.line) && isCount(m.col) && isCount(m.instructions);
     case 'machine':
       return (MACHINES as readonly unknown[]).includes(m.machine);
+    case 'pass':
+      return (PASSES as readonly unknown[]).includes(m.pass);
     default:
       return false;
   }

@@ -1,10 +1,10 @@
 /**
  * The timeline view's page, built with DOM calls (nothing from a program is parsed as markup): a toolbar (title, the
- * machine, Compare with previous, Fit), the summary (total, utilisation per engine, where the debugger is), the
+ * machine, Compare with previous, Compare after pass, Fit), the summary (total, utilisation per engine, where the debugger is), the
  * what-if difference, the warnings, and the stage: lane labels beside the canvas, and the hover's tooltip.
  */
 import { h } from '../shared/dom';
-import { MACHINES } from './messages';
+import { MACHINES, PASSES } from './messages';
 
 export function buildPage() {
   const toolbar = h('header', { class: 'toolbar' });
@@ -12,9 +12,13 @@ export function buildPage() {
   const machine = h('select', { id: 'machine', 'aria-label': 'Machine profile', title: 'The machine profile the schedule is computed for' });
   for (const m of MACHINES) machine.appendChild(h('option', { value: m }, m));
   const compare = h('button', { id: 'compare', type: 'button', title: 'Schedule the program as saved now and show the difference from this schedule' }, 'Compare with previous');
+  // A quick what-if: the schedule after one more pass, against the one shown. Chosen, it goes back to its prompt.
+  const pass = h('select', { id: 'pass', 'aria-label': 'Compare after a pass', title: 'Run a compiler pass over the program and show the difference from this schedule' });
+  pass.appendChild(h('option', { value: '' }, 'Compare after pass…'));
+  for (const p of PASSES) pass.appendChild(h('option', { value: p }, p));
   const fit = h('button', { id: 'fit', type: 'button', title: 'The whole schedule (0)' }, 'Fit');
   const status = h('span', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
-  toolbar.append(title, machine, compare, fit, status);
+  toolbar.append(title, machine, compare, pass, fit, status);
 
   const summary = h('div', { id: 'summary', class: 'summary' });
   const utilisation = h('div', { id: 'utilisation', class: 'utilisation' });
@@ -30,7 +34,7 @@ export function buildPage() {
 
   const empty = h('div', { id: 'empty', class: 'empty' });
   document.body.append(toolbar, summary, utilisation, position, whatIf, warnings, stage, empty);
-  return { title, machine, compare, fit, status, summary, utilisation, position, whatIf, warnings, stage, labels, canvas, tooltip, empty };
+  return { title, machine, compare, pass, fit, status, summary, utilisation, position, whatIf, warnings, stage, labels, canvas, tooltip, empty };
 }
 
 export type Page = ReturnType<typeof buildPage>;
