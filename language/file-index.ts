@@ -277,6 +277,7 @@ class FileIndexBuilder {
         const id = this.declare({ kind: 'alloc', name: s.name, nameSpan: s.nameSpan, span: s.span, fn: fn.id, type: s.type, memory: s.memory });
         this.add(s.nameSpan, id);
         this.typeRef(s.type, fn);
+        for (const a of s.attrs ?? []) this.expr(a.value, fn);
         if (!fn.names.has(s.name)) fn.names.set(s.name, id);
         into.push({ kind: 'alloc', name: s.name, detail: `${s.memory} ${typeText(s.type)}`, span: s.span, nameSpan: s.nameSpan, children: [] });
         break;
@@ -294,7 +295,15 @@ class FileIndexBuilder {
         const loop: OutlineNode = { kind: 'loop', name: `for ${s.register}`, detail: `${this.source(s.from.span)}..${this.source(s.to.span)}`, span: spanOf(s.span, s.body.close), nameSpan: s.span, children: [] };
         into.push(loop);
         this.fold(s.span, s.body);
-        for (const inner of s.body.stmts) this.stmt(inner, fn, loop.children);
+        this.scoped(fn, () => s.body.stmts.forEach((inner) => this.stmt(inner, fn, loop.children)));
+        return;
+      }
+      case 'block': {
+        this.flush();
+        this.fold(s.span, s.body);
+        const block: OutlineNode[] = [];
+        this.scoped(fn, () => s.body.stmts.forEach((inner) => this.stmt(inner, fn, block)));
+        if (block.length) into.push({ kind: 'branch', name: 'block', detail: '', span: spanOf(s.span, s.body.close), nameSpan: s.span, children: block });
         return;
       }
       case 'if': {
@@ -302,10 +311,10 @@ class FileIndexBuilder {
         this.flush();
         this.fold(s.span, s.then);
         const branch: OutlineNode[] = [];
-        for (const inner of s.then.stmts) this.stmt(inner, fn, branch);
+        this.scoped(fn, () => s.then.stmts.forEach((inner) => this.stmt(inner, fn, branch)));
         if (s.else) {
           this.fold(s.else.open, s.else);
-          for (const inner of s.else.stmts) this.stmt(inner, fn, branch);
+          this.scoped(fn, () => s.else!.stmts.forEach((inner) => this.stmt(inner, fn, branch)));
         }
         // A branch is in the Outline only to hold the loops and allocations inside it.
         if (branch.length) into.push({ kind: 'branch', name: `if ${this.source(s.cond.span)}`, detail: '', span: spanOf(s.span, (s.else ?? s.then).close), nameSpan: s.span, children: branch });
@@ -409,6 +418,13 @@ class FileIndexBuilder {
   }
 
   /** A name in an expression: the function's tensors and registers, then the module's constants and tensors. */
+  /** A block's statements: the names its allocations declare mean them only until its end (sibling blocks may reuse them). */
+  private scoped(fn: FunctionNames, visit: () => void): void {
+    const before = new Set(fn.names.keys());
+    visit();
+    for (const name of [...fn.names.keys()]) if (!before.has(name) && this.index.decls[fn.names.get(name)!]?.kind === 'alloc') fn.names.delete(name);
+  }
+
   private name(e: ast.NameExpr, fn: FunctionNames | undefined): void {
     if (e.span.line === 0) return;
     const local = fn?.names.get(e.name);

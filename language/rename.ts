@@ -12,7 +12,7 @@ import { toRange, uriOf } from './positions';
 import { DeclRef, Workspace } from './workspace';
 
 /** The language's keywords (docs/bir-language.md, "Lexical structure"; test/lsp/rename.test.ts compares). */
-export const KEYWORDS = ['module', 'import', 'const', 'cores', 'dram', 'sbuf', 'psum', 'func', 'for', 'in', 'step', 'if', 'else', 'call', 'return', 'input', 'output'] as const;
+export const KEYWORDS = ['module', 'import', 'const', 'cores', 'dram', 'sbuf', 'psum', 'func', 'for', 'in', 'step', 'independent', 'if', 'else', 'call', 'return', 'input', 'output'] as const;
 /** Names with a meaning of their own in expressions. */
 const BUILT_IN_NAMES = ['core', 'ncores', 'true', 'false', 'inf', 'nan'];
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -23,7 +23,7 @@ type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
 
 export const LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
-const CONTROL = new Set(['for', 'in', 'step', 'if', 'else', 'call', 'return']);
+const CONTROL = new Set(['for', 'in', 'step', 'independent', 'if', 'else', 'call', 'return']);
 const HEAD_KEYWORDS = new Set(['module', 'import', 'cores', 'Set']);
 const MEMORIES = new Set(['dram', 'sbuf', 'psum']);
 
@@ -147,7 +147,7 @@ function keywordOf(text: string, first: boolean, state: LineState): Classified |
   if (MEMORIES.has(text) && (first || head === 'func')) return { type: 'keyword', modifiers: [text as TokenModifier] };
   if ((text === 'input' || text === 'output') && head === 'dram') return { type: 'modifier', modifiers: [] };
   if (!CONTROL.has(text)) return undefined;
-  const control = first || (text === 'if' && state.texts.at(-1) === 'else') || ((text === 'in' || text === 'step') && head === 'for');
+  const control = first || (text === 'if' && state.texts.at(-1) === 'else') || ((text === 'in' || text === 'step' || text === 'independent') && head === 'for');
   return control ? { type: 'keyword', modifiers: ['control'] } : undefined;
 }
 

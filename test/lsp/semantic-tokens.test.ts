@@ -21,7 +21,7 @@ dram y : f32[N, 64] output
 func main() {
   sbuf a : bf16[N, 64]
   psum acc : f32[64, 64]
-  for r0 in 0..2 step 1 {
+  for r0 in 0..2 step 1 independent {
     DmaCopy a <- x
   }
   MatMult acc <- a, a
@@ -128,7 +128,7 @@ describe('language server: semantic tokens', function () {
     assert.strictEqual(kindOf('dram', 2), 'keyword.dram');
     assert.strictEqual(kindOf('psum'), 'keyword.psum');
     assert.strictEqual(kindOf('input'), 'modifier');
-    for (const k of ['for', 'in', 'step', 'call', 'if', 'else', 'return']) assert.strictEqual(kindOf(k), 'keyword.control', k);
+    for (const k of ['for', 'in', 'step', 'independent', 'call', 'if', 'else', 'return']) assert.strictEqual(kindOf(k), 'keyword.control', k);
     assert.strictEqual(kindOf('f32'), 'type');
     assert.strictEqual(kindOf('bf16'), 'type');
     assert.strictEqual(kindOf('func', 1), 'property');

@@ -13,6 +13,7 @@ import { PassName } from '../../engine/passes/registry';
 import { decode } from '../../engine/machine/dtypes';
 import { DebugCore } from '../../engine/debug/debug-core';
 import { buildGraph } from '../../engine/graph/build';
+import { indexFile } from '../../language/file-index';
 
 /** Runs a program: its outcome, the bytes and written flags of each DRAM tensor, and what it printed. */
 function run(program: Program): { outcome: string; drams: Map<string, string>; values: Map<string, number[]>; prints: string[] } {
@@ -311,7 +312,55 @@ describe('scoped allocations', () => {
     });
   });
 
+  describe('the language server', () => {
+    it('a name two sibling blocks allocate means each block\'s own: rename and references stay in the block', () => {
+      const index = indexFile('/virtual/test.bir', SIBLINGS);
+      const ts = index.decls.filter((d) => d.name === 't');
+      assert.equal(ts.length, 2);
+      const lines = ts.map((d) => index.occurrencesOf(d.id).map((o) => index.occurrence(o).span.line));
+      assert.deepEqual(lines, [[10, 11, 12, 13, 14], [18, 19, 20, 21, 22]]);
+    });
+  });
+
   describe('the debugger', () => {
+    it('time travel: a block\'s tile is unwritten again at the entry of the next iteration, and its values come back', () => {
+      const program = programOf(mainModule(['dram y : f32[4, 4] output'], [
+        'for r0 in 0..3 {',
+        '  sbuf t : f32[4, 4]',
+        '  Memset t <- r0',
+        '  TensorScalar t <- t, op = add, scalar = 10',
+        '  DmaCopy y <- t',
+        '}',
+      ]));
+      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
+      core.setBreakpoints(program.entry.file, [{ line: 6 }, { line: 8 }]);
+      const seen = (): string => {
+        const t = ((): string => {
+          try {
+            return core.evaluate('sum(t)', undefined, 'repl').result;
+          } catch (e) {
+            return (e as Error).message.replace(/^.*reads/, 'reads');
+          }
+        })();
+        return `r0 = ${core.evaluate('r0', undefined, 'repl').result}: ${t}`;
+      };
+      const forward: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        if (i > 0) core.continue();
+        let o = core.run();
+        while (o.kind === 'yield') o = core.run();
+        assert.equal(o.kind, 'stopped');
+        forward.push(seen());
+      }
+      assert.deepEqual(forward, ['r0 = 0: reads 16 never-written elements', 'r0 = 0: 160', 'r0 = 1: reads 16 never-written elements', 'r0 = 1: 176']);
+      const back: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        assert.equal(core.travel.reverseContinue('reverseContinue')().kind, 'stopped');
+        back.push(seen());
+      }
+      assert.deepEqual(back, [forward[2], forward[1], forward[0]]);
+    });
+
     it('Variables shows a block\'s tensor while the block runs, the live one of two of the same name', () => {
       const program = programOf(SIBLINGS);
       const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
@@ -323,9 +372,13 @@ describe('scoped allocations', () => {
         assert.equal(o.kind, 'stopped');
         const frameId = core.stackTrace(1).frames[0].id;
         const scope = core.scopes(frameId).find((s) => s.name === 'Locals')!;
+        maps.push(core.memoryMap({}).allocations.map((x) => `${x.name}@${x.memory}:${x.offset}`).join(' '));
         return core.variables(scope.reference).filter((v) => !v.name.startsWith('r')).map((v) => `${v.name}: ${v.type}`);
       };
+      const maps: string[] = [];
       const stops = [locals(), locals(), locals(), locals()];
+      // The memory map (the tensor view's) shows what is live: the two 't' share their bytes, one at a time.
+      assert.deepEqual(maps, ['ones@sbuf:0', 'ones@sbuf:0 big@psum:0 t@sbuf:512', 'ones@sbuf:0 big@psum:0 t@sbuf:512', 'ones@sbuf:0 acc@psum:0 t@sbuf:512']);
       assert.deepEqual(stops.map((s) => s.map((v) => v.split(':')[0])), [['ones'], ['ones', 'big', 't'], ['ones', 'big', 't'], ['ones', 'acc', 't']]);
       assert.match(stops[1][2], /f32\[128, 512\]/);
       assert.match(stops[3][2], /bf16\[128, 512\]/);
