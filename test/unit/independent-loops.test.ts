@@ -46,7 +46,8 @@ function dramBytes(program: Program): string[] {
   return machine.drams.map((t) => Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength).toString('hex'));
 }
 
-describe('independent loops', () => {
+describe('independent loops', function () {
+  this.timeout(30_000);
   describe('the checker', () => {
     it('keeps the claim on the loop; a body whose only carry is a matmul accumulation gets no warning', () => {
       assert.deepEqual(warnings(CLEAN), []);

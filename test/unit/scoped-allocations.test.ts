@@ -52,7 +52,8 @@ const SIBLINGS = mainModule(['dram x : f32[128, 512] input = random(seed=3, low=
   '}',
 ]);
 
-describe('scoped allocations', () => {
+describe('scoped allocations', function () {
+  this.timeout(30_000);
   describe('the checker', () => {
     it('accepts allocations in loop bodies and branch arms; sibling blocks place theirs in the same bytes', () => {
       const program = programOf(SIBLINGS);
