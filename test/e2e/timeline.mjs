@@ -107,8 +107,13 @@ async function main() {
     assert.match(await view.locator('#whatif-path-after').innerText(), /^critical path after: \d+ instructions, lines 32 → 34 → 35 → /);
     assert.match(await view.locator('#title').innerText(), /as saved on trn2$/);
     await shot(page, 'timeline-what-if');
+
+    // Compare after pass: the program shown after one more pass (fuse), against the schedule shown.
+    await view.locator('#pass').selectOption('fuse');
+    await view.locator('#whatif h2', { hasText: /^What-if against the saved program on trn2$/ }).waitFor({ timeout: WAIT });
+    assert.strictEqual(await view.locator('#pass').inputValue(), '', 'the choice goes back to its prompt');
     assert.deepStrictEqual(viewErrors, [], 'no errors in the timeline view');
-    console.log(`e2e: the timeline shows lanes and the critical path, marks the stop, follows a step, reveals and goes to a clicked instruction, and shows a what-if edit's difference; screenshots in ${path.relative(root, shots)}/`);
+    console.log(`e2e: the timeline shows lanes and the critical path, marks the stop, follows a step, reveals and goes to a clicked instruction, and shows a what-if edit's and a pass's difference; screenshots in ${path.relative(root, shots)}/`);
   });
 }
 
