@@ -260,7 +260,7 @@ describe('checker', () => {
         ['TensorCopy b <- a', 'TensorCopy cannot convert fp8e5m2_x4 to f32'],
       ]);
       expectDiagnostics(body(['TensorScalar a <- b, op = add, scalar = 1', 'Activation b <- a, func = exp']), [
-        ['TensorScalar »a <-', 'the destination of TensorScalar is fp8e5m2_x4, a packed type (4 fp8e5m2 in each 32-bit element): TensorScalar computes with values, and only DmaCopy, TensorCopy, Memset and Load move a packed element, as its bits (MatMultMX multiplies the values of packed MX data)'],
+        ['TensorScalar »a <-', 'the destination of TensorScalar is fp8e5m2_x4, a packed type (4 fp8e5m2 in each 32-bit element): TensorScalar computes with values, and only DmaCopy, TensorCopy, Memset and Load move a packed element, as its bits (QuantizeMX makes packed MX data, MatMultMX multiplies its values)'],
         ['Activation b <- »a', 'the source of Activation is fp8e5m2_x4, a packed type'],
       ]);
     });

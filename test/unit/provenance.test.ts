@@ -378,6 +378,27 @@ func main() {
     assert.match(w.result, /the NaN was read from x\[31, 1\]/);
   });
 
+  it('a QuantizeMX: a value and a scale, each from the 32 values of its block (8 partitions × 4), the scale in its quadrant', () => {
+    const text = `module m
+dram x : bf16[64, 8] input = iota
+func main() {
+  sbuf xs : bf16[64, 8]
+  sbuf q : fp8e5m2_x4[64, 2]
+  sbuf s : u8[36, 2]
+  DmaCopy xs <- x
+  QuantizeMX q <- xs, dst_scale = s
+  Print "done"
+}
+`;
+    const core = stoppedAt(programOf(text), lineOf(text, 'Print'));
+    // Row 33 of s holds the scale of block 5 (partitions 40..47); column 1 is the values 4..7 of each.
+    const scale = repl(core, ':why s[33, 1]');
+    assert.match(scale.result, /^s\[33, 1\] = \d+ ← QuantizeMX/);
+    assert.deepStrictEqual(scale.rows.map((r) => [r.name, r.value]), [['source xs', '32 values: xs[40, 4] … xs[47, 7]']]);
+    const value = repl(core, ':why q[42, 0]');
+    assert.deepStrictEqual(value.rows.map((r) => [r.name, r.value]), [['source xs', '32 values: xs[40, 0] … xs[47, 3]']]);
+  });
+
   it('inlined code: the callee\'s instruction on its own line, its register argument followed into the caller', () => {
     const program = runPipeline(programOf(LOOPS_AND_CALLS), ['inline']).at(-1)!.program;
     const core = stoppedAt(program, lineOf(LOOPS_AND_CALLS, 'Print'));

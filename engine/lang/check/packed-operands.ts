@@ -1,7 +1,8 @@
 /**
  * Where the packed MX types (fp8e4m3fn_x4, fp8e5m2_x4, fp4e2m1_x4) may appear. A packed element is a container of
- * four values: the instructions that move data move its bits, and nothing converts a number into it. Instructions
- * that compute with values refuse it: only the MX matmul (MatMultMX) reads its values, as its data operands.
+ * four values: the instructions that move data move its bits, and no cast converts a number into it. Instructions
+ * that compute with values refuse it: only the MX instructions compute with it, QuantizeMX writing it from f16/bf16
+ * values and MatMultMX reading its values, as its data operands.
  */
 import { DType, dtypeInfo, packedLayout } from '../../base/dtype';
 
@@ -20,7 +21,7 @@ export function packedOperandProblem(opcode: string, role: string, dtype: DType)
   if (!packed || MOVES_BITS.has(opcode) || (opcode === 'MatMultMX' && MX_DATA_ROLES.has(role)) || (opcode === 'QuantizeMX' && role === 'destination')) return undefined;
   return `the ${role} of ${opcode} is ${dtype}, a packed type (${packed.count} ${packed.element} in each ${dtypeInfo(dtype).bytes * 8}-bit element): `
     + `${opcode} computes with values, and only ${MOVERS} move a packed element, as its bits `
-    + '(MatMultMX multiplies the values of packed MX data)';
+    + '(QuantizeMX makes packed MX data, MatMultMX multiplies its values)';
 }
 
 /**
