@@ -49,6 +49,8 @@ export const TENSOR_ARGUMENTS = z.looseObject({
   /** Mark the elements written between the stop where this many instructions had run and this one. */
   changedSince: z.int().min(0).optional(),
   compare: compare.optional(),
+  /** The "error vs float64" layer, in a shadow run (launch attribute shadow): each cell's error in ulps. */
+  shadowError: z.boolean().optional(),
 });
 
 export const DIVERGENCE_ARGUMENTS = z.looseObject({
@@ -162,6 +164,20 @@ export interface CompareInfo {
   readonly metricValues: Binary;
 }
 
+/**
+ * The error layer of a shadow run: per cell of the window, |stored − float64| in ulps of the element's dtype (an
+ * overview: the block's largest), NaN where the element has no shadow; or why there is none.
+ */
+export type ShadowErrorInfo =
+  | {
+      /** The largest error of the window's elements (null when none has a shadow, or it is infinite). */
+      readonly maxUlp: number | null;
+      /** Elements of the window with a shadow. */
+      readonly shadowed: number;
+      readonly values: Binary;
+    }
+  | { readonly unavailable: string };
+
 export interface TensorData {
   readonly expression: string;
   /** The frame it was evaluated in. */
@@ -189,6 +205,7 @@ export interface TensorData {
   readonly histogram?: Histogram;
   readonly changed?: ChangedInfo;
   readonly compare?: CompareInfo;
+  readonly shadowError?: ShadowErrorInfo;
 }
 
 export interface Divergence {

@@ -168,6 +168,7 @@ class TensorPanelHost extends PanelHost<ToTensorView, FromTensorView> {
       // Changed since the previous stop; at the first stop, since the program started.
       changedSince: r.changed && r.purpose !== 'copy' ? stops?.previous ?? 0 : undefined,
       compare: r.purpose === 'copy' ? undefined : r.compare,
+      shadowError: r.purpose === 'copy' ? undefined : r.error || undefined,
     }));
     const { header, buffers } = split(answer);
     this.post({ type: 'tensor', seq: r.seq, purpose: r.purpose, header, buffers });
@@ -189,11 +190,16 @@ const PANEL_SHARE = 0.55;
 
 /** An answer as the page takes it: its binary fields as ArrayBuffers beside the rest. */
 function split(d: TensorData): { header: TensorHeader; buffers: TensorBuffers } {
-  const { values, low, flags, compare, ...rest } = d;
-  const header: TensorHeader = { ...rest, compare: compare && (({ values: _v, metricValues: _m, ...c }) => c)(compare) };
+  const { values, low, flags, compare, shadowError, ...rest } = d;
+  const error = shadowError && 'values' in shadowError ? shadowError : undefined;
+  const header: TensorHeader = {
+    ...rest, compare: compare && (({ values: _v, metricValues: _m, ...c }) => c)(compare),
+    shadowError: shadowError && (error ? { maxUlp: error.maxUlp, shadowed: error.shadowed } : shadowError),
+  };
   const buffers: TensorBuffers = {
     values: bytes(values), valuesType: values.type === 'f64' ? 'f64' : 'f32', low: low && bytes(low), flags: flags && bytes(flags),
     reference: compare && bytes(compare.values), referenceType: compare?.values.type === 'f64' ? 'f64' : 'f32', metric: compare && bytes(compare.metricValues),
+    error: error && bytes(error.values),
   };
   return { header, buffers };
 }

@@ -1168,6 +1168,7 @@ export class DebugCore implements ExecutionHooks {
       frame: lf?.name,
       instructions: this.machine.instructionsExecuted,
       writtenBetween: (t, lo, hi, from, to) => this.travel.inThePast('changes since the last stop', (ctx) => writtenBetween(ctx, t, lo, hi, from, to)),
+      shadowRun: this.machine.shadow !== undefined,
     };
   }
 }

@@ -19,6 +19,7 @@ import {
 import { DEFAULT_ATOL, DEFAULT_RTOL, differs, metricError, Verdict } from './tensor-compare';
 import { regionPattern, regionView } from './region-pattern';
 import { WrittenElements } from './changed-writes';
+import { errorCells } from './tensor-error';
 import type { BirArguments, BirBody } from '../../contract/requests';
 import type { ChangedInfo, CompareInfo, CompareMetric, RegionPattern } from '../../contract/tensor';
 
@@ -36,6 +37,8 @@ export interface TensorHost {
   readonly instructions: number;
   /** Elements [lo, hi) of a tensor written by instructions counted in [from, to); refused without history. */
   writtenBetween(tensor: Tensor, lo: number, hi: number, from: number, to: number): WrittenElements;
+  /** Whether the run is a shadow run (every instruction also in float64): the error layer needs one. */
+  readonly shadowRun?: boolean;
 }
 
 export function tensorData(host: TensorHost, args: TensorArguments): BirBody<'bir/tensor'> {
@@ -57,6 +60,7 @@ export function tensorData(host: TensorHost, args: TensorArguments): BirBody<'bi
   const hi = statistics?.max ?? null;
   const histogram = lo === null || hi === null ? undefined : fullCells ? cellsHistogram(cells, lo, hi) : regionHistogram(region, lo, hi);
   const changed = args.changedSince === undefined ? undefined : markChanged(host, value, region, cells, args.changedSince);
+  const shadowError = args.shadowError ? errorCells(value.kind === 'view' ? regionAsView(value.view, region) : undefined, cells.window, cells.gridCols, host.shadowRun === true) : undefined;
   return {
     expression: args.expression,
     frame: host.frame,
@@ -75,6 +79,7 @@ export function tensorData(host: TensorHost, args: TensorArguments): BirBody<'bi
     histogram,
     changed,
     compare,
+    shadowError,
     // After marking changes and comparing, which set flags too; none at all is the common case, and sends nothing.
     flags: cells.flags.some((f) => f !== 0) ? toBinary(cells.flags, 'u8') : undefined,
   };
@@ -107,7 +112,8 @@ function answerResolution(args: TensorArguments, numbers: 'f32' | 'f64', referen
   const size = (n: 'f32' | 'f64'): number => (n === 'f32' ? 4 : 8);
   // A comparison adds the reference's values and the metric's (f32), one of each per cell.
   const compared = referenceNumbers ? size(referenceNumbers) + 4 : 0;
-  const elementBytes = size(numbers) + 1 + compared;
+  // The error layer adds an f32 per cell.
+  const elementBytes = size(numbers) + 1 + compared + (args.shadowError ? 4 : 0);
   // A block of an overview carries its minimum too.
   const blockBytes = elementBytes + size(numbers);
   return {

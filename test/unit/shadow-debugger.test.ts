@@ -85,4 +85,22 @@ describe('shadow run under the debugger', () => {
     assert.throws(() => core.evaluate(':error', undefined, 'repl'), /:error takes an expression/);
     assert.match(repl(core, ':error x[0, 0]'), /^x\[0, 0\]: no error known: no shadowed instruction wrote it/);
   });
+
+  it('bir/tensor\'s error layer gives each element\'s |error| in ulp, and says why there is none outside a shadow run', () => {
+    const core = stoppedAtPrint();
+    const answer = core.tensorData({ expression: 'y', shadowError: true });
+    const e = answer.shadowError!;
+    assert.ok('values' in e, JSON.stringify(e));
+    const cells = new Float32Array(Uint8Array.from(Buffer.from(e.values.base64, 'base64')).buffer);
+    const y = core.machine.drams[1];
+    const expected = Array.from(X, (v, i) => Math.fround(Math.abs(errorInUlp('f32', y.data[i], Math.fround(v) * 3 * 2))));
+    assert.deepStrictEqual(Array.from(cells), expected);
+    assert.strictEqual(e.shadowed, 8);
+    assert.strictEqual(Math.fround(e.maxUlp!), Math.max(...expected));
+    // x is an input: no instruction wrote it, so it has no shadow (NaN cells).
+    const x = core.tensorData({ expression: 'x', shadowError: true }).shadowError!;
+    assert.ok('values' in x && x.shadowed === 0 && x.maxUlp === null);
+    assert.match(JSON.stringify(core.tensorData({ expression: 'y * 2', shadowError: true }).shadowError), /a computed value has no shadow/);
+    assert.match(JSON.stringify(stoppedAtPrint(false).tensorData({ expression: 'y', shadowError: true }).shadowError), /not a shadow run: launch with the attribute 'shadow' set to true/);
+  });
 });

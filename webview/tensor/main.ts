@@ -36,13 +36,15 @@ interface Saved {
   expression?: string;
   scale: ScaleChoice;
   changed: boolean;
+  /** The "error vs float64" layer of a shadow run. */
+  error: boolean;
   compare?: CompareSettings;
   tab: 'heatmap' | 'memory';
 }
 
 const saved = (vscode.getState() ?? {}) as Partial<Saved>;
 const state: Saved & { slice: number[] } = {
-  expression: saved.expression, scale: saved.scale ?? 'auto', changed: saved.changed ?? false, compare: saved.compare, tab: saved.tab ?? 'heatmap', slice: [],
+  expression: saved.expression, scale: saved.scale ?? 'auto', changed: saved.changed ?? false, error: saved.error ?? false, compare: saved.compare, tab: saved.tab ?? 'heatmap', slice: [],
 };
 
 /** What the layers hold, for the hover and for copying: the answer's header and arrays. */
@@ -54,6 +56,8 @@ interface Shown {
   readonly flags: Uint8Array;
   readonly reference?: Float32Array | Float64Array;
   readonly metric?: Float32Array;
+  /** The error layer: |error| in ulps per cell, NaN where an element has no shadow. */
+  readonly error?: Float32Array;
 }
 
 let region: Shown | undefined;
@@ -80,7 +84,7 @@ function save(): void {
 function request(purpose: Purpose, window?: Rect, maxCells = MAX_CELLS): number {
   if (!state.expression) return -1;
   const s = ++seq;
-  post({ type: 'tensor', request: { seq: s, purpose, expression: state.expression, slice: state.slice, window, maxCells, changed: state.changed, compare: state.compare } });
+  post({ type: 'tensor', request: { seq: s, purpose, expression: state.expression, slice: state.slice, window, maxCells, changed: state.changed, compare: state.compare, error: state.error || undefined } });
   return s;
 }
 
@@ -127,7 +131,7 @@ function typed(buffer: ArrayBuffer, type: 'f32' | 'f64'): Float32Array | Float64
   return type === 'f32' ? new Float32Array(buffer) : new Float64Array(buffer);
 }
 
-/** An answer as a layer of the heatmap, coloured by the value or, comparing, by the metric. */
+/** An answer as a layer of the heatmap, coloured by the value or, comparing, by the metric, or by the error layer. */
 function shownOf(header: TensorHeader, b: TensorBuffers): Shown {
   const values = typed(b.values, b.valuesType);
   const low = b.low ? typed(b.low, b.valuesType) : undefined;
@@ -135,14 +139,16 @@ function shownOf(header: TensorHeader, b: TensorBuffers): Shown {
   const flags = b.flags ? new Uint8Array(b.flags) : new Uint8Array(Math.ceil(w.rows / w.stepRows) * Math.ceil(w.cols / w.stepCols));
   const reference = b.reference ? typed(b.reference, b.referenceType ?? 'f64') : undefined;
   const metric = b.metric ? new Float32Array(b.metric) : undefined;
+  const error = b.error ? new Float32Array(b.error) : undefined;
+  const coloured = error ?? metric;
   const grid = {
     rows: Math.ceil(w.rows / w.stepRows), cols: Math.ceil(w.cols / w.stepCols),
-    high: metric ?? values, low: metric ?? low ?? values,
+    high: coloured ?? values, low: coloured ?? low ?? values,
     // The metric's cells are coloured by the metric; the marks of the value (NaN, never written) still show.
     flags,
   };
   const layer: Layer = { id: ++layerIds, row: w.row, col: w.col, rows: w.rows, cols: w.cols, stepRows: w.stepRows, stepCols: w.stepCols, pyramid: new Pyramid(grid) };
-  return { layer, header, values, low, flags, reference, metric };
+  return { layer, header, values, low, flags, reference, metric, error };
 }
 
 function received(header: TensorHeader, buffers: TensorBuffers, purpose: Purpose, s: number): void {
@@ -181,8 +187,9 @@ function received(header: TensorHeader, buffers: TensorBuffers, purpose: Purpose
 function updateScale(): void {
   if (!region) return;
   const h = region.header;
-  const metricScale = h.compare && region.metric;
-  const range = metricScale ? metricRange(region.metric!) : { min: h.statistics?.min ?? null, max: h.statistics?.max ?? null };
+  // The error layer, else a comparison's metric, is what the cells are coloured by: from 0 up.
+  const metricScale = region.error ?? (h.compare ? region.metric : undefined);
+  const range = metricScale ? metricRange(metricScale) : { min: h.statistics?.min ?? null, max: h.statistics?.max ?? null };
   scale = makeScale(metricScale ? 'sequential' : state.scale, range.min, range.max);
   heatmap.setScale(scale);
   drawLegend();
@@ -226,6 +233,8 @@ function describeResolution(h: TensorHeader): string {
   const parts = [`${h.rows.toLocaleString('en-US')} × ${h.cols.toLocaleString('en-US')}`];
   if (w.stepRows > 1 || w.stepCols > 1) parts.push(`overview: blocks of ${w.stepRows} × ${w.stepCols} (min/max); zoom in for every element`);
   parts.push(`instruction ${h.instructions.toLocaleString('en-US')}`);
+  const e = h.shadowError;
+  if (e) parts.push('unavailable' in e ? e.unavailable : `error vs float64: max ${e.maxUlp === null ? '—' : e.maxUlp.toPrecision(3)} ulp over ${e.shadowed.toLocaleString('en-US')} shadowed elements`);
   return parts.join(' · ');
 }
 
@@ -353,6 +362,7 @@ function describeElement(row: number, col: number): string {
   // Comparing, what the comparison says comes first: the bits are the longest part and the least asked for.
   if (shown.reference) parts.push(`reference ${exactText(shown.reference[i], shown.reference instanceof Float32Array ? 'f32' : 'f64')}`);
   if (shown.metric) parts.push(`${COMPARE_METRICS[h.compare?.metric ?? 'abs'].short} ${exactText(shown.metric[i], 'f32')}`);
+  if (shown.error) parts.push(Number.isNaN(shown.error[i]) ? 'no shadow' : `error vs float64 ${Number(shown.error[i].toPrecision(4))} ulp`);
   const flags = flagText(f);
   if (flags) parts.push(flags);
   if (!(f & FLAG.allUnwritten)) parts.push(`${h.dtype} ${dtypeBits(v, h.dtype)}`);
@@ -606,6 +616,12 @@ page.scale.addEventListener('change', () => {
 page.changed.checked = state.changed;
 page.changed.addEventListener('change', () => {
   state.changed = page.changed.checked;
+  save();
+  refresh();
+});
+page.errorLayer.checked = state.error;
+page.errorLayer.addEventListener('change', () => {
+  state.error = page.errorLayer.checked;
   save();
   refresh();
 });

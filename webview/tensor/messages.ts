@@ -8,8 +8,10 @@ import { isCompareMetric } from '../../contract/compare-metrics';
 import { fieldsOf, hasTypeIn } from '../shared/messages';
 
 /** A bir/tensor answer without its binary fields, which travel beside it as ArrayBuffers. */
-export type TensorHeader = Omit<TensorData, 'values' | 'low' | 'flags' | 'compare'> & {
+export type TensorHeader = Omit<TensorData, 'values' | 'low' | 'flags' | 'compare' | 'shadowError'> & {
   readonly compare?: Omit<NonNullable<TensorData['compare']>, 'values' | 'metricValues'>;
+  /** The error layer's figures (its cells travel as `error`), or why there is none. */
+  readonly shadowError?: { readonly maxUlp: number | null; readonly shadowed: number } | { readonly unavailable: string };
 };
 
 export interface TensorBuffers {
@@ -21,6 +23,8 @@ export interface TensorBuffers {
   readonly reference?: ArrayBuffer;
   readonly referenceType?: 'f32' | 'f64';
   readonly metric?: ArrayBuffer;
+  /** The error layer: |error| in ulps per cell (f32), NaN where an element has no shadow. */
+  readonly error?: ArrayBuffer;
 }
 
 /** What a request of the page is for: the picture of the whole region, a window while zooming, or a copy. */
@@ -45,6 +49,8 @@ export interface TensorRequest {
   /** Mark the elements written since the previous stop (the host knows which stop that was). */
   readonly changed: boolean;
   readonly compare?: CompareSettings;
+  /** The "error vs float64" layer (a shadow run). */
+  readonly error?: boolean;
 }
 
 /** Panel → page. */
@@ -100,7 +106,7 @@ function isRequest(r: unknown): r is TensorRequest {
     && Array.isArray(m.slice) && m.slice.every(isInt) && typeof m.changed === 'boolean'
     && (m.maxCells === undefined || isInt(m.maxCells))
     && (w === undefined || (typeof w === 'object' && w !== null && isInt(w.row) && isInt(w.col) && isInt(w.rows) && isInt(w.cols)))
-    && (m.compare === undefined || isCompare(m.compare));
+    && (m.compare === undefined || isCompare(m.compare)) && (m.error === undefined || typeof m.error === 'boolean');
 }
 
 /** Whether data posted by the page is a well-formed request (the host checks before acting on it). */

@@ -37,11 +37,14 @@ export function buildPage() {
   const changed = h('input', { id: 'changed', type: 'checkbox' });
   const changedLabel = h('label', { class: 'toggle', title: 'Outline the elements the last step or continue wrote' });
   changedLabel.append(changed, document.createTextNode('Changed since last stop'));
+  const errorLayer = h('input', { id: 'error-layer', type: 'checkbox' });
+  const errorLabel = h('label', { class: 'toggle', title: 'Colour each element by its error against float64, in ulps of its dtype (a shadow run: the launch attribute shadow)' });
+  errorLabel.append(errorLayer, document.createTextNode('Error vs float64'));
   const fit = button('fit', 'Fit', 'Fit the region to the view (0)');
   const copyPattern = button('copy-pattern', 'Copy pattern', 'Copy the selection as a BIR access pattern (Ctrl+C); select with Shift+drag');
   const copyNumpy = button('copy-numpy', 'Copy NumPy', 'Copy the selection as a NumPy literal');
   const slices = h('div', { class: 'slices', id: 'slices' });
-  controls.append(scale, changedLabel, fit, copyPattern, copyNumpy, slices);
+  controls.append(scale, changedLabel, errorLabel, fit, copyPattern, copyNumpy, slices);
 
   const compareBar = h('div', { class: 'controls compare', id: 'compare-bar' });
   const reference = h('input', { id: 'reference', type: 'text', spellcheck: 'false', placeholder: 'compare with: an expression, or ref.npy', 'aria-label': 'Reference: an expression or a .npy file' });
@@ -103,7 +106,7 @@ export function buildPage() {
   app.append(header, controls, compareBar, body, memory, hover);
   document.body.appendChild(app);
   return {
-    app, expression, title, status, heatmapTab, memoryTab, controls, compareBar, scale, changed, fit, copyPattern, copyNumpy, slices,
+    app, expression, title, status, heatmapTab, memoryTab, controls, compareBar, scale, changed, errorLayer, fit, copyPattern, copyNumpy, slices,
     reference, browse, metric, atol, rtol, compare, clear, first, next, body, stage, canvas, empty, legendBar, legendMin, legendMax,
     marks, changedItem, differsItem, stats, histogram, histogramCounts, verdict, memory, memoryTitle, memoryCanvas, memoryLabels,
     memoryTip, memoryTable, hover,
