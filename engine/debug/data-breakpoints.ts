@@ -248,9 +248,11 @@ export class DataBreakpoints {
     if (!bps) return;
     for (const bp of bps) {
       if (bp.region.kind !== 'alloc' || bp.region.core !== core.index) continue;
-      // Sibling blocks may each allocate the name: the breakpoint watches each of them.
+      // Sibling blocks may each allocate the name: the breakpoint watches each of them of the shape it was set on.
+      const name = (bp.region as { name: string }).name;
+      const shape = frame.fn.allocs.find((x) => x.name === name)?.shape;
       for (const a of frame.fn.allocs) {
-        if (a.name !== (bp.region as { name: string }).name) continue;
+        if (a.name !== name || a.shape.length !== shape!.length || a.shape.some((d, i) => d !== shape![i])) continue;
         const t = frame.tensors[a.slot]?.tensor;
         if (t && !this.byTensor.get(t)?.includes(bp)) watch(this.byTensor, t, bp);
       }

@@ -324,6 +324,30 @@ describe('scoped allocations', function () {
   });
 
   describe('the debugger', () => {
+    it('a data breakpoint on a block\'s tile set while the block runs stops at its writes, in every block of that name', () => {
+      const program = programOf(SIBLINGS);
+      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
+      core.setBreakpoints(program.entry.file, [{ line: 11 }]);
+      const next = (): string | undefined => {
+        let o = core.run();
+        while (o.kind === 'yield') o = core.run();
+        return o.kind === 'stopped' ? o.info.text : undefined;
+      };
+      next();
+      core.setBreakpoints(program.entry.file, []);
+      const frameId = core.stackTrace(1).frames[0].id;
+      const info = core.dataBreakpointInfo(undefined, 't[0, 0]', frameId);
+      assert.ok(info.dataId, info.description);
+      assert.equal(core.setDataBreakpoints([{ dataId: info.dataId, accessType: 'write' }])[0].verified, true);
+      const stops: string[] = [];
+      for (let text = next(); text !== undefined; text = next()) {
+        stops.push(text.split(':')[0]);
+        core.continue();
+      }
+      // Loop 1 (2 iterations): DmaCopy and TensorCopy write t; loop 2 (1 iteration): its own t, the same.
+      assert.deepEqual(stops, ['DmaCopy at line 11 wrote t[0, 0]', 'TensorCopy at line 13 wrote t[0, 0]', 'DmaCopy at line 11 wrote t[0, 0]', 'TensorCopy at line 13 wrote t[0, 0]', 'DmaCopy at line 19 wrote t[0, 0]', 'TensorCopy at line 21 wrote t[0, 0]']);
+    });
+
     it('time travel: a block\'s tile is unwritten again at the entry of the next iteration, and its values come back', () => {
       const program = programOf(mainModule(['dram y : f32[4, 4] output'], [
         'for r0 in 0..3 {',
