@@ -44,6 +44,17 @@ async function main(): Promise<void> {
       client.change(file, text.replace('scalar = 1.5', `scalar = ${2.5 + (version++ % 2)}`));
       await client.diagnosticsOf(file, () => true, seen);
     });
+    // A line typed: the lines after it move.
+    const added = await timed(3, async () => {
+      const seen = client.published(file);
+      client.change(file, text.replace('  DmaCopy a <- x\n', `  DmaCopy a <- x\n  TensorTensor b <- a, b, op = ${version++ % 2 ? 'add' : 'mult'}\n`));
+      await client.diagnosticsOf(file, () => true, seen);
+    });
+    // The opened text again, where the positions below are, and the whole check that follows the incremental ones
+    // when the editing pauses, so that it does not run during the requests below.
+    const back = client.published(file);
+    client.change(file, text);
+    await client.diagnosticsOf(file, () => true, back + 1);
     const definition = await timed(5, () => client.request('textDocument/definition', { ...doc, position: mid }));
     const references = await timed(5, () => client.request('textDocument/references', { ...doc, position: mid, context: { includeDeclaration: true } }));
     const hover = await timed(5, () => client.request('textDocument/hover', { ...doc, position: mid }));
@@ -62,7 +73,7 @@ async function main(): Promise<void> {
     const fmt = await timed(3, async () => formatBir(respaced, file));
     const ms = (v: number) => `${v.toFixed(0)} ms`;
     console.log(`# language server, ${lines.toLocaleString('en-US')}-line file (node ${process.version}, load ${os.loadavg()[0].toFixed(1)})`);
-    console.log(`open -> diagnostics ${ms(open)}; edit -> diagnostics ${ms(edit)}; definition ${ms(definition)}; references ${ms(references)}; hover ${ms(hover)}; rename ${ms(rename)}; outline ${ms(outline)}`);
+    console.log(`open -> diagnostics ${ms(open)}; edit -> diagnostics ${ms(edit)}; line added -> diagnostics ${ms(added)}; definition ${ms(definition)}; references ${ms(references)}; hover ${ms(hover)}; rename ${ms(rename)}; outline ${ms(outline)}`);
     console.log(`formatting ${ms(formatting)} (${edits} edits); semantic tokens ${ms(tokens)} (${tokenCount.toLocaleString('en-US')} tokens), of 100 lines in view ${ms(tokensInView)}; code action ${ms(actions)}; formatBir of the file respaced, in process ${ms(fmt)}`);
   } finally {
     await client.stop();

@@ -1,15 +1,14 @@
 /**
  * Diagnostics after an edit without checking the whole program again, where that gives what the whole check would.
  * The base is the file's last check without errors: its text, its program and its diagnostics (warnings). When the
- * edit changed only instruction lines inside one function (no declaration, no brace, no call, the same number of
- * lines), the changed lines are checked in a probe: the file without the lines of the function's body but its
- * allocations, the lines of its loops and branches and the changed lines, and without the other functions' bodies. The
- * probe's lines are the file's lines, in order, and its diagnostics are put back on the file's line numbers (their
- * spans, and the lines their messages name). The diagnostics are the base's outside the changed lines and the
- * probe's on them. What the probe cannot see is left to the whole check: an edit inside an independent loop (whose
- * warning is about the whole body), near a PSUM allocation's name (the warning of a matmul accumulating onto
- * another instruction's write), in a function with a `return` (unreachable code).
- */
+ * edit changed, added or removed only instruction lines inside one function (no declaration, no brace, no call), the
+ * changed lines are checked in a probe: the file without the lines of the function's body but its allocations, the
+ * lines of its loops and branches and the changed lines, and without the other functions' bodies. The probe's lines
+ * are the file's lines, in order, and its diagnostics are put back on the file's line numbers (their spans, and the
+ * lines their messages name). The diagnostics are the base's outside the changed lines (moved as the edit moved the
+ * lines after it) and the probe's on them. What the probe cannot see is left to the whole check: an edit inside an
+ * independent loop (whose warning is about the whole body), near a PSUM allocation's name (the warning of a matmul
+ * accumulating onto another instruction's write), in a function with a `return` (unreachable code). */
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { checkProgram, SourceHost } from '../engine/lang/check/checker';
 import { Diagnostic } from '../engine/lang/diagnostics';
@@ -35,44 +34,58 @@ export function quickDiagnostics(base: CheckBase, file: string, text: string, ho
   // Back to the base's text (a mistake mended): its diagnostics.
   if (text === base.text) return [...base.diagnostics];
   const changed = changedLines(base.text, text);
-  if (!changed || changed.last - changed.first >= MAX_CHANGED_LINES) return undefined;
+  if (Math.max(changed.before.length, changed.after.length) > MAX_CHANGED_LINES) return undefined;
   if (![...changed.before, ...changed.after].every(plainLine)) return undefined;
-  const fn = [...base.program.functions.values()].find((f) => f.span.file === file && f.span.line < changed.first && changed.last < f.body.end.line);
+  const fn = [...base.program.functions.values()].find((f) => f.span.file === file && f.span.line < changed.first && changed.lastBefore < f.body.end.line);
   if (!fn || !probeable(base.program, fn, changed)) return undefined;
   const probe = probeOf(text, base.program, file, fn, changed);
   const probeHost: SourceHost = { readText: (f) => (f === file ? probe.text : host.readText(f)), exists: (f) => f === file || host.exists(f) };
   const { diagnostics } = checkProgram(file, { host: probeHost });
-  const inChanged = (line: number): boolean => line >= changed.first && line <= changed.last;
-  const kept = base.diagnostics.filter((d) => !inChanged(d.range.start.line + 1));
-  const found = diagnostics.filter((d) => d.span.file === file).map((d) => inFileLines(d, probe.lineOf)).filter((d) => inChanged(d.span.line)).map(toLsp);
+  const wasChanged = (line: number): boolean => line >= changed.first && line <= changed.lastBefore;
+  const isChanged = (line: number): boolean => line >= changed.first && line <= changed.lastAfter;
+  const kept = base.diagnostics.filter((d) => !wasChanged(d.range.start.line + 1)).map((d) => shifted(d, changed));
+  const found = diagnostics.filter((d) => d.span.file === file).map((d) => inFileLines(d, probe.lineOf)).filter((d) => isChanged(d.span.line)).map(toLsp);
   return [...kept, ...found].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 
 interface ChangedLines {
-  /** 1-based, inclusive: the same numbers in both texts. */
+  /** 1-based, inclusive: lines first..lastBefore of the base became lines first..lastAfter; the lines after them moved by the difference. */
   readonly first: number;
-  readonly last: number;
+  readonly lastBefore: number;
+  readonly lastAfter: number;
   readonly before: readonly string[];
   readonly after: readonly string[];
 }
 
-/** The lines where two different texts differ, when the edit kept the number of lines; undefined when it did not. */
-function changedLines(before: string, after: string): ChangedLines | undefined {
-  const start = commonPrefix(before, after);
-  const suffix = commonSuffix(before, after, start);
-  const endB = before.length - suffix;
-  const endA = after.length - suffix;
-  const lineStart = before.lastIndexOf('\n', start - 1) + 1;
-  const endOf = (t: string, end: number): number => {
-    const nl = t.indexOf('\n', end);
-    return nl < 0 ? t.length : nl;
-  };
-  const before_ = before.slice(lineStart, endOf(before, endB)).split('\n');
-  const after_ = after.slice(lineStart, endOf(after, endA)).split('\n');
-  if (before_.length !== after_.length) return undefined;
+/** Where a line of the base is in the edited text (a line outside the changed ones). */
+function moved(line: number, changed: ChangedLines): number {
+  return line > changed.lastBefore ? line + changed.lastAfter - changed.lastBefore : line;
+}
+
+/** A diagnostic of the base in the edited text's lines: its range's, and those its message names. */
+function shifted(d: LspDiagnostic, changed: ChangedLines): LspDiagnostic {
+  if (changed.lastAfter === changed.lastBefore) return d;
+  const line = (l: number): number => moved(l + 1, changed) - 1;
+  const message = d.message.replace(/\bline (\d+)\b/g, (_, n: string) => `line ${moved(Number(n), changed)}`);
+  return { ...d, message, range: { start: { ...d.range.start, line: line(d.range.start.line) }, end: { ...d.range.end, line: line(d.range.end.line) } } };
+}
+
+/** The whole lines where two different texts differ (none on one side for lines added or removed). */
+function changedLines(before: string, after: string): ChangedLines {
+  // The lines before the first difference are the same; the same lines end both texts after the last one.
+  const start = before.lastIndexOf('\n', commonPrefix(before, after) - 1) + 1;
+  let endB = before.length - commonSuffix(before, after, start);
+  if (endB > 0 && before.charCodeAt(endB - 1) !== 10) {
+    const nl = before.indexOf('\n', endB);
+    endB = nl < 0 ? before.length : nl + 1;
+  }
+  const endA = after.length - (before.length - endB);
+  const linesOf = (t: string): string[] => (t === '' ? [] : t.replace(/\n$/, '').split('\n'));
+  const before_ = linesOf(before.slice(start, endB));
+  const after_ = linesOf(after.slice(start, endA));
   let first = 1;
-  for (let i = before.indexOf('\n'); i >= 0 && i < lineStart; i = before.indexOf('\n', i + 1)) first++;
-  return { first, last: first + before_.length - 1, before: before_, after: after_ };
+  for (let i = before.indexOf('\n'); i >= 0 && i < start; i = before.indexOf('\n', i + 1)) first++;
+  return { first, lastBefore: first + before_.length - 1, lastAfter: first + after_.length - 1, before: before_, after: after_ };
 }
 
 /** Blocks compared as strings (the engine compares them as memory) before characters one by one: a 4 MB file in milliseconds. */
@@ -129,7 +142,7 @@ function probeable(program: Program, fn: FunctionIR, changed: ChangedLines): boo
   if (!header.includes('{')) return false;
   for (const node of structureOf(program, fn)) {
     if (node.kind === 'return') return false;
-    if (node.kind === 'for' && node.independent && node.span.line <= changed.last && node.body.end.line >= changed.first) return false;
+    if (node.kind === 'for' && node.independent && node.span.line <= changed.lastBefore && node.body.end.line >= changed.first) return false;
   }
   const psum = fn.allocs.filter((a) => a.memory === 'psum').map((a) => new RegExp(`\\b${a.name}\\b`));
   return !psum.some((name) => [...changed.before, ...changed.after].some((l) => name.test(l)));
@@ -140,20 +153,22 @@ function probeable(program: Program, fn: FunctionIR, changed: ChangedLines): boo
  * of each of its lines (1-based; index 0 unused).
  */
 function probeOf(text: string, program: Program, file: string, fn: FunctionIR, changed: ChangedLines): { text: string; lineOf: number[] } {
+  // The base's lines are the edited text's where the edit moved them.
+  const at = (line: number): number => moved(line, changed);
   const kept = new Set<number>();
   const functions = [...program.functions.values()].filter((f) => f.span.file === file);
   // Top-level lines (declarations, imports) are kept, and the header and end of every function of the file.
-  const bodies = functions.map((f) => [f.span.line + 1, f.body.end.line - 1]).sort((a, b) => a[0] - b[0]);
-  for (const a of fn.allocs) for (let l = a.span.line; l <= a.span.endLine; l++) kept.add(l);
+  const bodies = functions.map((f) => [at(f.span.line) + 1, at(f.body.end.line) - 1]).sort((a, b) => a[0] - b[0]);
+  for (const a of fn.allocs) for (let l = a.span.line; l <= a.span.endLine; l++) kept.add(at(l));
   for (const node of structureOf(program, fn)) {
-    kept.add(node.span.line);
-    if (node.kind === 'for') kept.add(node.body.end.line);
+    kept.add(at(node.span.line));
+    if (node.kind === 'for') kept.add(at(node.body.end.line));
     if (node.kind === 'if') {
-      kept.add(node.then.end.line);
-      if (node.else) kept.add(node.else.end.line);
+      kept.add(at(node.then.end.line));
+      if (node.else) kept.add(at(node.else.end.line));
     }
   }
-  for (let l = changed.first; l <= changed.last; l++) kept.add(l);
+  for (let l = changed.first; l <= changed.lastAfter; l++) kept.add(l);
   const lines: string[] = [];
   const lineOf = [0];
   let body = 0;
