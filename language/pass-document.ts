@@ -7,7 +7,9 @@ import * as path from 'path';
 import type { PassPipeline, ProgramAfterPassesResult } from '../contract/language-requests';
 import { checkProgram } from '../engine/lang/check/checker';
 import { formatDiagnostic } from '../engine/lang/diagnostics';
-import { runPipeline } from '../engine/passes/pipeline';
+import { Program } from '../engine/ir/program';
+import { runPipeline, Snapshot } from '../engine/passes/pipeline';
+import { PipelineTooBig } from '../engine/passes/pipeline-size';
 import { isPassName, PASSES, PassName } from '../engine/passes/registry';
 import { printProgramText } from '../engine/passes/program-text';
 import { uriOf } from './positions';
@@ -24,6 +26,16 @@ export function passPipelines(): PassPipeline[] {
   return [...prefixes, ...alone];
 }
 
+/** The pipeline's snapshots; one that would not fit in the server's memory is refused with the pipeline's reason. */
+function pipelineOf(program: Program, passes: readonly PassName[]): Snapshot[] {
+  try {
+    return runPipeline(program, passes);
+  } catch (e) {
+    if (e instanceof PipelineTooBig) throw new PassDocumentRefused(e.message);
+    throw e;
+  }
+}
+
 export function programAfterPasses(ws: Workspace, file: string, passes: readonly string[]): ProgramAfterPassesResult {
   const unknown = passes.find((p) => !isPassName(p));
   if (unknown !== undefined) throw new PassDocumentRefused(`unknown pass '${unknown}': the passes are ${PASSES.map((p) => p.name).join(', ')}`);
@@ -34,7 +46,7 @@ export function programAfterPasses(ws: Workspace, file: string, passes: readonly
     const shown = (f: string): string => path.relative(path.dirname(file), f) || path.basename(f);
     throw new PassDocumentRefused(`'${path.basename(file)}' has errors, so no pass can run; the first: ${first ? formatDiagnostic(first, shown) : 'unknown'}`);
   }
-  const snapshots = runPipeline(program, passes as PassName[]);
+  const snapshots = pipelineOf(program, passes as PassName[]);
   const printed = printProgramText(program, snapshots[snapshots.length - 1].program);
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
