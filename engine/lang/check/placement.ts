@@ -57,7 +57,7 @@ export interface PlacementRequest {
   readonly dtype: DType;
   readonly shape: readonly number[];
   readonly span: Span;
-  /** `the function 't::main'` or `the loop at line 12 of 't::main'`: where the allocation lives, for messages. */
+  /** `'t::main'` or `'t::main' (in the loop at line 12)`: where the allocation lives, for messages. */
   readonly where: string;
   /** An explicit byte offset in each partition (SBUF `offset = N`, PSUM `bank = N` as N * 2048), relative to the frame. */
   readonly offset?: number;
