@@ -103,4 +103,19 @@ describe('shadow run under the debugger', () => {
     assert.match(JSON.stringify(core.tensorData({ expression: 'y * 2', shadowError: true }).shadowError), /a computed value has no shadow/);
     assert.match(JSON.stringify(stoppedAtPrint(false).tensorData({ expression: 'y', shadowError: true }).shadowError), /not a shadow run: launch with the attribute 'shadow' set to true/);
   });
+
+  it('moves the shadows through time with memory: back before a write the element has none, forward it has it again', () => {
+    const core = stoppedAtPrint();
+    const now = repl(core, ':error s[1, 1]');
+    // Instruction 3 (the subtraction) not yet run: s[1, 1] holds 3x + 1000, whose error is the addition's rounding.
+    const back = core.travel.goTo(':goto', 3)();
+    assert.notStrictEqual(back, 'run');
+    const before = repl(core, ':error s[1, 1]');
+    assert.notStrictEqual(before, now);
+    assert.match(before, /^s\[1, 1\]: 1001\.\d+ \(f32\), float64 1001\.\d+, error [+-]0\.\d+ ulp/);
+    assert.match(repl(core, ':error y[1, 1]'), /no error known: no shadowed instruction wrote it/);
+    const forward = core.travel.goTo(':goto', 6)();
+    if (forward === 'run') settle(core, core.run());
+    assert.strictEqual(repl(core, ':error s[1, 1]'), now);
+  });
 });
