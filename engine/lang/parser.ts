@@ -885,6 +885,9 @@ class Parser {
   /** A statement ends at a newline; a '}' may close the block on the same line. */
   /** The statement began line `line` and the newline just read ended it on the same line (no '}' after it). */
   private aloneOnLine(s: ast.Stmt, line: number): boolean {
+    // A statement with a body ends at its '}', not on the line of its header (its span); and an unclosed one ends at
+    // the end of the file, where its body's lines already released the tokens before it.
+    if (s.kind === 'for' || s.kind === 'if' || s.kind === 'block') return false;
     return s.span.line === line && s.span.endLine === line && this.kind(-1) === NEWLINE && this.tokenLine(-1) === line;
   }
 
