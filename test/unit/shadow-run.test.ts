@@ -201,8 +201,18 @@ func main() {
 
   it('bir-sim run --shadow prints each output\'s largest error and where it entered; --reference with it is refused', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bir-shadow-'));
-    const file = path.join(dir, 'c.bir');
-    fs.writeFileSync(file, `module c
+    try {
+      shadowSummary(dir);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** `bir-sim run --shadow` on a program in `dir`: its summary line, and its refusal beside --reference. */
+function shadowSummary(dir: string): void {
+  const file = path.join(dir, 'c.bir');
+  fs.writeFileSync(file, `module c
 dram x : f32[2, 4] input = random(seed=1, low=1, high=2)
 dram y : f32[2, 4] output
 func main() {
@@ -213,13 +223,12 @@ func main() {
   DmaCopy y <- s
 }
 `);
-    const out: string[] = [];
-    const err: string[] = [];
-    const io = { out: (t: string) => out.push(t), err: (t: string) => err.push(t) };
-    assert.strictEqual(cli(['run', file, '--shadow', '--quiet'], io), 0, err.join('\n'));
-    assert.strictEqual(out.length, 1);
-    assert.match(out[0], /^shadow run: y f32: max error [\d.]+ ulp at \[\d, \d\] \(stored [\d.]+, float64 [\d.]+\), entered at .*c\.bir:8:3 TensorScalar$/);
-    assert.strictEqual(cli(['run', file, '--shadow', '--reference', dir], io), 2);
-    assert.match(err.at(-1)!, /--shadow and --reference each compare the run with something else: choose one/);
-  });
-});
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = { out: (t: string) => out.push(t), err: (t: string) => err.push(t) };
+  assert.strictEqual(cli(['run', file, '--shadow', '--quiet'], io), 0, err.join('\n'));
+  assert.strictEqual(out.length, 1);
+  assert.match(out[0], /^shadow run: y f32: max error [\d.]+ ulp at \[\d, \d\] \(stored [\d.]+, float64 [\d.]+\), entered at .*c\.bir:8:3 TensorScalar$/);
+  assert.strictEqual(cli(['run', file, '--shadow', '--reference', dir], io), 2);
+  assert.match(err.at(-1)!, /--shadow and --reference each compare the run with something else: choose one/);
+}
