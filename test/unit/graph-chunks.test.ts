@@ -43,12 +43,10 @@ function repeatingModel(period: number, times: number): Map<string, string> {
   return new Map([['model.bir', out.join('\n')]]);
 }
 
+/** The program of a model's files (the first is its entry), as the virtual host reads them. */
 function checked(files: ReadonlyMap<string, string>): Program {
-  const virtual = new Map([...files].map(([name, text]) => [path.resolve('/virtual', name), text]));
-  const host = { readText: (f: string) => virtual.get(f), exists: (f: string) => virtual.has(f) };
-  const { program, diagnostics } = checkProgram(path.resolve('/virtual', [...files.keys()][0]), { host });
-  if (!program) throw new Error(`does not check: ${diagnostics[0]?.message}`);
-  return program;
+  const [[entry, text], ...more] = [...files];
+  return programOf(text, entry, Object.fromEntries(more));
 }
 
 /** A deterministic random source (a linear congruential generator). */
