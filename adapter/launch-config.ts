@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { z } from 'zod';
 import { LaunchConfig } from '../engine/protocol/types';
-import { PASS_NAMES, PassName } from '../engine/passes/registry';
+import { PASS_NAMES, PassName, unknownPass } from '../engine/passes/registry';
 import { DumpError, readDump } from '../engine/io/dump';
 import { notRegularFile } from '../engine/io/read-file';
 
@@ -54,7 +54,7 @@ function passNames(): z.ZodType<PassName[], unknown> {
     (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter((s) => s) : v),
     z.array(z.unknown(), { error: strings })
       .refine((v) => v.every((x) => typeof x === 'string'), { error: strings })
-      .pipe(z.array(z.enum(PASS_NAMES, { error: (issue) => `: unknown pass '${String(issue.input)}' (passes: ${PASS_NAMES.join(', ')})` }))),
+      .pipe(z.array(z.enum(PASS_NAMES, { error: (issue) => `: ${unknownPass(String(issue.input))}` }))),
   );
 }
 

@@ -4,8 +4,8 @@ import * as path from 'path';
 import { Diagnostic, formatDiagnostic } from '../lang/diagnostics';
 import { Program } from '../ir/program';
 import { CONTINUABLE_FAULTS, ContinuableFault } from '../machine/fault';
-import { isPassName, PASS_NAMES } from '../passes/pipeline';
-import { PassName } from '../passes/registry';
+import { isPassName } from '../passes/pipeline';
+import { PassName, unknownPass } from '../passes/registry';
 import { UsageError } from './args';
 
 export function fileArgument(positional: string[], command: string): string {
@@ -28,7 +28,7 @@ export function printDiagnostics(diagnostics: readonly Diagnostic[], write: (tex
 export function parsePasses(value: string | undefined): PassName[] {
   if (value === undefined) return [];
   const names = value.split(',').map((s) => s.trim()).filter((s) => s);
-  for (const n of names) if (!isPassName(n)) throw new UsageError(`--passes: unknown pass '${n}' (passes: ${PASS_NAMES.join(', ')})`);
+  for (const n of names) if (!isPassName(n)) throw new UsageError(`--passes: ${unknownPass(n)}`);
   return names as PassName[];
 }
 

@@ -12,9 +12,9 @@ import { formatDiagnostic } from '../lang/diagnostics';
 import { Program } from '../ir/program';
 import { LoadError, Machine, MachineOptions } from '../machine/machine';
 import { describeFault } from '../run/describe-fault';
-import { isPassName, PASS_NAMES, runPipeline } from '../passes/pipeline';
+import { isPassName, runPipeline } from '../passes/pipeline';
 import { PipelineTooBig } from '../passes/pipeline-size';
-import type { PassName } from '../passes/registry';
+import { unknownPass, type PassName } from '../passes/registry';
 import { recordOn } from '../perf/record';
 import { ProfileError, resolveProfile } from '../perf/profile';
 import { schedule } from '../perf/scheduler';
@@ -76,7 +76,7 @@ export class TimelineService {
 /** The pass names asked for, checked: an unknown one refuses the request with the names there are. */
 function passesOf(names: readonly string[] | undefined): PassName[] {
   for (const name of names ?? []) {
-    if (!isPassName(name)) throw new EngineError(`bir/timeline: passes: unknown pass '${name}' (passes: ${PASS_NAMES.join(', ')})`, 'argument');
+    if (!isPassName(name)) throw new EngineError(`bir/timeline: passes: ${unknownPass(name)}`, 'argument');
   }
   return (names ?? []) as PassName[];
 }

@@ -47,6 +47,11 @@ export const PASS_NAMES: readonly PassName[] = PASSES.map((p) => p.name);
 
 const BY_NAME: ReadonlyMap<string, PassInfo> = new Map(PASSES.map((p) => [p.name, p]));
 
+/** How every refusal of a name that is not a pass words it. */
+export function unknownPass(name: string): string {
+  return `unknown pass '${name}' (passes: ${PASS_NAMES.join(', ')})`;
+}
+
 export function isPassName(name: string): name is PassName {
   return BY_NAME.has(name);
 }
