@@ -13,7 +13,7 @@ import { Expr } from '../base/expr';
 import { Column, int32s, uint16s, uint8s } from './columns';
 import { AccessTable } from './access-table';
 import { ExprTable } from './expr-table';
-import { OPCODES } from './opcodes';
+import { engineOf, OPCODES } from './opcodes';
 import { AttrValue, FunctionIR, InlineOrigin, InstrNode, Node, Operand, ProgramCode, Region, TensorDecl } from './program';
 import { SourceText } from './source-text';
 
@@ -468,7 +468,7 @@ export class Code implements ProgramCode {
     const srcs: Operand[] = [];
     for (let i = hasDst ? 1 : 0; i < (count & 0x7f); i++) srcs.push(this.operandAt(first + i));
     const attrs = this.attrsAt(index);
-    const engine = OPCODES.get(opcode)!.engine;
+    const engine = engineOf(opcode, attrs);
     const id = this.idOf(index);
     const span = this.spanOfNode(index);
     const inlined = this.inlined.get(index);

@@ -4,7 +4,7 @@
  * missing from either; the grammar, package.json and the language reference are compared with these records by
  * test/unit/records.test.ts.
  */
-import { Engine } from './program';
+import { AttrValue, Engine } from './program';
 
 export interface OpcodeInfo {
   readonly name: string;
@@ -34,19 +34,25 @@ export interface OpcodeInfo {
    * them (the editor's signature help); absent for the statements and for Print and Assert, which take any number.
    */
   readonly operands?: readonly string[];
+  /**
+   * The engines the attribute `engine = ...` may put it on, its own engine first (the default): the NKI ISA's calls
+   * that take an `engine` (tensor_copy, memset, nc_transpose, tensor_tensor, tensor_scalar). The arithmetic is the
+   * same on each; the engine sets where the cost model runs it (its lane, its clock).
+   */
+  readonly engines?: readonly Engine[];
 }
 
 const RECORDS = [
   { name: 'DmaCopy', engine: 'DMA', summary: 'copy between any memories, with a cast', operands: ['src'] },
-  { name: 'TensorCopy', engine: 'DVE', summary: 'on-chip copy with a cast', elementwise: true, operands: ['src'] },
-  { name: 'Memset', engine: 'POOL', summary: 'fill with a value', operands: ['value'] },
+  { name: 'TensorCopy', engine: 'DVE', engines: ['DVE', 'ACT', 'POOL'], summary: 'on-chip copy with a cast', elementwise: true, operands: ['src'] },
+  { name: 'Memset', engine: 'POOL', engines: ['POOL', 'DVE'], summary: 'fill with a value', operands: ['value'] },
   { name: 'Iota', engine: 'POOL', summary: 'dst[p, f] = base + p*pstep + f*fstep', operands: [] },
   { name: 'MatMult', engine: 'PE', summary: 'dst[M, N] (+)= stationary[K, M]ᵀ · moving[K, N]', accumulatesWith: 'accumulate', operands: ['stationary', 'moving'] },
   { name: 'MatMultMX', engine: 'PE', summary: 'dst[M, N] (+)= Σ over K partitions × 4 packed values of stationary · moving, each 8×4 block scaled by its e8m0 scales', accumulatesWith: 'accumulate', operands: ['stationary', 'moving', 'stationary_scale', 'moving_scale'] },
-  { name: 'Transpose', engine: 'PE', summary: 'dst[F, P] = src[P, F]ᵀ', operands: ['src'] },
+  { name: 'Transpose', engine: 'PE', engines: ['PE', 'DVE'], summary: 'dst[F, P] = src[P, F]ᵀ', operands: ['src'] },
   { name: 'Activation', engine: 'ACT', summary: 'dst = func(src * scale + bias) [, reduce_res = row sums]', elementwise: true, writesAttribute: 'reduce_res', operands: ['src'] },
-  { name: 'TensorTensor', engine: 'DVE', summary: 'dst = a op b, elementwise', elementwise: true, operands: ['a', 'b'] },
-  { name: 'TensorScalar', engine: 'DVE', summary: 'dst = (a op scalar) op1 scalar1 [, reduce_res = row reductions]', elementwise: true, writesAttribute: 'reduce_res', operands: ['a'] },
+  { name: 'TensorTensor', engine: 'DVE', engines: ['DVE', 'POOL'], summary: 'dst = a op b, elementwise', elementwise: true, operands: ['a', 'b'] },
+  { name: 'TensorScalar', engine: 'DVE', engines: ['DVE', 'ACT', 'POOL'], summary: 'dst = (a op scalar) op1 scalar1 [, reduce_res = row reductions]', elementwise: true, writesAttribute: 'reduce_res', operands: ['a'] },
   { name: 'ScalarTensorTensor', engine: 'DVE', summary: 'dst = (a op scalar) op1 b, elementwise', elementwise: true, operands: ['a', 'b'] },
   { name: 'TensorReduce', engine: 'DVE', summary: 'dst[P, 1] = reduction of src along the free dimension', operands: ['src'] },
   { name: 'TensorTensorScan', engine: 'DVE', summary: 'dst[p, i] = (a[p, i] op dst[p, i-1]) op1 b[p, i], from initial', operands: ['a', 'b'] },
@@ -78,6 +84,20 @@ export function accumulatorAttribute(opcode: string): string | undefined {
 /** The attribute of an opcode whose tensor it writes (see OpcodeInfo.writesAttribute). */
 export function writtenAttribute(opcode: string): string | undefined {
   return OPCODES.get(opcode)?.writesAttribute;
+}
+
+/** The words of the attribute `engine`, NKI's names of the engines (`nki.isa.engine.vector`, ...). */
+export const ENGINE_WORDS: Readonly<Partial<Record<Engine, string>>> = { PE: 'tensor', ACT: 'scalar', DVE: 'vector', POOL: 'gpsimd' };
+
+/** The engine an `engine = ...` word names, or undefined. */
+export function engineOfWord(word: string): Engine | undefined {
+  return (Object.keys(ENGINE_WORDS) as Engine[]).find((e) => ENGINE_WORDS[e] === word);
+}
+
+/** The engine an instruction runs on: the one its attribute `engine` chose, else its opcode's. */
+export function engineOf(opcode: string, attrs: ReadonlyMap<string, AttrValue>): Engine {
+  const chosen = attrs.get('engine');
+  return (chosen?.kind === 'word' ? engineOfWord(chosen.word) : undefined) ?? OPCODES.get(opcode)!.engine;
 }
 
 export function isInstructionOpcode(name: string): name is InstructionOpcode {

@@ -94,7 +94,7 @@ export class StreamRecorder {
     f.slow = false;
     f.rowStart = 0;
     f.rowCount = 0;
-    f.kind = kindOf(node.opcode);
+    f.kind = kindOf(node);
     try {
       for (const m of node.members ?? [node]) this.measure(m, frame, core);
     } catch {
@@ -124,7 +124,7 @@ export class StreamRecorder {
       f.free = freeSize(moving);
       f.work = 4 * partitions(moving) * freeSize(stationary) * f.free;
       f.slow = false;
-    } else if (node.opcode === 'Transpose' && srcs.length >= 1) {
+    } else if (node.opcode === 'Transpose' && node.engine === 'PE' && srcs.length >= 1) {
       // A transpose is a MatMult against the identity: the source's partitions are its moving free size.
       const src = srcs[0];
       f.free = partitions(src);
@@ -229,11 +229,12 @@ export class StreamRecorder {
   }
 }
 
-function kindOf(opcode: string): number {
-  switch (opcode) {
+/** How the cost model times the instruction: by its opcode, and a Transpose by its engine (the PE array's, or DVE's). */
+function kindOf(node: InstrNode): number {
+  switch (node.opcode) {
     case 'MatMult':
-    case 'MatMultMX':
-    case 'Transpose': return KIND_MATMUL;
+    case 'MatMultMX': return KIND_MATMUL;
+    case 'Transpose': return node.engine === 'PE' ? KIND_MATMUL : KIND_COMPUTE;
     case 'DmaCopy': return KIND_DMA;
     case 'Barrier': return KIND_BARRIER;
     case 'Set': return KIND_REGISTER;

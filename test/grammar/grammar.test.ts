@@ -498,6 +498,11 @@ describe('BIR TextMate grammar', function () {
       const dr = tokenize(`func f() {\n  ${mm}\n}\n`);
       expectScopes(dr, mm, 'perf_mode', 'variable.parameter.attribute.bir');
       expectScopes(dr, mm, 'double_row', 'support.constant.bir');
+      // The engine an instruction runs on, in NKI's names.
+      const en = 'TensorCopy y <- x, engine = gpsimd';
+      const ed = tokenize(`func f() {\n  ${en}\n}\n`);
+      expectScopes(ed, en, 'engine', 'variable.parameter.attribute.bir');
+      expectScopes(ed, en, 'gpsimd', 'support.constant.bir');
       // A mask's index names are the destination's indices; registers and numbers in it keep their scopes.
       const mk = 'TensorScalar o <- x, op = mul, scalar = 2, mask = p + f0 < r1 && f >= 8';
       const md = tokenize(`func f() {\n  ${mk}\n}\n`);

@@ -6,7 +6,7 @@ import {
 } from '../../ir/program';
 import { isDType, DType } from '../../base/dtype';
 import { unknownDTypeMessage } from './dtype-names';
-import { InstructionOpcode, OPCODES } from '../../ir/opcodes';
+import { engineOf } from '../../ir/opcodes';
 import { PARTITIONS, PSUM_BANK_BYTES, PSUM_BANKS, SBUF_BYTES_PER_PARTITION, registerIndex } from '../../machine/limits';
 import { Code } from '../../ir/code';
 import { KnownLines } from '../known-lines';
@@ -314,7 +314,7 @@ export class BodyBuilder {
     if (!checked) return undefined;
     const { dst, srcs, attrs } = checked;
     const opcode = s.opcode;
-    const engine = OPCODES.get(opcode as InstructionOpcode)!.engine;
+    const engine = engineOf(opcode, attrs);
     const fn = this.pending.fn;
     if (!('dst' in checked)) return { kind: 'instr', opcode, engine, srcs, attrs, id: '', index: -1, span: s.span, fn, region } satisfies InstrNode;
     if (dst?.kind === 'register') this.checkLoopRegisterWrite(dst.index, dst.span);

@@ -3,7 +3,7 @@ import * as ast from '../ast';
 import { Span } from '../../base/span';
 import { AccessPattern, AttrValue, MemoryKind, Operand, ScalarExpr } from '../../ir/program';
 import {
-  ACTIVATION_FUNCTIONS, ALU_OPS, AluOp, BIT_ALU_OPS, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS, UNARY_ALU_OPS, writtenAttribute,
+  ACTIVATION_FUNCTIONS, ALU_OPS, AluOp, BIT_ALU_OPS, engineOfWord, InstructionOpcode, isInstructionOpcode, OPCODES, REDUCE_OPS, UNARY_ALU_OPS, writtenAttribute,
 } from '../../ir/opcodes';
 import { dtypeInfo } from '../../base/dtype';
 import { MATMUL_MAX_K, MATMUL_MAX_M, MATMUL_MAX_N, PARTITIONS, PSUM_BANK_BYTES, registerIndex } from '../../machine/limits';
@@ -15,6 +15,7 @@ import { doubleRowDtypeProblem, doubleRowShape, mixedE4M3Problem, PERF_MODES } f
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 import { boxOnly, checkMask, MASKED_OPCODES, maskedShapeProblem, maskSpaceRole, noMask } from './mask';
 import { suggest } from '../../base/suggest';
+import { engineAttribute, engineProblem, notAnEngineOf, singleEngineMessage } from './engine-choice';
 
 /** The operands of a checked instruction; `dst` is absent (not undefined) for an instruction without a destination. */
 export interface CheckedInstruction {
@@ -56,7 +57,17 @@ export class InstructionChecker {
     }
     const checked = RULES[opcode].call(this, s);
     const mask = s.attrs.find((a) => a.name === 'mask');
-    return checked && mask && MASKED_OPCODES.has(opcode) ? this.withMask(s, opcode, mask, checked) : checked;
+    const masked = checked && mask && MASKED_OPCODES.has(opcode) ? this.withMask(s, opcode, mask, checked) : checked;
+    return masked && this.engineFits(opcode, masked) ? masked : undefined;
+  }
+
+  /** The engine an `engine = ...` attribute chose can run the instruction as written (lang/check/engine-choice.ts). */
+  private engineFits(opcode: string, checked: CheckedInstruction): boolean {
+    const chosen = checked.attrs.get('engine');
+    const engine = chosen?.kind === 'word' ? engineOfWord(chosen.word) : undefined;
+    const problem = engine && engineProblem({ opcode, ...checked }, engine);
+    if (problem && chosen?.kind === 'word') this.error(chosen.span, problem);
+    return !problem;
   }
 
   /**
@@ -185,8 +196,8 @@ export class InstructionChecker {
     let ok = true;
     for (const a of s.attrs) {
       const spec = specs[a.name];
-      if (!spec && a.name === 'mask') {
-        this.error(a.nameSpan, noMask(s.opcode));
+      if (!spec && (a.name === 'mask' || a.name === 'engine')) {
+        this.error(a.nameSpan, a.name === 'mask' ? noMask(s.opcode) : singleEngineMessage(s.opcode));
         ok = false;
         continue;
       }
@@ -221,6 +232,11 @@ export class InstructionChecker {
   private attribute(opcode: string, a: ast.Attribute, spec: AttrSpec): AttrValue | undefined {
     if (spec.kind === 'word') {
       const word = a.value.kind === 'name' ? a.value.name : undefined;
+      const engine = a.name === 'engine' && word ? engineOfWord(word) : undefined;
+      if (engine && !spec.words?.includes(word!)) {
+        this.error(a.value.span, notAnEngineOf(opcode, engine));
+        return undefined;
+      }
       if (!word || !spec.words?.includes(word)) {
         const written = this.module.textOf(a.value.span);
         const hint = suggest(written, spec.words ?? []);
@@ -492,7 +508,10 @@ const ACTIVATION: Record<string, AttrSpec> = {
   reduce_res: { kind: 'column' },
   mask: MASK,
 };
-const TENSOR_TENSOR: Record<string, AttrSpec> = { op: { kind: 'word', words: ALU_OPS, required: true }, mask: MASK };
+const TENSOR_COPY: Record<string, AttrSpec> = { mask: MASK, engine: engineAttribute('TensorCopy') };
+const MEMSET: Record<string, AttrSpec> = { mask: MASK, engine: engineAttribute('Memset') };
+const TRANSPOSE: Record<string, AttrSpec> = { engine: engineAttribute('Transpose') };
+const TENSOR_TENSOR: Record<string, AttrSpec> = { op: { kind: 'word', words: ALU_OPS, required: true }, mask: MASK, engine: engineAttribute('TensorTensor') };
 const TENSOR_SCALAR: Record<string, AttrSpec> = {
   op: { kind: 'word', words: ALU_OPS, required: true },
   scalar: { kind: 'scalar-or-column' },
@@ -503,6 +522,7 @@ const TENSOR_SCALAR: Record<string, AttrSpec> = {
   reduce_op: { kind: 'word', words: REDUCE_OPS },
   reduce_res: { kind: 'column' },
   mask: MASK,
+  engine: engineAttribute('TensorScalar'),
 };
 const SCALAR_TENSOR_TENSOR: Record<string, AttrSpec> = {
   op: { kind: 'word', words: ALU_OPS, required: true },
@@ -546,7 +566,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'TensorCopy dst <- src')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ON_CHIP);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ON_CHIP);
-    const attrs = this.attributes(s, MASK_ONLY);
+    const attrs = this.attributes(s, TENSOR_COPY);
     if (!dst || !src || !attrs || !this.sameShape(dst, src, s.opcode, s.span) || !this.copiesPackedBits(s, dst, src)) return undefined;
     return { dst: { kind: 'tensor', ap: dst }, srcs: [{ kind: 'tensor', ap: src }], attrs };
   },
@@ -555,7 +575,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'Memset dst <- value')) return undefined;
     const dst = this.tensorOperand(s.dst!, s.opcode, 'destination', ON_CHIP);
     const value = this.scalarOperand(s.operands[0], 'the value of Memset');
-    const attrs = this.attributes(s, MASK_ONLY);
+    const attrs = this.attributes(s, MEMSET);
     return dst && value && attrs && { dst, srcs: [value], attrs };
   },
 
@@ -639,7 +659,7 @@ const RULES: Record<InstructionOpcode, Rule> = {
     if (!this.arity(s, true, 1, 'Transpose dst <- src')) return undefined;
     const dst = this.tensor(s.dst!, s.opcode, 'destination', ['psum']);
     const src = this.tensor(s.operands[0], s.opcode, 'source', ['sbuf']);
-    const attrs = this.attributes(s, NONE);
+    const attrs = this.attributes(s, TRANSPOSE);
     if (!dst || !src || !attrs) return undefined;
     const [p, f] = shape2d(src);
     const [dp, df] = shape2d(dst);
@@ -814,7 +834,7 @@ function squeezed(ap: AccessPattern): (number | undefined)[] {
 
 /** Every instruction opcode's attributes, as the checker reads them: what the editor completes and documents. */
 export const ATTRIBUTES: Readonly<Record<InstructionOpcode, Readonly<Record<string, AttrSpec>>>> = {
-  DmaCopy: MASK_ONLY, TensorCopy: MASK_ONLY, Memset: MASK_ONLY, Iota: IOTA, MatMult: MATMULT, MatMultMX: MATMULT_MX, Transpose: NONE, Activation: ACTIVATION,
+  DmaCopy: MASK_ONLY, TensorCopy: TENSOR_COPY, Memset: MEMSET, Iota: IOTA, MatMult: MATMULT, MatMultMX: MATMULT_MX, Transpose: TRANSPOSE, Activation: ACTIVATION,
   TensorTensor: TENSOR_TENSOR, TensorScalar: TENSOR_SCALAR, ScalarTensorTensor: SCALAR_TENSOR_TENSOR, TensorReduce: TENSOR_REDUCE,
   TensorTensorScan: TENSOR_TENSOR_SCAN, Select: MASK_ONLY, QuantizeMX: QUANTIZE_MX, Load: NONE, Barrier: NONE, Print: NONE, Assert: NONE, 'Assert.close': ASSERT_CLOSE,
 };
