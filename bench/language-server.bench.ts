@@ -3,6 +3,7 @@
  * diagnostics after an edit, definition, references, hover, rename, the Outline, formatting, semantic tokens and the
  * quick fixes of a diagnostic, each the best of a few rounds; and the formatter in the process (`bir-sim fmt`'s work).
  * Run: node esbuild.mjs && npx tsx bench/language-server.bench.ts [lines]
+ * (BIR_LSP_SERVER=path/to/language-server.js measures another build, as a "before" beside the "after")
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -13,11 +14,18 @@ import { formatBir } from '../engine/lang/format';
 import { LspClient, positionOf, uri } from '../test/helpers/lsp-client';
 
 async function timed(rounds: number, run: () => Promise<unknown>): Promise<number> {
+  return timedTo(rounds, async () => {
+    await run();
+    return performance.now();
+  });
+}
+
+/** The best of some rounds, each timed from its start to the time it answers (what follows it is not timed). */
+async function timedTo(rounds: number, run: () => Promise<number>): Promise<number> {
   let fastest = Infinity;
   for (let i = 0; i < rounds; i++) {
     const t0 = performance.now();
-    await run();
-    fastest = Math.min(fastest, performance.now() - t0);
+    fastest = Math.min(fastest, (await run()) - t0);
   }
   return fastest;
 }
@@ -56,10 +64,28 @@ async function main(): Promise<void> {
     client.change(file, text);
     await client.diagnosticsOf(file, () => true, back + 1);
     const definition = await timed(5, () => client.request('textDocument/definition', { ...doc, position: mid }));
-    const references = await timed(5, () => client.request('textDocument/references', { ...doc, position: mid, context: { includeDeclaration: true } }));
+    let found: unknown[] = [];
+    const references = await timed(5, async () => (found = await client.request<unknown[]>('textDocument/references', { ...doc, position: mid, context: { includeDeclaration: true } })));
+    // What the answer's JSON costs, made and read in this process as the server makes it and the client reads it.
+    const json = await timed(3, async () => JSON.parse(JSON.stringify(found)));
+    const register = positionOf(text, 'r7 ', Math.floor(lines / 40));
+    let registerCount = 0;
+    const registerReferences = await timed(5, async () => (registerCount = (await client.request<unknown[]>('textDocument/references', { ...doc, position: register, context: { includeDeclaration: true } })).length));
     const hover = await timed(5, () => client.request('textDocument/hover', { ...doc, position: mid }));
     const rename = await timed(3, () => client.request('textDocument/rename', { ...doc, position: mid, newName: 'bb' }));
     const outline = await timed(3, () => client.request('textDocument/documentSymbol', doc));
+    // The first request after an edit, as a hover after typing: the index of the edited text is made for it.
+    const afterEdit = await timedTo(3, async () => {
+      const seen = client.published(file);
+      client.change(file, text.replace('scalar = 1.5', `scalar = ${2.5 + (version++ % 2)}`));
+      await client.request('textDocument/hover', { ...doc, position: mid });
+      const took = performance.now();
+      await client.diagnosticsOf(file, () => true, seen);
+      return took;
+    });
+    const restored = client.published(file);
+    client.change(file, text);
+    await client.diagnosticsOf(file, () => true, restored + 1);
     const options = { tabSize: 2, insertSpaces: true };
     let edits = 0;
     const formatting = await timed(3, async () => (edits = (await client.request<unknown[]>('textDocument/formatting', { ...doc, options })).length));
@@ -73,7 +99,7 @@ async function main(): Promise<void> {
     const fmt = await timed(3, async () => formatBir(respaced, file));
     const ms = (v: number) => `${v.toFixed(0)} ms`;
     console.log(`# language server, ${lines.toLocaleString('en-US')}-line file (node ${process.version}, load ${os.loadavg()[0].toFixed(1)})`);
-    console.log(`open -> diagnostics ${ms(open)}; edit -> diagnostics ${ms(edit)}; line added -> diagnostics ${ms(added)}; definition ${ms(definition)}; references ${ms(references)}; hover ${ms(hover)}; rename ${ms(rename)}; outline ${ms(outline)}`);
+    console.log(`open -> diagnostics ${ms(open)}; edit -> diagnostics ${ms(edit)}; line added -> diagnostics ${ms(added)}; definition ${ms(definition)}; references ${ms(references)} (${found.length.toLocaleString('en-US')} locations; their JSON made and read in process ${ms(json)}), of a register ${ms(registerReferences)} (${registerCount.toLocaleString('en-US')}); hover ${ms(hover)}; rename ${ms(rename)}; outline ${ms(outline)}; hover just after an edit ${ms(afterEdit)}`);
     console.log(`formatting ${ms(formatting)} (${edits} edits); semantic tokens ${ms(tokens)} (${tokenCount.toLocaleString('en-US')} tokens), of 100 lines in view ${ms(tokensInView)}; code action ${ms(actions)}; formatBir of the file respaced, in process ${ms(fmt)}`);
   } finally {
     await client.stop();

@@ -27,6 +27,16 @@ export function fileOf(uri: string): string | undefined {
   }
 }
 
+/** URIs made so far: pathToFileURL costs about a microsecond, and references list a file's URI once per location. */
+const uris = new Map<string, string>();
+const KEPT_URIS = 10_000;
+
 export function uriOf(file: string): string {
-  return pathToFileURL(file).toString();
+  let uri = uris.get(file);
+  if (uri === undefined) {
+    if (uris.size >= KEPT_URIS) uris.clear();
+    uri = pathToFileURL(file).toString();
+    uris.set(file, uri);
+  }
+  return uri;
 }

@@ -11,7 +11,8 @@ import { createMessageConnection, MessageConnection, StreamMessageReader, Stream
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 
 export const REPO = path.resolve(__dirname, '..', '..');
-export const SERVER = path.join(REPO, 'dist', 'language-server.js');
+/** The bundled server; BIR_LSP_SERVER names another build (a benchmark's "before", run beside the "after"). */
+export const SERVER = process.env.BIR_LSP_SERVER ?? path.join(REPO, 'dist', 'language-server.js');
 export const WAIT_MS = 15000;
 
 let built = false;
