@@ -247,12 +247,26 @@ const RANGE_ENCODERS: Readonly<Record<DType, RangeEncoder>> = {
   u8: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = encodeInt(src[s + i], 0, U8_MAX); },
 };
 
+/** bf16 bits as the high halves of f32 bits, all first, then one native copy converts them (as decodeBf16 does each). */
+let bf16Bits = new Uint32Array(1024);
+let bf16Floats = new Float32Array(bf16Bits.buffer);
+
+function decodeBf16Range(src: ElementArray, s: number, dst: Float64Array | Float32Array, t: number, n: number): void {
+  if (bf16Bits.length < n) {
+    bf16Bits = new Uint32Array(n);
+    bf16Floats = new Float32Array(bf16Bits.buffer);
+  }
+  const bits = bf16Bits;
+  for (let i = 0; i < n; i++) bits[i] = src[s + i] << 16;
+  dst.set(bf16Floats.subarray(0, n), t);
+}
+
 // Stored values that are already numbers: a typed-array copy converts them natively.
 const copyDecoder: RangeDecoder = (src, s, dst, t, n) => { dst.set(src.subarray(s, s + n), t); };
 
 const RANGE_DECODERS: Readonly<Record<DType, RangeDecoder>> = {
   f32: copyDecoder,
-  bf16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = decodeBf16(src[s + i]); },
+  bf16: decodeBf16Range,
   f16: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = F16_VALUES[src[s + i] & 0xffff]; },
   fp8e4m3: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = E4M3_VALUES[src[s + i] & 0xff]; },
   fp8e4m3fn: (src, s, dst, t, n) => { for (let i = 0; i < n; i++) dst[t + i] = E4M3FN_VALUES[src[s + i] & 0xff]; },
@@ -282,6 +296,20 @@ function checkElementArray(d: DType, a: ElementArray): void {
   if (!(a instanceof ELEMENT_ARRAY[d])) {
     throw new TypeError(`element array for ${d} must be a ${ELEMENT_ARRAY[d].name}, got ${a.constructor.name}`);
   }
+}
+
+/**
+ * Decode `rows` runs of `cols` elements of `src` (row r from srcStart + r·rowStride) into `dst` one after the other,
+ * as decodeRange does each: a strided plane checked and dispatched once.
+ */
+export function decodeRows(d: DType, src: ElementArray, srcStart: number, rowStride: number, rows: number, cols: number, dst: Float64Array | Float32Array): void {
+  checkElementArray(d, src);
+  if (rows === 0 || cols === 0) return;
+  checkRange('decodeRows first row', src.length, srcStart, cols);
+  checkRange('decodeRows last row', src.length, srcStart + (rows - 1) * rowStride, cols);
+  checkRange('decodeRows destination', dst.length, 0, rows * cols);
+  const decoder = RANGE_DECODERS[d];
+  for (let r = 0; r < rows; r++) decoder(src, srcStart + r * rowStride, dst, r * cols, cols);
 }
 
 /** Write `count` values from `src` (starting at srcStart) into `dst` (an element array of dtype d) at dstStart,

@@ -13,6 +13,7 @@
 import { InstrNode } from '../ir/program';
 import { Shadow } from './shadow';
 import { Tensor } from './tensor';
+import { ReadErrors, shadowPlaneLoops, storeByPosition, storeWhole, substituteNoting, substituteWorst, Worst } from './shadow-loops';
 import { hasUlp, relativeError } from './ulp';
 import { asPlane, forEachIndex, readView, View } from './view';
 
@@ -22,22 +23,28 @@ interface Pending {
 }
 
 /** What one operand read, by position: each element's relative error, origin and that origin's growth. */
-class OperandErrors {
+class OperandErrors implements ReadErrors {
   errors = new Float64Array(64);
   origins = new Int32Array(64);
   jumps = new Float64Array(64);
   length = 0;
 
-  reset(n: number): void {
+  /** Room for n positions, their values left as they were: for a loop that writes every one. */
+  size(n: number): void {
     if (this.errors.length < n) {
       this.errors = new Float64Array(n);
       this.origins = new Int32Array(n);
       this.jumps = new Float64Array(n);
     }
+    this.length = n;
+  }
+
+  /** n positions of nothing read: no error, no origin. */
+  reset(n: number): void {
+    this.size(n);
     this.errors.fill(0, 0, n);
     this.origins.fill(-1, 0, n);
     this.jumps.fill(0, 0, n);
-    this.length = n;
   }
 }
 
@@ -52,9 +59,9 @@ export class ShadowRun {
   private readonly operands: OperandErrors[] = [];
   private operandCount = 0;
   /** The worst of everything it read: its relative error, its origin and that origin's growth. */
-  private worstError = 0;
-  private worstOrigin = -1;
-  private worstJump = 0;
+  private readonly worst: Worst = { error: 0, origin: -1, jump: 0 };
+  /** The float64 results pending, one buffer per write of the instruction, kept between instructions. */
+  private readonly pendingBuffers: Float64Array[] = [];
 
   /** The id of an instruction (a fused group's member has its own). */
   idOf(node: InstrNode): number {
@@ -73,9 +80,9 @@ export class ShadowRun {
     this.positional = positional;
     this.operandCount = 0;
     this.pending.length = 0;
-    this.worstError = 0;
-    this.worstOrigin = -1;
-    this.worstJump = 0;
+    this.worst.error = 0;
+    this.worst.origin = -1;
+    this.worst.jump = 0;
   }
 
   /** A float64 run that faulted: the instruction itself reports the fault, and nothing is shadowed. */
@@ -92,16 +99,24 @@ export class ShadowRun {
     const s = t.shadow;
     if (!s) return;
     const n = values.length;
+    const p = shadowPlaneLoops() ? asPlane(v) : undefined;
+    if (p) {
+      if (this.positional) substituteNoting(p, v.offset, values, t.written, s, this.operandErrors(n), this.worst);
+      else substituteWorst(p, v.offset, values, t.written, s, this.worst);
+      return;
+    }
     const indices = elementIndices(v, n, 0);
     const read = this.positional ? this.operandErrors(n) : scratchErrors(n);
+    read.reset(n);
     substituteElements(n, indices, values, t.written, s, read);
     // The worst of this operand, for the results not made by position.
     const errors = read.errors;
+    const worst = this.worst;
     for (let i = 0; i < n; i++) {
-      if (errors[i] > this.worstError) {
-        this.worstError = errors[i];
-        this.worstOrigin = read.origins[i];
-        this.worstJump = read.jumps[i];
+      if (errors[i] > worst.error) {
+        worst.error = errors[i];
+        worst.origin = read.origins[i];
+        worst.jump = read.jumps[i];
       }
     }
   }
@@ -109,7 +124,7 @@ export class ShadowRun {
   private operandErrors(n: number): OperandErrors {
     const k = this.operandCount++;
     const read = (this.operands[k] ??= new OperandErrors());
-    read.reset(n);
+    read.size(n);
     return read;
   }
 
@@ -117,7 +132,12 @@ export class ShadowRun {
   pend(v: View, values: Float64Array): void {
     // One shape of object for every view (a masked view has more fields): the commit's loop sees one map.
     const view: View = { tensor: v.tensor, offset: v.offset, shape: [...v.shape], strides: [...v.strides] };
-    this.pending.push({ view, values: values.slice() });
+    const k = this.pending.length;
+    let kept = this.pendingBuffers[k];
+    if (!kept || kept.length < values.length) kept = this.pendingBuffers[k] = new Float64Array(Math.max(values.length, 1024));
+    const copy = kept.length === values.length ? kept : kept.subarray(0, values.length);
+    copy.set(values);
+    this.pending.push({ view, values: copy });
   }
 
   /** After the instruction wrote: its float64 results become the shadows of the elements written. */
@@ -134,22 +154,24 @@ export class ShadowRun {
     const n = values.length;
     // Elementwise: the operands of the result's size by position; the others (a column of scalars) as a whole.
     const byPosition = this.operands.slice(0, this.operandCount).filter((o) => o.length === n);
-    const whole = this.positional && byPosition.length > 0 ? this.wholeOperandsWorst(n) : { error: this.worstError, origin: this.worstOrigin, jump: this.worstJump };
-    const indices = elementIndices(v, n, 1);
+    const whole = this.positional && byPosition.length > 0 ? this.wholeOperandsWorst(n) : this.worst;
     const stored = storedBuffer(n);
     readView(v, stored);
+    const p = shadowPlaneLoops() ? asPlane(v) : undefined;
+    if (p) {
+      if (journal) for (let r = 0; r < p.rows; r++) for (let c = 0, index = v.offset + r * p.rowStride; c < p.cols; c++, index += p.colStride) journal.touch(s, index, index + 1);
+      if (byPosition.length === 0) return storeWhole(p, v.offset, stored, values, s, whole, this.current);
+      if (byPosition.length === 1) return storeByPosition(p, v.offset, stored, values, s, whole, byPosition[0], this.current);
+      // Two operands or more by position: their worst at each position first, which every element then takes.
+      return storeByPosition(p, v.offset, stored, values, s, BELOW_EVERY_ERROR, worstOf(whole, byPosition, n), this.current);
+    }
+    const indices = elementIndices(v, n, 1);
     if (journal) for (let i = 0; i < n; i++) journal.touch(s, indices[i], indices[i] + 1);
-    // The worst input of each element: the whole instruction's, then each operand's at its position.
-    const worst = worstBuffers(n);
-    worst.errors.fill(whole.error, 0, n);
-    worst.origins.fill(whole.origin, 0, n);
-    worst.jumps.fill(whole.jump, 0, n);
-    for (const o of byPosition) foldWorst(worst, o, n);
-    storeElements(n, indices, stored, values, s, worst, this.current);
+    storeElements(n, indices, stored, values, s, worstOf(whole, byPosition, n), this.current);
   }
 
   /** The worst element of the operands read whole (not of the result's size): columns of scalars, biases. */
-  private wholeOperandsWorst(n: number): { error: number; origin: number; jump: number } {
+  private wholeOperandsWorst(n: number): Worst {
     const worst = { error: 0, origin: -1, jump: 0 };
     for (const o of this.operands.slice(0, this.operandCount)) {
       if (o.length === n) continue;
@@ -209,6 +231,19 @@ function worstBuffers(n: number): OperandErrors {
   worstKept.reset(n);
   return worstKept;
 }
+
+/** The worst input of each element: the whole instruction's, then each operand's at its position. */
+function worstOf(whole: Worst, byPosition: readonly OperandErrors[], n: number): OperandErrors {
+  const worst = worstBuffers(n);
+  worst.errors.fill(whole.error, 0, n);
+  worst.origins.fill(whole.origin, 0, n);
+  worst.jumps.fill(whole.jump, 0, n);
+  for (const o of byPosition) foldWorst(worst, o, n);
+  return worst;
+}
+
+/** Below every relative error (never NaN, at least 0): the worst of an element is then the one at its position. */
+const BELOW_EVERY_ERROR: Worst = { error: -Infinity, origin: -1, jump: 0 };
 
 /** Each element's worst input so far, with an operand's element at its position. */
 function foldWorst(worst: OperandErrors, o: OperandErrors, n: number): void {

@@ -1,0 +1,239 @@
+/**
+ * A shadow run's loops over planes (machine/shadow-loops.ts) against its general loops over any view (what every
+ * view took before them): random programs of every shadowed opcode on strided views of f32, bf16, f16 and fp8 tiles
+ * whose inputs hold the edge cases (NaN with payloads, ±Inf, ±0, subnormals, huge values), with shadows already in
+ * error, run both ways; every shadow array of every tensor (values, stamps, errors, origins, jumps) must be the same
+ * bit for bit. And the bulk decoders the loops read through, against decode() element by element.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { DType, dtypeInfo } from '../../engine/base/dtype';
+import { checkProgram } from '../../engine/lang/check/checker';
+import { formatDiagnostic } from '../../engine/lang/diagnostics';
+import { createElementArray, decode, decodeRange, decodeRows, encode } from '../../engine/machine/dtypes';
+import { Machine, TensorSource } from '../../engine/machine/machine';
+import { mulberry32 } from '../../engine/machine/random';
+import { setShadowPlaneLoops } from '../../engine/machine/shadow-loops';
+import { Tensor } from '../../engine/machine/tensor';
+import { Interpreter } from '../../engine/run/interpreter';
+
+const RUNS = Number(process.env.FC_RUNS ?? 60);
+const FLOATS: DType[] = ['f32', 'bf16', 'f16', 'fp8e4m3', 'fp8e5m2'];
+/** Every tile is [SIDE, SIDE]; views of at most 12 × 12 with an offset up to 5 and a step up to 3 fit in it. */
+const SIDE = 40;
+
+/** A float pattern: special values often, ordinary ones otherwise, stored as the dtype stores it. */
+function randomValue(next: () => number): number {
+  const r = next();
+  if (r < 0.04) return NaN;
+  if (r < 0.07) return next() < 0.5 ? Infinity : -Infinity;
+  if (r < 0.12) return next() < 0.5 ? 0 : -0;
+  if (r < 0.16) return (next() - 0.5) * 1e-40;
+  if (r < 0.2) return (next() - 0.5) * 1e38;
+  return (next() - 0.5) * 8;
+}
+
+function randomSource(seed: number): TensorSource {
+  return (t: Tensor) => {
+    const next = mulberry32(seed);
+    if (t.dtype === 'f32') {
+      // NaN with any payload, through the bits.
+      const bits = new Uint32Array(t.data.buffer, t.data.byteOffset, t.size);
+      for (let i = 0; i < t.size; i++) bits[i] = next() < 0.03 ? 0x7f800001 + Math.floor(next() * (2 ** 23 - 1)) + (next() < 0.5 ? 0x80000000 : 0) : encode('f32', randomValue(next));
+    } else {
+      for (let i = 0; i < t.size; i++) t.data[i] = encode(t.dtype, randomValue(next));
+    }
+    t.markAllWritten();
+  };
+}
+
+interface Strided {
+  readonly rows: number;
+  readonly cols: number;
+  readonly r0: number;
+  readonly rs: number;
+  readonly c0: number;
+  readonly cs: number;
+}
+
+const side = fc.integer({ min: 1, max: 12 });
+const step = fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 3 }) });
+const offset = fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 5 }) });
+const placement = fc.record({ r0: offset, rs: step, c0: offset, cs: step });
+
+function slice(name: string, v: Strided): string {
+  return `${name}[${v.r0} : ${v.r0 + (v.rows - 1) * v.rs + 1} : ${v.rs}, ${v.c0} : ${v.c0 + (v.cols - 1) * v.cs + 1} : ${v.cs}]`;
+}
+
+const ALU = ['add', 'sub', 'mul', 'div', 'max', 'min'];
+const FUNCS = ['identity', 'relu', 'square', 'exp', 'tanh', 'reciprocal', 'sqrt', 'log'];
+
+interface Case {
+  readonly text: string;
+  readonly seed: number;
+  readonly faults: { nan: boolean; 'uninitialized-read': boolean };
+}
+
+/** The instruction under test over views a, b (same shape), a column c and dst, with its destination's memory. */
+const instructions = fc.record({
+  rows: side, cols: side, k: side,
+  a: placement, b: placement, d: placement,
+  op: fc.constantFrom(...ALU), op1: fc.constantFrom(...ALU), func: fc.constantFrom(...FUNCS),
+  scalar: fc.constantFrom('0.3', '-2', 'column'), form: fc.nat({ max: 11 }), accumulate: fc.boolean(),
+}).map((r) => {
+  const a = { rows: r.rows, cols: r.cols, ...r.a };
+  const b = { rows: r.rows, cols: r.cols, ...r.b };
+  const d = { rows: r.rows, cols: r.cols, ...r.d };
+  const column = `tc[0:${r.rows}, 0:1]`;
+  const scalar = r.scalar === 'column' ? column : r.scalar;
+  const [A, B, D] = [slice('ta', a), slice('tb', b), slice('dst', d)];
+  switch (r.form) {
+    case 0: return { psum: false, text: `TensorTensor ${D} <- ${A}, ${B}, op = ${r.op}` };
+    case 1: return { psum: false, text: `TensorScalar ${D} <- ${A}, op = ${r.op}, scalar = ${scalar}, op1 = ${r.op1}, scalar1 = ${column}` };
+    case 2: return { psum: false, text: `Activation ${D} <- ${A}, func = ${r.func}, scale = ${scalar}, bias = ${column}` };
+    case 3: return { psum: false, text: `Activation ${D} <- ${A}, func = ${r.func}, scale = ${scalar}, reduce_res = ${slice('dst', { ...d, cols: 1, c0: 39, cs: 1 })}` };
+    case 4: return { psum: false, text: `TensorCopy ${D} <- ${A}` };
+    case 5: return { psum: false, text: `TensorReduce ${slice('dst', { ...d, cols: 1 })} <- ${A}, op = ${r.op === 'sub' || r.op === 'div' ? 'add' : r.op}` };
+    case 6: {
+      const st = slice('ta', { ...a, rows: r.k, cols: r.rows });
+      const mv = slice('tb', { ...b, rows: r.k, cols: r.cols });
+      return { psum: true, text: `MatMult ${slice('dst', { ...d, cs: 1 })} <- ${st}, ${mv}, accumulate = ${r.accumulate ? 1 : 0}` };
+    }
+    case 7: return { psum: true, text: `Transpose ${slice('dst', { ...d, rows: r.cols, cols: r.rows })} <- ${A}` };
+    case 8: return { psum: false, text: `DmaCopy ${slice('dst', { ...d, rows: r.cols, cols: r.rows })} <- ${A}.T` };
+    case 9: return { psum: false, text: `ScalarTensorTensor ${D} <- ${A}, ${B}, op = ${r.op}, scalar = ${scalar}, op1 = ${r.op1}` };
+    case 10: return { psum: false, text: `Select ${D} <- ${B}, ${A}, 0.5` };
+    default: return { psum: false, text: `DmaCopy ${D} <- ${A}` };
+  }
+});
+
+const cases: fc.Arbitrary<Case> = fc.record({
+  da: fc.constantFrom(...FLOATS), db: fc.constantFrom(...FLOATS), dd: fc.constantFrom(...FLOATS),
+  instruction: instructions, partial: fc.boolean(), unread: fc.boolean(), seed: fc.integer({ min: 1, max: 2 ** 31 }),
+}).map((r) => {
+  const dd = r.instruction.psum ? 'f32' : r.dd;
+  const text = [
+    'module sh',
+    `dram i_a : ${r.da}[${SIDE}, ${SIDE}] input`,
+    `dram i_b : ${r.db}[${SIDE}, ${SIDE}] input`,
+    `dram i_c : f32[${SIDE}, 1] input`,
+    `dram i_3 : ${r.da}[4, 8, 8] input`,
+    `dram o_a : ${r.da}[${SIDE}, ${SIDE}] output`,
+    `dram o_b : ${r.db}[${SIDE}, ${SIDE}] output`,
+    `dram o_d : ${dd}[${SIDE}, ${SIDE}] output`,
+    `dram o_e : ${dd}[${SIDE}, ${SIDE}] output`,
+    `dram o_3 : ${r.da}[4, 8, 8] output`,
+    `dram o_4 : f32[4, 8, 8] output`,
+    'func main() {',
+    `  sbuf ta : ${r.da}[${SIDE}, ${SIDE}]`,
+    `  sbuf tb : ${r.db}[${SIDE}, ${SIDE}]`,
+    `  sbuf tc : f32[${SIDE}, 1]`,
+    `  ${r.instruction.psum ? 'psum' : 'sbuf'} dst : ${dd}[${SIDE}, ${SIDE}]`,
+    `  sbuf te : ${dd}[${SIDE}, ${SIDE}]`,
+    '  DmaCopy ta <- i_a',
+    '  DmaCopy tb <- i_b',
+    '  DmaCopy tc <- i_c',
+    // Shadows in error: every later read substitutes them where their stamps still match.
+    '  TensorScalar ta <- ta, op = mul, scalar = 0.3',
+    '  TensorScalar tb <- tb, op = add, scalar = 0.1, op1 = mul, scalar1 = tc',
+    // Other origins, with overflows (infinite errors, equal in many places): which of equals is the worst.
+    `  TensorScalar ta[0:${SIDE}:2, :] <- ta[0:${SIDE}:2, :], op = mul, scalar = 1e30`,
+    `  TensorScalar ta[1:${SIDE}:4, :] <- ta[1:${SIDE}:4, :], op = mul, scalar = 1e31`,
+    `  Activation tb[1:${SIDE}:3, :] <- tb[1:${SIDE}:3, :], func = exp`,
+    r.partial ? `  Memset dst[0:${SIDE / 2}, :] <- 1.5` : '  Memset dst <- 1.5',
+    `  ${r.instruction.text}`,
+    // The result read again, by position and whole.
+    r.unread ? '' : '  TensorTensor te <- dst, dst, op = mul',
+    '  DmaCopy o_a <- ta',
+    '  DmaCopy o_b <- tb',
+    '  DmaCopy o_d <- dst',
+    r.unread ? '' : '  DmaCopy o_e <- te',
+    // Views that are not planes (the general loops both ways), read again from their shadows.
+    '  DmaCopy o_3[0:2, 0:3, 0:4] <- i_3[1:3, 2:5, 1:5]',
+    '  TensorScalar ta[0:2, 0:12] <- ta[0:2, 0:12], op = mul, scalar = 3',
+    '  DmaCopy o_4[1:3, 0:3, 2:6] <- o_3[0:2, 0:3, 0:4]',
+    '}',
+    '',
+  ].filter((line) => line !== '').join('\n');
+  return { text, seed: r.seed, faults: { nan: false, 'uninitialized-read': r.partial && r.unread } };
+});
+
+interface Shadows {
+  readonly outcome: string;
+  readonly nodes: number;
+  readonly tensors: Record<string, Buffer[] | undefined>;
+}
+
+function run(c: Case, planes: boolean): Shadows {
+  const r = checkProgram('/virtual/shadow.bir', { host: { readText: () => c.text, exists: () => true } });
+  if (!r.program) throw new Error(`the generated program does not check:\n${r.diagnostics.map((d) => formatDiagnostic(d)).join('\n')}\n${c.text}`);
+  const inputs = Object.fromEntries(r.program.drams.filter((d) => d.name.startsWith('i_')).map((d, i) => [d.name, randomSource(c.seed + i)]));
+  setShadowPlaneLoops(planes);
+  try {
+    const machine = new Machine(r.program, { inputs, faults: c.faults, shadow: true });
+    const outcome = new Interpreter(machine).runFast();
+    const tensors: Record<string, Buffer[] | undefined> = {};
+    for (const t of machine.drams) tensors[t.name] = t.shadow?.arrays.map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+    return { outcome: outcome.kind === 'failed' ? `failed: ${outcome.fault.message}` : outcome.kind, nodes: machine.shadow!.nodes.length, tensors };
+  } finally {
+    setShadowPlaneLoops(true);
+  }
+}
+
+const ARRAYS = ['values', 'stamps', 'errors', 'origins', 'jumps'];
+
+describe('shadow run: the loops over planes give the bits of the general loops', function () {
+  this.timeout(120_000);
+  it('random programs of every shadowed opcode, strided views, special values', () => {
+    fc.assert(fc.property(cases, (c) => {
+      const planes = run(c, true);
+      const general = run(c, false);
+      assert.equal(planes.outcome, general.outcome, c.text);
+      assert.equal(planes.nodes, general.nodes, c.text);
+      for (const [name, arrays] of Object.entries(general.tensors)) {
+        assert.equal(planes.tensors[name] === undefined, arrays === undefined, `${name}'s shadow\n${c.text}`);
+        arrays?.forEach((a, k) => assert.ok(a.equals(planes.tensors[name]![k]), `${name}.${ARRAYS[k]} differs\n${c.text}`));
+      }
+    }), { numRuns: RUNS });
+  });
+
+  it('shadows something in most programs (the comparison is not of empty shadows)', () => {
+    const samples = fc.sample(cases, { numRuns: 20, seed: 7 });
+    const shadowed = samples.filter((c) => {
+      const s = run(c, true);
+      return s.tensors.o_d !== undefined && s.tensors.o_a !== undefined;
+    });
+    assert.ok(shadowed.length >= 10, `${shadowed.length} of 20 programs shadowed their results`);
+  });
+});
+
+describe('bulk decoding equals decode() bit for bit', () => {
+  const widths: Partial<Record<DType, number>> = { bf16: 16, f16: 16, fp8e4m3: 8, fp8e4m3fn: 8, fp8e5m2: 8, e8m0: 8, fp4e2m1: 4 };
+  for (const [dtype, width] of Object.entries(widths) as [DType, number][]) {
+    it(`every ${dtype} pattern, in one run and in strided rows`, () => {
+      const n = 2 ** width;
+      const src = createElementArray(dtype, n);
+      for (let i = 0; i < n; i++) src[i] = i;
+      const one = new Float64Array(n);
+      const expected = new Float64Array(n);
+      for (let i = 0; i < n; i++) expected[i] = decode(dtype, src[i]);
+      decodeRange(dtype, src, 0, one, 0, n);
+      assert.ok(Buffer.from(one.buffer).equals(Buffer.from(expected.buffer)), `${dtype}: decodeRange`);
+      // Rows of 3 out of every 4 elements.
+      const rows = Math.floor(n / 4);
+      const strided = new Float64Array(rows * 3);
+      decodeRows(dtype, src, 1, 4, rows - 1, 3, strided);
+      for (let r = 0; r < rows - 1; r++) {
+        for (let c = 0; c < 3; c++) assert.ok(Object.is(strided[r * 3 + c], expected[1 + 4 * r + c]) || (Number.isNaN(strided[r * 3 + c]) && Number.isNaN(expected[1 + 4 * r + c])), `${dtype}: row ${r}`);
+      }
+      const bits = (x: number) => Buffer.from(new Float64Array([x]).buffer);
+      for (let r = 0; r < rows - 1; r++) for (let c = 0; c < 3; c++) assert.ok(bits(strided[r * 3 + c]).equals(bits(expected[1 + 4 * r + c])), `${dtype}: bits of row ${r}`);
+    });
+  }
+
+  it('refuses rows beyond the source', () => {
+    const src = createElementArray('bf16', 16);
+    assert.throws(() => decodeRows('bf16', src, 0, 8, 3, 4, new Float64Array(12)), /decodeRows last row/);
+    assert.ok(dtypeInfo('bf16').bytes === 2);
+  });
+});
