@@ -294,9 +294,11 @@ class FileIndexBuilder {
         const id = this.declare({ kind: 'alloc', name: s.name, nameSpan: s.nameSpan, span: s.span, fn: fn.id, type: s.type, memory: s.memory });
         this.add(s.nameSpan, id);
         this.typeRef(s.type, fn);
+        for (const e of s.array ?? []) this.expr(e, fn);
         for (const a of s.attrs ?? []) this.expr(a.value, fn);
         if (!fn.names.has(s.name)) fn.names.set(s.name, id);
-        into.push({ kind: 'alloc', name: s.name, detail: `${s.memory} ${typeText(s.type)}`, span: s.span, nameSpan: s.nameSpan, children: [] });
+        const array = s.array ? `${s.array.length}-dimensional array of ` : '';
+        into.push({ kind: 'alloc', name: s.name, detail: `${s.memory} ${array}${typeText(s.type)}`, span: s.span, nameSpan: s.nameSpan, children: [] });
         break;
       }
       case 'set':

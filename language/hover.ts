@@ -5,7 +5,7 @@
  */
 import type { Hover } from 'vscode-languageserver';
 import { dtypeInfo } from '../engine/base/dtype';
-import { FunctionIR, Program } from '../engine/ir/program';
+import { FunctionIR, Program, tileShape } from '../engine/ir/program';
 import { Declaration, FileIndex } from './file-index';
 import { lineContext } from './line-context';
 import { declarationAt } from './navigation';
@@ -89,7 +89,7 @@ function tensorFacts(program: Program, index: FileIndex, d: Declaration, fn: Dec
   const a = ir.allocs.find((t) => t.name === d.name && t.span.line === d.span.line);
   if (!a) return undefined;
   return [
-    `${a.memory.toUpperCase()}, ${a.dtype}[${a.shape.join(', ')}]`,
+    a.array ? `${a.memory.toUpperCase()}, an array of ${a.array.join(' × ')} tiles of ${a.dtype}[${tileShape(a).join(', ')}] (\`${a.name}${a.array.map((_, i) => `[${'ijkl'[i]}]`).join('')}\` is a tile)` : `${a.memory.toUpperCase()}, ${a.dtype}[${a.shape.join(', ')}]`,
     `${memoryPlace(a)}: ${placementBox(a)} of each (${a.placement.bytesPerPartition.toLocaleString('en-US')} bytes per partition, from the start of \`${fn.name}\`'s frame)`,
   ];
 }

@@ -188,10 +188,10 @@ export function dramOf(m: Machine, t: Tensor): DramInfo | undefined {
 }
 
 /** The function and allocation a tensor of a live frame was made for, on its core. */
-export function allocOf(m: Machine, t: Tensor): { readonly fn: FunctionIR; readonly name: string } | undefined {
+export function allocOf(m: Machine, t: Tensor): { readonly fn: FunctionIR; readonly name: string; readonly arrays: number } | undefined {
   if (t.core === undefined) return undefined;
   for (const f of m.cores[t.core]?.frames ?? []) {
-    for (const a of f.fn.allocs) if (f.tensors[a.slot].tensor === t) return { fn: f.fn, name: a.name };
+    for (const a of f.fn.allocs) if (f.tensors[a.slot].tensor === t) return { fn: f.fn, name: a.name, arrays: a.array?.length ?? 0 };
   }
   return undefined;
 }

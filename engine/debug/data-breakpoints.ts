@@ -175,7 +175,7 @@ export class DataBreakpoints {
     if (!a) return { problem: `'${region.name}' is not an allocation of ${region.fn}` };
     const problem = boxProblem(region.box, a.shape, region.name);
     if (problem) return { problem };
-    return { region, label: `${boxLabel(region.name, region.box, a.shape)} (${where})`, shape: a.shape, fn };
+    return { region, label: `${boxLabel(region.name, region.box, a.shape, a.array?.length)} (${where})`, shape: a.shape, fn };
   }
 
   // ---- setting ----
@@ -400,7 +400,7 @@ export class DataBreakpoints {
       if (found === undefined) return undefined;
       chosen = found;
     }
-    return describe(a, chosen, changed, now);
+    return describe(a, chosen, changed, now, a.tensor ? allocOf(this.machine, a.tensor)?.arrays : undefined);
   }
 
   private valuesAfter(a: Access): { values: Float64Array; written: Uint8Array } {
@@ -506,7 +506,7 @@ export function parseDataId(dataId: string): Region | string {
 }
 
 /** `TensorScalar at line 31 wrote acc[3, 0:4]: 1.5 → 2 (first of 4 elements changed)`. */
-function describe(a: Access, chosen: number, changed: readonly number[], now: { values: Float64Array; written: Uint8Array }): string {
+function describe(a: Access, chosen: number, changed: readonly number[], now: { values: Float64Array; written: Uint8Array }, arrays = 0): string {
   const node = a.member ?? a.node;
   const who = `${node.kind === 'instr' ? node.opcode : node.kind} at line ${node.span.line}${a.member ? ` (fused into ${(a.node as InstrNode).group})` : ''}`;
   const value = (v: number, written: number): string => (written ? formatElement(v, a.tensor?.dtype) : '<uninit>');
@@ -515,7 +515,7 @@ function describe(a: Access, chosen: number, changed: readonly number[], now: { 
   if (a.register !== undefined) return a.write ? `${who} wrote r${a.register}: ${before} → ${after}` : `${who} read r${a.register}: ${before}`;
   const t = a.tensor!;
   const box = a.box!;
-  const label = boxLabel(t.name, box, t.shape);
+  const label = boxLabel(t.name, box, t.shape, arrays);
   const n = a.old.length;
   const element = n > 1 ? ` at ${t.name}[${boxElement(box, chosen).join(', ')}]` : '';
   if (!a.write) return `${who} read ${label}: ${before}${element}${n > 1 ? ` (${n} elements)` : ''}`;

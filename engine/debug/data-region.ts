@@ -168,15 +168,22 @@ export function forEachBoxIndex(box: Box, tensor: Tensor, visit: (index: number,
 }
 
 /** The box as the program writes it: `acc[3, 0:4]`, `x[0:128:2, 5]`; the whole tensor is its name. */
-export function boxLabel(name: string, box: Box, shape: readonly number[]): string {
-  const whole = box.every((d, i) => d.start === 0 && d.count === shape[i] && (d.step === 1 || d.count === 1));
-  if (whole) return name;
-  const items = box.map((d) => {
+export function boxLabel(name: string, box: Box, shape: readonly number[], arrays = 0): string {
+  const isWhole = (d: Dim, i: number) => d.start === 0 && d.count === shape[i] && (d.step === 1 || d.count === 1);
+  if (box.every(isWhole)) return name;
+  const item = (d: Dim) => {
     if (d.count === 1) return String(d.start);
     const end = d.start + d.step * (d.count - 1) + 1;
     return d.step === 1 ? `${d.start}:${end}` : `${d.start}:${end}:${d.step}`;
-  });
-  return `${name}[${items.join(', ')}]`;
+  };
+  // A tile of an array of tiles, as the program names it: `acc[1][0]`, then its own indices unless it is whole.
+  const picks = box.slice(1, 1 + arrays);
+  if (arrays && picks.every((d) => d.count === 1)) {
+    const tile = [0, ...box.slice(1 + arrays).map((_, i) => i + 1 + arrays)];
+    const rest = tile.every((i) => isWhole(box[i], i)) ? '' : `[${tile.map((i) => item(box[i])).join(', ')}]`;
+    return `${name}${picks.map((d) => `[${d.start}]`).join('')}${rest}`;
+  }
+  return `${name}[${box.map(item).join(', ')}]`;
 }
 
 /** The multi-index of a box's i-th element (row-major), in the base tensor: `[3, 2]`. */

@@ -6,7 +6,7 @@
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { Span, spanText } from '../base/span';
-import { CallNode, FunctionIR, InstrNode, Node, Operand, Program } from '../ir/program';
+import { CallNode, FunctionIR, InstrNode, Node, Operand, Program, tileShape } from '../ir/program';
 import { Core, Frame, RegionCursor } from '../machine/core';
 import { Fault, FaultCode } from '../machine/fault';
 import { Tracked } from '../machine/journal';
@@ -1080,7 +1080,7 @@ export class DebugCore implements ExecutionHooks {
       const view = f.tensors[p.slot];
       tensors.push({ name: p.name, dtype: view.tensor.dtype, shape: view.shape, memory: `${view.tensor.memory} (parameter)` });
     }
-    for (const a of f ? f.liveAllocs(lf!.cursorIndex) : fn.allocs.filter((x) => !x.scope)) tensors.push({ name: a.name, dtype: a.dtype, shape: a.shape, memory: a.memory });
+    for (const a of f ? f.liveAllocs(lf!.cursorIndex) : fn.allocs.filter((x) => !x.scope)) tensors.push({ name: a.name, dtype: a.dtype, shape: a.array ? [...a.array, ...tileShape(a)] : a.shape, memory: a.memory });
     for (const d of this.program.drams) if (d.module === fn.module) tensors.push({ name: d.name, dtype: d.dtype, shape: d.shape, memory: 'dram' });
     const loops = lf ? loopRegisters(lf) : [];
     const registers = Array.from({ length: REGISTERS }, (_, r) => {

@@ -2,7 +2,7 @@
  * Inspection of a stopped program: scopes of a frame, variables, tensors expanded as partitions then elements,
  * and references that are handed out per stop and void once the program resumes.
  */
-import { AllocInfo, CallNode, Node, Operand, ScalarExpr } from '../ir/program';
+import { AllocInfo, CallNode, Node, Operand, ScalarExpr, tileShape } from '../ir/program';
 import { printScalar } from '../ir/print';
 import { Span } from '../base/span';
 import { EngineError } from '../protocol/errors';
@@ -10,6 +10,7 @@ import { ScopeInfo, VariableInfo } from '../protocol/types';
 import { Machine } from '../machine/machine';
 import { View, wholeView } from '../machine/view';
 import { formatElement, formatNumber } from '../eval/format';
+import { tilesFirst } from '../eval/frame-scope';
 import { dtypeLabel, readBlock, shapeOf, TensorValue, Value, ViewValue } from '../eval/value';
 import { LogicalFrame, functionName, loopRegisters } from './stack';
 import { tensorSummary } from './tensor-summary';
@@ -104,6 +105,16 @@ export class Inspector {
     };
   }
 
+  /**
+   * An allocation's variable: a tensor, or an array of tiles shown as its array dimensions first, so that its children
+   * are its tiles (`[1]` then `[0]`, evaluated as `acc[1][0]`), each a tensor of its partitions.
+   */
+  private allocVariable(name: string, a: AllocInfo, view: View, evaluateName: string | undefined, attributes: string[]): VariableInfo {
+    const v = this.tensorVariable(name, { kind: 'view', view: tilesFirst(view, a), text: a.name }, evaluateName, attributes);
+    if (!a.array) return v;
+    return { ...v, type: `${a.array.join(' × ')} tiles of ${a.dtype}[${tileShape(a).join(', ')}]` };
+  }
+
   /** The address of a value's first element when it is memory (a view), for readMemory and the binary data view. */
   memoryReference(value: Value): string | undefined {
     if (value.kind !== 'view') return undefined;
@@ -145,7 +156,7 @@ export class Inspector {
       else out.push(registerVariable(f.regs[p.index], f.isWritten(p.index), `r${p.index}`, 'parameter'));
     }
     // A block's allocations are shown while the frame is inside the block, as the program can name them.
-    for (const a of f.liveAllocs(frame.cursorIndex)) out.push(this.tensorVariable(a.name, { kind: 'view', view: f.tensors[a.slot], text: a.name }, a.name, [a.memory]));
+    for (const a of f.liveAllocs(frame.cursorIndex)) out.push(this.allocVariable(a.name, a, f.tensors[a.slot], a.name, [a.memory]));
     for (const l of loopRegisters(frame)) {
       const r = l.register;
       out.push({ name: `r${r}`, value: formatNumber(f.regs[r]), type: `loop register: iteration ${l.iteration + 1} of ${l.count} of the loop at line ${l.loop.span.line}`, evaluateName: `r${r}`, reference: 0 });
@@ -187,7 +198,7 @@ export class Inspector {
     }
     return this.onChip(frame, memory).map(({ name, view, visible, alloc }) => {
       const offset = (view.tensor.placement?.frameBase ?? 0) + alloc.placement.offset;
-      const v = this.tensorVariable(name, { kind: 'view', view, text: alloc.name }, visible, [memory]);
+      const v = this.allocVariable(name, alloc, view, visible, [memory]);
       return { ...v, value: `${v.value} @ partitions 0..${alloc.placement.partitions - 1}, bytes ${offset}..${offset + alloc.placement.bytesPerPartition - 1}` };
     });
   }
@@ -202,7 +213,7 @@ export class Inspector {
       for (const a of f.liveAllocs()) {
         if (a.memory !== memory) continue;
         const where = `${functionName(f.fn, entry)}${depthSuffix(frames, i)}`;
-        out.push({ name: `${a.name} (${where})`, view: wholeView(f.tensors[a.slot].tensor), visible: f === frame.frame ? a.name : undefined, alloc: a });
+        out.push({ name: `${a.name} (${where})`, view: tilesFirst(wholeView(f.tensors[a.slot].tensor), a), visible: f === frame.frame ? a.name : undefined, alloc: a });
       }
     }
     return out;
@@ -316,7 +327,7 @@ export class Inspector {
 function frameTensorView(f: LogicalFrame['frame'], name: string): View | undefined {
   for (const p of f.fn.params) if (p.kind === 'param' && p.name === name) return f.tensors[p.slot];
   const a = f.liveAlloc(name);
-  return a && wholeView(f.tensors[a.slot].tensor);
+  return a && tilesFirst(wholeView(f.tensors[a.slot].tensor), a);
 }
 
 function registerVariable(value: number, written: boolean, name: string, role?: string): VariableInfo {

@@ -5,7 +5,7 @@
 import * as ast from '../base/expr';
 import { Span } from '../base/span';
 import { DType } from '../base/dtype';
-import { AccessItem, AccessPattern, ScalarExpr, ViewStep } from './program';
+import { AccessItem, AccessPattern, AllocInfo, arrayRank, ScalarExpr, TensorDecl, tileShape, ViewStep } from './program';
 
 const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 3, '<=': 3, '>': 3, '>=': 3, '+': 4, '-': 4, '*': 5, '/': 5, '%': 5, '**': 7 };
 
@@ -39,10 +39,32 @@ export function printItem(item: AccessItem): string {
   return `${printScalar(item.lo)}:${printScalar(item.hi)}${step}`;
 }
 
-export function printAccess(name: string, items: readonly AccessItem[], transpose: boolean, bcast?: ScalarExpr, steps?: readonly ViewStep[], bitcast?: DType): string {
-  const index = items.length ? `[${items.map(printItem).join(', ')}]` : '';
+export function printAccess(name: string, items: readonly AccessItem[], transpose: boolean, bcast?: ScalarExpr, steps?: readonly ViewStep[], bitcast?: DType, tensor?: TensorDecl): string {
+  const arrays = tensor ? arrayRank(tensor) : 0;
+  const index = arrays ? tileIndex(items, arrays, tensor!.shape[0]) : items.length ? `[${items.map(printItem).join(', ')}]` : '';
   const views = (steps ?? []).map((s) => `.${s.kind}(${stepInts(s).join(', ')})`).join('');
   return `${name}${bitcast ? `.view(${bitcast})` : ''}${index}${views}${transpose ? '.T' : ''}${bcast ? `.bcast(${printScalar(bcast)})` : ''}`;
+}
+
+/**
+ * The brackets of a tile of an array of tiles: one per array dimension, then the tile's own items (the partition item
+ * and those after the array's), left out when they are the whole partition dimension alone (`acc[r1][0]`).
+ */
+function tileIndex(items: readonly AccessItem[], arrays: number, partitions: number): string {
+  const picks = items.slice(1, 1 + arrays).map((i) => `[${printItem(i)}]`).join('');
+  const tile = [items[0], ...items.slice(1 + arrays)];
+  const plain = tile.length === 1 && isWhole(items[0], partitions);
+  return `${picks}${plain ? '' : `[${tile.map(printItem).join(', ')}]`}`;
+}
+
+/** Whether an item is `0:n` with step 1, the whole of a dimension of size n (what the checker makes for `acc[i]`). */
+function isWhole(item: AccessItem, n: number): boolean {
+  return item.kind === 'slice' && item.lo.kind === 'const' && item.lo.value === 0 && item.step.kind === 'const' && item.step.value === 1 && item.hi.kind === 'const' && item.hi.value === n;
+}
+
+/** An allocation's declaration without its place: `sbuf t : f32[128, 512]`, `psum acc[4][2] : f32[128, 512]`. */
+export function printAllocation(a: AllocInfo): string {
+  return `${a.memory} ${a.name}${(a.array ?? []).map((n) => `[${n}]`).join('')} : ${a.dtype}[${tileShape(a).join(', ')}]`;
 }
 
 /** The integer arguments of a view step as written. */
@@ -76,7 +98,12 @@ function itemSyntax(item: AccessItem, span: Span): ast.IndexItem {
 export function accessSyntax(ap: AccessPattern, span: Span): ast.Expr {
   let e: ast.Expr = { kind: 'name', name: ap.tensor.name, span };
   if (ap.bitcast) e = { kind: 'member', base: e, member: 'view', args: [{ kind: 'name', name: ap.bitcast, span }], span };
-  if (ap.items.length) e = { kind: 'index', base: e, items: ap.items.map((i) => itemSyntax(i, span)), span };
+  const arrays = arrayRank(ap.tensor);
+  // An array of tiles reads, in the evaluate language, as its tiles first (`acc[i][j]`), then the tile's dimensions.
+  if (arrays) {
+    for (const pick of ap.items.slice(1, 1 + arrays)) e = { kind: 'index', base: e, items: [itemSyntax(pick, span)], span };
+    e = { kind: 'index', base: e, items: [ap.items[0], ...ap.items.slice(1 + arrays)].map((i) => itemSyntax(i, span)), span };
+  } else if (ap.items.length) e = { kind: 'index', base: e, items: ap.items.map((i) => itemSyntax(i, span)), span };
   for (const s of ap.steps ?? []) {
     e = { kind: 'member', base: e, member: s.kind, args: stepInts(s).map((value) => ({ kind: 'number' as const, value, span })), span };
   }

@@ -81,6 +81,24 @@ export interface AllocInfo {
    * unwritten at each entry of the region. Absent for one at the top level of the function body.
    */
   readonly scope?: string;
+  /**
+   * For an array of tiles (`sbuf acc[4][2] : f32[128, 512]`): its dimensions. The tensor is then
+   * `[partitions, ...array, ...the tile's free dimensions]` (`[128, 4, 2, 512]`), so that each tile is one run of
+   * bytes in every partition, and an access pattern names a tile by indices of the array dimensions
+   * (`acc[r1][0]` has the items `[0:128, r1, 0]`). Absent for a single tile.
+   */
+  readonly array?: readonly number[];
+}
+
+/** How many array dimensions a tensor has: those of an array of tiles, else 0. */
+export function arrayRank(t: TensorDecl): number {
+  return t.kind === 'alloc' ? (t.array?.length ?? 0) : 0;
+}
+
+/** The shape of one tile of a tensor: an array's element, or the tensor itself. */
+export function tileShape(t: TensorDecl): readonly number[] {
+  const n = arrayRank(t);
+  return n === 0 ? t.shape : [t.shape[0], ...t.shape.slice(1 + n)];
 }
 
 export interface TensorParamInfo {

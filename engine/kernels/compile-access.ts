@@ -1,5 +1,5 @@
 /** Access patterns compiled to closures that produce a view, with the bounds checks that depend on registers. */
-import { AccessItem, AccessPattern, ScalarExpr } from '../ir/program';
+import { AccessItem, AccessPattern, arrayRank, ScalarExpr } from '../ir/program';
 import { evalScalarConst } from '../ir/scalar';
 import { describeIndex, describeSlice, indexProblem, sliceProblem } from '../ir/bounds';
 import { Core, Frame } from '../machine/core';
@@ -102,6 +102,14 @@ function compileItem(i: AccessItem): CompiledItem {
   return { kind: 'slice', lo: compileScalar(i.lo), hi: compileScalar(i.hi), step: evalScalarConst(i.step) ?? 1, exprs: [i.lo, i.hi] };
 }
 
+/** A dimension as messages name it: of the tensor, or of an array of tiles (its array's, or the tile's own). */
+function dimensionName(ap: AccessPattern, d: number): string {
+  const arrays = arrayRank(ap.tensor);
+  if (arrays === 0) return `dimension ${d} of '${ap.tensor.name}'`;
+  if (d >= 1 && d <= arrays) return `dimension ${d - 1} of the array of tiles '${ap.tensor.name}'`;
+  return `dimension ${d === 0 ? 0 : d - arrays} of a tile of '${ap.tensor.name}'`;
+}
+
 function applyItems(ap: AccessPattern, base: View, items: CompiledItem[], f: Frame, c: Core, m: Machine, defer = false): Layout {
   let offset = 0;
   const shape: number[] = [];
@@ -114,13 +122,13 @@ function applyItems(ap: AccessPattern, base: View, items: CompiledItem[], f: Fra
     if (item.kind === 'at') {
       const i = item.index(f, c, m);
       const problem = indexProblem(i, size);
-      if (problem) outOfBounds(ap, describeIndex(problem, i, `dimension ${d} of '${ap.tensor.name}'`, size), [item.expr], f);
+      if (problem) outOfBounds(ap, describeIndex(problem, i, dimensionName(ap, d), size), [item.expr], f);
       offset += i * stride;
     } else {
       const lo = item.lo(f, c, m);
       const hi = item.hi(f, c, m);
       const problem = sliceProblem(lo, hi, size);
-      const where = `dimension ${d} of '${ap.tensor.name}'`;
+      const where = dimensionName(ap, d);
       if (problem && defer && (problem === 'start' || problem === 'end')) {
         (outside ??= []).push({ dim: shape.length, lo, step: item.step, size, where, message: `'${ap.text}': ${describeSlice(problem, lo, hi, where, size)}${registerValues(item.exprs, f)}` });
       } else if (problem) outOfBounds(ap, describeSlice(problem, lo, hi, where, size), item.exprs, f);

@@ -22,12 +22,14 @@ export interface InstructionStmt {
   readonly span: Span;
 }
 export interface SetStmt { readonly kind: 'set'; readonly register: string; readonly registerSpan: Span; readonly value: Expr; readonly span: Span }
-/** `sbuf t : f32[128, 512]`, with an explicit place after the type when one is given (`, offset = 4096`, `, bank = 2`). */
+/** `sbuf t : f32[128, 512]` (or an array of such tiles, `sbuf t[4] : ...`), with an explicit place after the type when one is given (`, offset = 4096`, `, bank = 2`). */
 export interface AllocStmt {
   readonly kind: 'alloc';
   readonly memory: 'sbuf' | 'psum';
   readonly name: string;
   readonly nameSpan: Span;
+  /** `sbuf acc[4][2] : f32[128, 512]`: an array of tiles, one expression per dimension; absent for one tile. */
+  readonly array?: readonly Expr[];
   readonly type: TypeRef;
   /** Absent when the allocation is placed by the checker. */
   readonly attrs?: readonly Attribute[];

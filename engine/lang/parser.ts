@@ -404,6 +404,7 @@ class Parser {
     const kw = this.next();
     const memory = this.text(kw) as 'sbuf' | 'psum';
     const name = this.word(this.ident(`a tensor name after '${memory}'`));
+    const array = this.arrayDims(name.text);
     this.expectPunct(':', `':' and a type after the tensor name '${name.text}'`);
     const type = this.typeRef();
     const attrs: ast.Attribute[] = [];
@@ -415,7 +416,22 @@ class Parser {
       end = this.skim ? end : value.span;
       attrs.push(this.skim ? SKIPPED_ATTRIBUTE : { name: attr.text, nameSpan: attr.span, value, span: this.between(attr.span, value.span) });
     }
-    return { kind: 'alloc', memory, name: name.text, nameSpan: name.span, type, ...(attrs.length ? { attrs } : {}), span: this.between(this.span(kw), end) };
+    return { kind: 'alloc', memory, name: name.text, nameSpan: name.span, ...(array.length ? { array } : {}), type, ...(attrs.length ? { attrs } : {}), span: this.between(this.span(kw), end) };
+  }
+
+  /** `[4][2]` after an allocation's name: the dimensions of an array of tiles, one bracket each. */
+  private arrayDims(name: string): ast.Expr[] {
+    const dims: ast.Expr[] = [];
+    while (this.eatPunct('[')) {
+      this.indexDepth++;
+      try {
+        dims.push(this.expr());
+      } finally {
+        this.indexDepth--;
+      }
+      this.expectPunct(']', `']' after a dimension of the array of tiles '${name}' (one dimension per bracket: '${name}[4][2]')`);
+    }
+    return dims;
   }
 
   private forStmt(): ast.ForStmt {

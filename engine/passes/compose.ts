@@ -80,7 +80,7 @@ export function compose(inner: AccessPattern, arg: AccessPattern): AccessPattern
   return {
     tensor: base, items, ...(inner.steps && { steps: inner.steps }), transpose: inner.transpose, bcast: inner.bcast,
     shape: inner.shape, dtype: base.dtype, memory: arg.memory,
-    text: printAccess(base.name, items, inner.transpose, inner.bcast, inner.steps), span: inner.span,
+    text: printAccess(base.name, items, inner.transpose, inner.bcast, inner.steps, undefined, base), span: inner.span,
   };
 }
 

@@ -219,7 +219,7 @@ function inlineRewriter(registers: Map<number, number>, bindings: Map<TensorPara
       }
       if (t.kind === 'alloc') {
         const adopted = allocs.get(t);
-        if (adopted) return { ...ap, tensor: adopted, text: printAccess(adopted.name, ap.items, ap.transpose, ap.bcast, ap.steps, ap.bitcast) };
+        if (adopted) return { ...ap, tensor: adopted, text: printAccess(adopted.name, ap.items, ap.transpose, ap.bcast, ap.steps, ap.bitcast, adopted) };
       }
       return ap;
     },

@@ -7,7 +7,7 @@
  */
 import * as path from 'path';
 import { Span } from '../base/span';
-import { printScalar } from '../ir/print';
+import { printAllocation, printScalar } from '../ir/print';
 import { AllocInfo, CallArg, FunctionIR, IfNode, Node, Program, Region } from '../ir/program';
 import { forEachNode } from '../ir/numbering';
 import { instructionLabel } from '../graph/build';
@@ -98,8 +98,8 @@ function printFunction(out: Printer, fn: FunctionIR): void {
 
 function allocText(out: Printer, a: AllocInfo): string {
   const written = out.sourceText(a.span);
-  const declares = written !== undefined && new RegExp(`^${a.memory}\\s+${a.name}\\s*:`).test(written);
-  return declares ? written : `${a.memory} ${a.name} : ${a.dtype}[${a.shape.join(', ')}]`;
+  const declares = written !== undefined && new RegExp(`^${a.memory}\\s+${a.name}\\s*[:[]`).test(written);
+  return declares ? written : printAllocation(a);
 }
 
 function printRegion(out: Printer, region: Region, level: number): void {

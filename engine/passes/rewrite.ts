@@ -59,7 +59,7 @@ export function rewriteAccess(ap: AccessPattern, r: Rewriter): AccessPattern {
   const items = ap.items.map((i) => rewriteItem(i, r));
   const bcast = ap.bcast && rewriteScalar(ap.bcast, r);
   const same = bcast === ap.bcast && items.every((it, i) => it === ap.items[i]);
-  return r.access(same ? ap : { ...ap, items, bcast, text: printAccess(ap.tensor.name, items, ap.transpose, bcast, ap.steps, ap.bitcast) });
+  return r.access(same ? ap : { ...ap, items, bcast, text: printAccess(ap.tensor.name, items, ap.transpose, bcast, ap.steps, ap.bitcast, ap.tensor) });
 }
 
 export function rewriteOperand(op: Operand, r: Rewriter): Operand {

@@ -331,6 +331,22 @@ describe('BIR TextMate grammar', function () {
       expectScopes(doc, 4, '4096', 'constant.numeric.bir');
     });
 
+    it('scopes an array of tiles: its dimensions where it is declared, its tiles where they are used', () => {
+      const doc = tokenize(['func main() {', '  sbuf acc[NUM][2] : f32[128, 512], offset = 0', '  TensorTensor acc[r1][0] <- acc[r1][1][0:64, :], t, op = add', '}'].join('\n'));
+      expectScopes(doc, 2, 'acc', 'variable.other.declaration.bir');
+      expectScopes(doc, 2, '[', ['meta.array-dimensions.bir', 'punctuation.section.brackets.begin.bir']);
+      expectScopes(doc, 2, 'NUM', 'meta.array-dimensions.bir');
+      expectScopes(doc, 2, '2', ['meta.array-dimensions.bir', 'constant.numeric.bir']);
+      expectScopes(doc, 2, '[', ['meta.array-dimensions.bir', 'punctuation.section.brackets.begin.bir'], { nth: 2 });
+      expectScopes(doc, 2, ':', 'punctuation.separator.type.bir');
+      expectScopes(doc, 2, 'f32', 'storage.type.dtype.bir');
+      expectScopes(doc, 2, 'offset', 'variable.parameter.attribute.bir');
+      expectScopes(doc, 3, 'r1', ['meta.access-pattern.bir', 'variable.language.register.bir']);
+      expectScopes(doc, 3, '1', ['meta.access-pattern.bir', 'constant.numeric.bir']);
+      expectScopes(doc, 3, '64', ['meta.access-pattern.bir', 'constant.numeric.bir']);
+      expectScopes(doc, 3, ':', ['meta.access-pattern.bir', 'punctuation.separator.slice.bir']);
+    });
+
     it('scopes func, its name, parameters, their memories and register parameters', () => {
       const doc = file('examples/calls_loops.bir');
       const line = 'func full_tile(';

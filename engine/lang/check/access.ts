@@ -3,7 +3,7 @@
  * the tensor's declaration.
  */
 import * as ast from '../ast';
-import { AccessItem, AccessPattern, ScalarExpr, TensorDecl, ViewStep } from '../../ir/program';
+import { AccessItem, AccessPattern, arrayRank, ScalarExpr, TensorDecl, tileShape, ViewStep } from '../../ir/program';
 import { permuted, reshapeStrides } from '../../machine/view';
 import { rowMajorStrides } from '../../machine/tensor';
 import { constantDifference, evalScalarConst } from '../../ir/scalar';
@@ -17,6 +17,11 @@ interface Peeled {
   /** `.view(dtype)` right after the name. */
   readonly bitcast?: ast.MemberExpr;
   readonly items?: readonly ast.IndexItem[];
+  /**
+   * Every `[...]` in order: one for a tensor, or one per dimension of an array of tiles then the tile's (`acc[r1][0][0:64]`).
+   * Which it is, the tensor's declaration says (resolveAccess).
+   */
+  readonly indexed: readonly ast.IndexExpr[];
   /** `.reshape(...)`, `.permute(...)` and `.broadcast(...)`, innermost first. */
   readonly steps: readonly ast.MemberExpr[];
   readonly transpose: boolean;
@@ -74,7 +79,8 @@ function peel(e: ast.Expr): { peeled?: Peeled; problem?: { span: ast.Expr['span'
   if (node.kind !== 'name') return {};
   for (let i = 1; i < suffixes.length; i++) {
     const [a, b] = [suffixes[i - 1], suffixes[i]];
-    if (b.rank > a.rank || (b.rank === 2 && a.rank === 2)) continue;
+    // Indices may follow indices: an array of tiles takes one bracket per dimension (a tensor is refused after peeling).
+    if (b.rank > a.rank || (b.rank === 2 && a.rank === 2) || (b.rank === 1 && a.rank === 1)) continue;
     return { problem: { span: b.node.span, message: misorder(a, b) } };
   }
   let bitcast: ast.MemberExpr | undefined;
@@ -82,15 +88,19 @@ function peel(e: ast.Expr): { peeled?: Peeled; problem?: { span: ast.Expr['span'
   let transpose = false;
   let bcast: ast.Expr | undefined;
   const steps: ast.MemberExpr[] = [];
+  const indexed: ast.IndexExpr[] = [];
   for (const s of suffixes) {
     const n = s.node;
-    if (n.kind === 'index') items = n.items;
+    if (n.kind === 'index') {
+      items = n.items;
+      indexed.push(n);
+    }
     else if (s.rank === 0) bitcast = n;
     else if (s.rank === 2) steps.push(n);
     else if (s.rank === 3) transpose = true;
     else bcast = n.args![0];
   }
-  return { peeled: { name: node, bitcast, items, steps, transpose, bcast } };
+  return { peeled: { name: node, bitcast, items, indexed, steps, transpose, bcast } };
 }
 
 /** Why `b` cannot follow `a`, and what to write instead. */
@@ -123,29 +133,41 @@ export function resolveAccess(
   const bitcast = p.bitcast ? resolveBitcast(p.bitcast, tensor, resolver) : undefined;
   if (bitcast === null) return undefined;
   // The shape the indices address: the tensor's, or with a bitcast its last dimension counted in the new dtype.
-  const baseShape = bitcast?.shape ?? tensor.shape;
+  const tensorShape = bitcast?.shape ?? tensor.shape;
+  const arrays = arrayRank(tensor);
+  if (arrays === 0 && p.indexed.length > 1) {
+    d.error(p.indexed[1].span, `'[...]' cannot follow '[...]': ${VIEW_ORDER}; index the tensor once, first, then apply the views${p.indexed.length === 2 ? ` ('${tensor.name}' is one tile, not an array of tiles)` : ''}`);
+    return undefined;
+  }
+  const picked = arrays ? pickTile(p, tensor, arrays, resolver, module, scope) : undefined;
+  if (arrays && !picked) return undefined;
+  // The tile the indices address: the tensor, or the array's element (its items and messages name `acc[r1][0]`).
+  const baseShape = arrays ? [tensorShape[0], ...tensorShape.slice(1 + arrays)] : tensorShape;
+  const label = picked ? picked.label : tensor.name;
   const rank = baseShape.length;
-  const given = p.items ?? NO_INDICES;
+  const given = (arrays ? picked!.items : p.items) ?? NO_INDICES;
   if (given.length > rank) {
-    d.error(e.span, `'${tensor.name}' has ${rank} dimension${rank === 1 ? '' : 's'} but ${given.length} indices are given`);
+    d.error(e.span, `'${label}' has ${rank} dimension${rank === 1 ? '' : 's'} but ${given.length} indices are given`);
     return undefined;
   }
   // Arrays made at their length (see exact); a view of the whole tensor has the tensor's own shape, as nothing changes
   // either (the program holds several views per instruction).
-  const whole = given.length === 0 && !p.transpose && !p.bcast && p.steps.length === 0 && !bitcast;
-  const items = given.length === 0 ? NO_ITEMS : new Array<AccessItem>(given.length);
+  const whole = given.length === 0 && !p.transpose && !p.bcast && p.steps.length === 0 && !bitcast && !arrays;
+  let items = given.length === 0 ? NO_ITEMS : new Array<AccessItem>(given.length);
   let shape: (number | undefined)[] = whole ? (tensor.shape as number[]) : new Array<number | undefined>(viewRank(rank, given));
   let dim = 0;
   for (let i = 0; i < given.length; i++) {
-    const item = resolveItem(given[i], tensor, baseShape, i, resolver, module, scope);
+    const item = resolveItem(given[i], label, baseShape, i, resolver, module, scope);
     if (!item) return undefined;
     (items as AccessItem[])[i] = item.item;
     if (item.size !== null) shape[dim++] = item.size;
   }
   if (!whole) for (let i = given.length; i < rank; i++) shape[dim++] = baseShape[i];
+  // An array's tile as items of its tensor: the partition item, the array's indices, then the tile's free items.
+  if (picked) items = [items[0] ?? wholeSlice(baseShape[0], resolver), ...picked.picks, ...items.slice(1)];
   let steps: ViewStep[] | undefined;
   if (p.steps.length) {
-    const resolved = resolveSteps(p, tensor, baseShape, items, shape, resolver, module);
+    const resolved = resolveSteps(p, tensor, tensorShape, items, shape, resolver, module);
     if (!resolved) return undefined;
     steps = resolved.steps;
     shape = resolved.shape;
@@ -331,6 +353,68 @@ function resolveBitcast(m: ast.MemberExpr, tensor: TensorDecl, resolver: Resolve
   return { dtype: to, shape };
 }
 
+/** A slice of a whole dimension, `0:n`. */
+function wholeSlice(n: number, resolver: Resolver): AccessItem {
+  return { kind: 'slice', lo: resolver.constantExpr(0), hi: resolver.constantExpr(n), step: resolver.constantExpr(1) };
+}
+
+/**
+ * The tile an access pattern of an array of tiles names: one bracket per array dimension, each one index (a constant
+ * checked against the array, or an expression of registers checked when the instruction runs), then at most one
+ * bracket of the tile's own indices. Undefined when refused (reported).
+ */
+function pickTile(
+  p: Peeled,
+  tensor: TensorDecl,
+  arrays: number,
+  resolver: Resolver,
+  module: ModuleScope,
+  scope: FunctionScope | undefined,
+): { picks: AccessItem[]; items?: readonly ast.IndexItem[]; label: string } | undefined {
+  const d = resolver.diagnostics;
+  const dims = tensor.shape.slice(1, 1 + arrays);
+  const tile = `${tensor.dtype}[${tileShape(tensor).join(', ')}]`;
+  const form = `${tensor.name}${dims.map((_, i) => `[${'ijkl'[i]}]`).join('')}`;
+  const crowded = p.indexed.slice(0, arrays).find((b) => b.items.length > 1);
+  if (crowded) {
+    d.error(crowded.span, `'${tensor.name}' is an array of ${dims.join(' × ')} tiles, indexed with one index per bracket: ${form}, then the tile's indices in one more bracket (${form}[0:64, 0:128])`);
+    return undefined;
+  }
+  if (p.indexed.length < arrays) {
+    const at = p.indexed.length ? p.indexed[p.indexed.length - 1].span : p.name.span;
+    d.error(at, `'${tensor.name}' is an array of ${dims.join(' × ')} tiles (${tile} each): name one tile with ${arrays} ${arrays === 1 ? 'index' : 'indices'}, as ${form}${p.indexed.length ? ` (found ${p.indexed.length})` : ''}`);
+    return undefined;
+  }
+  if (p.indexed.length > arrays + 1) {
+    d.error(p.indexed[arrays + 1].span, `'${module.textOf(spanTo(p.name, p.indexed[arrays]))}' already indexes a tile of '${tensor.name}': index the tile once, in one bracket (${form}[0:64, 0:128])`);
+    return undefined;
+  }
+  const picks: AccessItem[] = [];
+  for (let a = 0; a < arrays; a++) {
+    const bracket = p.indexed[a];
+    if (bracket.items.length !== 1 || bracket.items[0].kind !== 'at') {
+      d.error(bracket.span, `'${tensor.name}' is an array of ${dims.join(' × ')} tiles, indexed one tile at a time (${form}): a slice of tiles is not a tile`);
+      return undefined;
+    }
+    const item = bracket.items[0];
+    const index = resolver.scalar(item.index, module, scope, `an index of the array of tiles '${tensor.name}'`);
+    if (!index) return undefined;
+    const v = evalScalarConst(index);
+    if (v !== undefined && !(Number.isInteger(v) && v >= 0 && v < dims[a])) {
+      d.error(item.span, `index ${v} is out of range for dimension ${a} of the array of tiles '${tensor.name}' (${dims[a]} tiles: 0 to ${dims[a] - 1})`);
+      return undefined;
+    }
+    picks.push({ kind: 'at', index });
+  }
+  const label = module.textOf(spanTo(p.name, p.indexed[arrays - 1]));
+  return { picks, items: p.indexed[arrays]?.items, label };
+}
+
+/** The span from a name to the end of one of its brackets. */
+function spanTo(name: ast.NameExpr, end: ast.IndexExpr): ast.Expr['span'] {
+  return { ...name.span, endLine: end.span.endLine, endCol: end.span.endCol };
+}
+
 /** The items of a view without indices: one empty array for all of them, which nothing changes. */
 const NO_ITEMS: readonly AccessItem[] = Object.freeze([]);
 const NO_INDICES: readonly ast.IndexItem[] = Object.freeze([]);
@@ -354,7 +438,7 @@ function reportShape(e: ast.Expr, resolver: Resolver): void {
 /** One index item; size null means the dimension is dropped (`t[i, ...]`), undefined that it depends on registers. */
 function resolveItem(
   item: ast.IndexItem,
-  tensor: TensorDecl,
+  name: string,
   shape: readonly number[],
   dim: number,
   resolver: Resolver,
@@ -362,7 +446,7 @@ function resolveItem(
   scope: FunctionScope | undefined,
 ): { item: AccessItem; size: number | null | undefined } | undefined {
   const size = shape[dim];
-  const where = `dimension ${dim} of '${tensor.name}'`;
+  const where = `dimension ${dim} of '${name}'`;
   if (item.kind === 'at') {
     const index = resolver.scalar(item.index, module, scope, `an index of ${where}`);
     if (!index) return undefined;

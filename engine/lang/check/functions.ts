@@ -15,11 +15,15 @@ import { Column, int32s } from '../../ir/columns';
 import { CodeNodes, NO_NODES } from '../../ir/node-list';
 import { isTensorExpr, resolveAccess } from './access';
 import { InstructionChecker, MAX_ON_CHIP_RANK, NO_ATTRIBUTES, showShape } from './instructions';
+
 import { frameBytes, markPlan, newPlans, place, releaseTo } from './placement';
 import { checkIndependentLoop } from './independent-loops';
 import { FunctionScope, ModuleScope, Resolver } from './scope';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The dimensions an array of tiles may have (NKI's kernels nest lists of tiles three deep: `result_tmps[m][bm][bn]`). */
+const MAX_ARRAY_RANK = 4;
 
 /** A function whose signature is known and whose body is built later, once every signature exists. */
 export interface PendingFunction {
@@ -261,21 +265,40 @@ export class BodyBuilder {
       d.error(s.type.dtypeSpan, `PSUM holds f32, i32 or bf16 (the MX matmul's output) accumulators; '${s.name}' is ${type.dtype}`);
       return false;
     }
+    const array = this.arrayDims(s);
+    if (!array) return false;
+    // An array's tiles follow each other in every partition: [partitions, ...array, ...the tile's free dimensions].
+    const shape = array.length ? [type.shape[0], ...array, ...type.shape.slice(1)] : type.shape;
     const scope = region.kind === 'body' ? undefined : scopeName(region);
     const where = `'${this.pending.fn.fullName}'${scope ? ` (in ${scope})` : ''}`;
     const explicit = this.explicitPlace(s);
     if (!explicit) return false;
-    const placement = place(this.plans[s.memory], { name: s.name, dtype: type.dtype, shape: type.shape, span: s.span, where, ...explicit }, d);
+    const placement = place(this.plans[s.memory], { name: s.name, dtype: type.dtype, shape, span: s.span, where, ...(array.length ? { array } : {}), ...explicit }, d);
     if (!placement) return false;
     const info: AllocInfo = {
-      kind: 'alloc', name: s.name, memory: s.memory, dtype: type.dtype, shape: type.shape, placement, span: s.span,
-      slot: this.pending.fn.tensorSlots + this.allocs.length, ...(scope ? { scope } : {}),
+      kind: 'alloc', name: s.name, memory: s.memory, dtype: type.dtype, shape, placement, span: s.span,
+      slot: this.pending.fn.tensorSlots + this.allocs.length, ...(scope ? { scope } : {}), ...(array.length ? { array } : {}),
     };
     this.allocs.push(info);
     if (scope) block.allocs.push(info);
     this.scope.tensors.set(s.name, info);
     this.scope.ended?.delete(s.name);
     return true;
+  }
+
+  /** The dimensions of an array of tiles (`acc[4][2]`), constants of at least 1; [] for one tile, undefined when refused. */
+  private arrayDims(s: ast.AllocStmt): number[] | undefined {
+    const dims: number[] = [];
+    if (s.array && s.array.length > MAX_ARRAY_RANK) {
+      this.resolver.diagnostics.error(s.array[MAX_ARRAY_RANK].span, `an array of tiles has at most ${MAX_ARRAY_RANK} dimensions; '${s.name}' has ${s.array.length}`);
+      return undefined;
+    }
+    for (const [i, e] of (s.array ?? []).entries()) {
+      const n = this.resolver.integer(e, this.pending.module, `dimension ${i} of the array of tiles '${s.name}'`, 1);
+      if (n === undefined) return undefined;
+      dims.push(n);
+    }
+    return dims;
   }
 
   /**

@@ -63,6 +63,8 @@ export interface PlacementRequest {
   readonly offset?: number;
   /** The explicit text of the place, as the message quotes it (`bank = 2`). */
   readonly offsetText?: string;
+  /** For an array of tiles: its dimensions (`shape` is then the whole array's, `[P, ...array, ...tile free]`). */
+  readonly array?: readonly number[];
 }
 
 /** Places one allocation; reports an overflow or an overlap with the sizes involved and returns undefined. */
@@ -72,7 +74,12 @@ export function place(plan: MemoryPlan, request: PlacementRequest, diagnostics: 
   const bytes = shape.slice(1).reduce((a, b) => a * b, 1) * dtypeInfo(dtype).bytes;
   const explicit = request.offset !== undefined;
   const offset = explicit ? request.offset! : plan.name === 'sbuf' ? alignUp(plan.used, SBUF_ALIGNMENT) : psumOffset(plan.used, bytes);
-  const what = `${plan.name} allocation '${name}' (${dtype}[${shape.join(', ')}], ${bytes} bytes per partition${explicit ? `, ${request.offsetText}` : ''})`;
+  const what = describe(plan, request, bytes);
+  const straddle = plan.name === 'psum' ? tileStraddles(request, bytes) : undefined;
+  if (straddle) {
+    diagnostics.error(span, `${what}: ${straddle}`);
+    return undefined;
+  }
   if (offset + bytes > plan.capacity) {
     const others = plan.live.length && !explicit ? ` (${usedBy(plan)}${lostToAlignment(plan, offset, bytes)})` : '';
     diagnostics.error(span, `${what} does not fit in ${where}: it would end at byte ${offset + bytes} but ${plan.name.toUpperCase()} has ${plan.capacity} bytes per partition${others}`);
@@ -89,6 +96,28 @@ export function place(plan: MemoryPlan, request: PlacementRequest, diagnostics: 
   plan.used = Math.max(plan.used, offset + bytes);
   plan.peak = Math.max(plan.peak, plan.used);
   return { partitions: shape[0], offset, bytesPerPartition: bytes };
+}
+
+/** The allocation as messages name it: `psum allocation 'acc' (f32[128, 512], ...)`, or an array with its tiles. */
+function describe(plan: MemoryPlan, request: PlacementRequest, bytes: number): string {
+  const { name, dtype, shape, array } = request;
+  const place = request.offset !== undefined ? `, ${request.offsetText}` : '';
+  if (!array) return `${plan.name} allocation '${name}' (${dtype}[${shape.join(', ')}], ${bytes} bytes per partition${place})`;
+  const tile = [shape[0], ...shape.slice(1 + array.length)];
+  const count = array.reduce((a, b) => a * b, 1);
+  return `${plan.name} array of tiles '${name}${array.map((n) => `[${n}]`).join('')}' (${count} tiles of ${dtype}[${tile.join(', ')}], ${bytes / count} bytes per partition each, ${bytes} in all${place})`;
+}
+
+/**
+ * Why the tiles of a PSUM array would straddle banks: they follow each other, so when the array is larger than a
+ * bank (and starts on one), a tile must fill a bank, whole banks, or a fraction of a bank that divides it, as a
+ * single allocation never straddles two banks.
+ */
+function tileStraddles(request: PlacementRequest, bytes: number): string | undefined {
+  if (!request.array || bytes <= PSUM_BANK_BYTES) return undefined;
+  const tile = bytes / request.array.reduce((a, b) => a * b, 1);
+  if (PSUM_BANK_BYTES % tile === 0 || tile % PSUM_BANK_BYTES === 0) return undefined;
+  return `its tiles follow each other in each partition and the array is larger than a ${PSUM_BANK_BYTES}-byte bank, so a tile of ${tile} bytes would straddle two banks; tiles of an array in PSUM must fill whole banks or divide one (${PSUM_BANK_BYTES}, 1024, 512, ... bytes per partition), else declare them as separate allocations`;
 }
 
 /** Why an explicit place cannot be taken: its alignment, or the live allocation it overlaps. */
