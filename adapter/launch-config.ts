@@ -73,6 +73,16 @@ function snapshotIndices(): z.ZodType<number[], unknown> {
     .pipe(z.array(z.number()));
 }
 
+/** The other program of a comparison: `{ program?, passes?, side? }`, nothing else. */
+function comparison(): z.ZodType<{ program?: string; passes?: PassName[]; side?: 'a' | 'b' }, unknown> {
+  const error: Refusal = (issue) => ` must be an object with "program" (the other .bir file) and "passes" (either may be left out), found ${describe(issue.input)}`;
+  return z.strictObject({
+    program: z.string({ error: (issue) => `.program must be a path to a .bir file, found ${describe(issue.input)}` }).min(1, { error: () => '.program must be a path to a .bir file, found an empty string' }).optional(),
+    passes: passNames().optional(),
+    side: z.enum(['a', 'b'], { error: (issue) => `.side must be "a" or "b", found ${describe(issue.input)}` }).optional(),
+  }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (keys: program, passes, side)` : error(issue)) });
+}
+
 interface Attribute<S extends z.ZodType> {
   readonly schema: S;
   readonly description: string;
@@ -101,6 +111,7 @@ const ATTRIBUTES = {
   dump: attribute(existingFile(text(), 'give a dump file (bir-sim run --dump FILE writes one)'), 'A post-mortem dump to open instead of running a program (bir-sim run --dump, dumpOnFault): the session stops at its fault, shows the machine as it was, and cannot run. The program comes from the dump; \'program\' is not needed.'),
   stats: attribute(flag.optional(), 'At the end of the run, also print in the Debug Console where its time went: per opcode the instructions executed, elements processed, time, share of the run, instructions/s and elements/s, the most time first (as bir-sim run --stats; timing slows the run a little). :stats prints the table so far at a stop.', false),
   shadow: attribute(flag.optional(), 'A shadow run: every instruction also runs in float64 alongside (a shadow value per element written), so that each element shows its error against float64 in ulps of its dtype (:error t[i, j], the tensor view\'s error layer, :why), and the end of the run prints each output\'s largest error and the instruction where it entered. Integer and packed dtypes have no shadow.', false),
+  compareWith: attribute(comparison().optional(), 'Compare this run with another, in lockstep on the same inputs, and open the session stopped at the first divergence (the first DRAM write whose bits differ): { "program": "other.bir" } (relative to the program; this program when left out), "passes": the other program\'s passes. The element, both values and where the difference was born are in the Debug Console; BIR: Compare Runs… also opens the other side as a second session.'),
   cwd: attribute(text().optional(), 'The folder the Debug Console writes file paths relative to (in :history, :why, :last, Go to Last Write); VS Code sets it to the workspace folder. Paths are absolute without it.'),
   trace: attribute(flag.optional(), 'Log the DAP messages of the session (the BIR Debugger output channel).', false),
 };
@@ -113,7 +124,7 @@ const ALL = z.looseObject(Object.fromEntries(Object.entries(ATTRIBUTES).map(([na
 /** What a run reads, in the order it is checked: of several mistakes, the first here is the one reported. */
 const RUN = ALL.pick({
   program: true, cores: true, passes: true, stepBy: true, frames: true, inputs: true, outDir: true, passBreakpoints: true, stopOnPassEntry: true,
-  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, stats: true, shadow: true, cwd: true, trace: true,
+  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, stats: true, shadow: true, compareWith: true, cwd: true, trace: true,
 });
 
 /** What opening a post-mortem dump reads: the dump, and how to show it. */
@@ -174,8 +185,18 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     stats: a.stats,
     shadow: a.shadow,
     cwd: a.cwd && path.resolve(a.cwd),
+    compareWith: a.compareWith && compareWithOf(a.compareWith, a.program, args.noDebug === true),
   };
   return { config, trace: a.trace ?? false, warnings };
+}
+
+/** compareWith with its program found relative to the session's program; refused in a run without debugging. */
+function compareWithOf(c: { program?: string; passes?: PassName[]; side?: 'a' | 'b' }, program: string, noDebug: boolean): LaunchConfig['compareWith'] {
+  if (noDebug) throw new LaunchError('launch attribute \'compareWith\' needs debugging (the session opens stopped at the first divergence): it cannot be a run without debugging');
+  const other = c.program === undefined ? undefined : path.resolve(path.dirname(path.resolve(program)), c.program);
+  if (other !== undefined && !fs.existsSync(other)) throw new LaunchError(`launch attribute 'compareWith': no such file '${c.program}' (${other})`);
+  if (other !== undefined && fs.statSync(other).isDirectory()) throw new LaunchError(`launch attribute 'compareWith': '${c.program}' is a folder; give a .bir file`);
+  return { program: other, passes: c.passes, side: c.side };
 }
 
 function validateDump(args: Record<string, unknown>, warnings: string[]): ValidatedLaunch {

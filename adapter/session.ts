@@ -375,6 +375,7 @@ export class BirDebugSession extends DebugSession {
     reply.afterAnswer(() => {
       for (const w of started.validated.warnings) this.sendEvent(new OutputEvent(`${w}\n`, 'console'));
       for (const d of started.result.diagnostics) this.sendEvent(new OutputEvent(`${d.text}\n`, 'console'));
+      if (started.result.comparison) this.sendBirEvent('bir/comparison', started.result.comparison);
       this.sendEvent(new Event('initialized'));
     });
     return undefined;

@@ -4,8 +4,9 @@
  */
 import type { Span } from './span';
 import type { ShowTensorEvent } from './tensor';
+import type { ComparisonEvent } from './comparison';
 
-export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception' | 'goto' | 'restart';
+export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception' | 'goto' | 'restart' | 'divergence';
 
 /** The node a stop is before. */
 export interface NodeSummary {
@@ -55,4 +56,6 @@ export interface BirEvents {
   readonly 'bir/stopped': StoppedInfo;
   /** `:show EXPR` in the Debug Console: open the tensor view on it. */
   readonly 'bir/showTensor': ShowTensorEvent;
+  /** A session of a comparison (compareWith): whether the runs differ, where, and the other side's launch. */
+  readonly 'bir/comparison': ComparisonEvent;
 }

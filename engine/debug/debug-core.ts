@@ -382,6 +382,16 @@ export class DebugCore implements ExecutionHooks {
     return (outcome as Extract<DebugOutcome, { kind: 'stopped' }>).info;
   }
 
+  /**
+   * The stop of a comparison of two runs (the launch attribute compareWith): the core was run to right before its
+   * write of the first divergence, and the stop is announced as that, on the writing core.
+   */
+  stopAtDivergence(coreIndex: number, text: string): StoppedInfo {
+    const core = this.machine.cores[coreIndex] ?? this.machine.cores[0];
+    const outcome = this.stopAt({ core, node: core.frame && nextNode(core.frame), reason: 'divergence' }, [], text);
+    return (outcome as Extract<DebugOutcome, { kind: 'stopped' }>).info;
+  }
+
   /** A stop after a node ran (a data breakpoint's): the core is shown before its next node. */
   private stopAfter(core: Core, d: Decision): DebugOutcome {
     return this.stopAt({ core, node: core.frame && nextNode(core.frame), reason: d.reason, after: true }, d.hitIds, d.text, d.span);
@@ -1211,6 +1221,7 @@ function describeStop(state: StopState, text?: string): string {
     case 'pause': return 'Paused';
     case 'goto': return text ? `Paused at ${text}` : 'Paused';
     case 'restart': return `Restarted at ${text ?? 'the frame\'s entry'}`;
+    case 'divergence': return text ?? 'Paused on the first divergence';
     default: return text ?? 'Paused after step';
   }
 }

@@ -16,7 +16,7 @@ import { SearchContext, Write, WriteTarget } from '../debug/writes';
 import { matchDrams, UnmatchedPrograms } from './dram-match';
 import { Writer } from './dram-writes';
 import { DramDifference, lockstep, WriteSide } from './lockstep';
-import { stoppedBefore } from './stopped-side';
+import { runToWrite, stoppedBefore } from './stopped-side';
 import { walkDifference, WalkStep } from './origin-walk';
 
 export interface DiffSide {
@@ -34,6 +34,11 @@ export interface DiffOptions {
   readonly settingNames?: MachineOptions['settingNames'];
   /** The history each side's debugger keeps to explain the difference, in MiB. */
   readonly historyMiB?: number;
+  /**
+   * A side's debugger, made on its program and not yet run (a debug session's): it is the one run to its write and
+   * asked `:why`, and is left stopped there. Without it, each side gets a debugger of its own.
+   */
+  readonly debuggers?: { readonly a?: DebugCore; readonly b?: DebugCore };
 }
 
 export interface RunDiff {
@@ -45,6 +50,8 @@ export interface RunDiff {
   readonly onlyB: readonly string[];
   /** Element writes of run A compared with run B's. */
   readonly writes: number;
+  /** Instructions each run executed (A's up to the difference, where the lockstep run stopped it). */
+  readonly instructions: { readonly a: number; readonly b: number };
   /** The first DRAM difference, with the element's name (`out[2, 5]`). */
   readonly dram?: DramDifference & { readonly element: string };
   /** `:why` on both sides, from the DRAM write back to the instruction where the difference was born (the last step). */
@@ -64,7 +71,7 @@ export function diffRuns(a: DiffSide, b: DiffSide, options: DiffOptions = {}): R
   const unknown = Object.keys(options.inputs ?? {}).filter((n) => !hasDram(a.program, n) && !hasDram(b.program, n));
   if (unknown.length) throw new UnmatchedPrograms(`--input ${unknown.join(', ')}: neither ${a.label} nor ${b.label} has a dram tensor of that name`);
   const run = lockstep(a.program, b.program, match, optionsA, optionsB);
-  const base = { labels, compared: match.pairs.map((p) => p.name), onlyA: match.onlyA, onlyB: match.onlyB, writes: run.writes, outcomes: { a: run.outcomeA, b: run.outcomeB } };
+  const base = { labels, compared: match.pairs.map((p) => p.name), onlyA: match.onlyA, onlyB: match.onlyB, writes: run.writes, instructions: run.instructions, outcomes: { a: run.outcomeA, b: run.outcomeB } };
   const d = run.difference;
   if (!d) {
     const endings = run.outcomeA && differentEndings(run.outcomeA, run.outcomeB, labels);
@@ -72,8 +79,8 @@ export function diffRuns(a: DiffSide, b: DiffSide, options: DiffOptions = {}): R
   }
   const dram = { ...d, element: `${d.pair.name}[${unravel(d.pair.a.shape, d.index).join(', ')}]` };
   if (d.initial) return { ...base, differ: true, dram };
-  const sideA = d.a?.writer && explainer(a.program, optionsA, d.a.writer, options.historyMiB);
-  const sideB = d.b?.writer && explainer(b.program, optionsB, d.b.writer, options.historyMiB);
+  const sideA = d.a?.writer && explainer(a.program, optionsA, d.a.writer, options.historyMiB, options.debuggers?.a);
+  const sideB = d.b?.writer && explainer(b.program, optionsB, d.b.writer, options.historyMiB, options.debuggers?.b);
   if (sideA && sideB) {
     const steps = sideA.inThePast((ctxA) => sideB.inThePast((ctxB) => walkDifference(
       start(ctxA, d.pair.a.slot, d.index, dram.element, d.a!), start(ctxB, d.pair.b.slot, d.index, dram.element, d.b!))));
@@ -97,8 +104,8 @@ function hasDram(p: Program, name: string): boolean {
 }
 
 /** A side's debugger stopped before its write, and its searches of the past. */
-function explainer(program: Program, options: MachineOptions, writer: Writer, historyMiB: number | undefined): { inThePast<T>(search: (ctx: SearchContext) => T): T } {
-  const core: DebugCore = stoppedBefore(program, options, writer, historyMiB);
+function explainer(program: Program, options: MachineOptions, writer: Writer, historyMiB: number | undefined, given: DebugCore | undefined): { inThePast<T>(search: (ctx: SearchContext) => T): T } {
+  const core: DebugCore = given ? runToWrite(given, options.faults ?? {}, writer) : stoppedBefore(program, options, writer, historyMiB);
   return { inThePast: (search) => core.travel.inThePast('diff', search) };
 }
 

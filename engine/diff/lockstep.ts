@@ -43,6 +43,8 @@ export interface LockstepResult {
   readonly outcomeB: RunOutcome;
   /** Element writes compared. */
   readonly writes: number;
+  /** Instructions each run executed (A's up to the difference). */
+  readonly instructions: { readonly a: number; readonly b: number };
 }
 
 export function lockstep(a: Program, b: Program, match: DramMatch, optionsA: MachineOptions, optionsB: MachineOptions): LockstepResult {
@@ -59,9 +61,10 @@ export function lockstep(a: Program, b: Program, match: DramMatch, optionsA: Mac
   } finally {
     watch.stop();
   }
-  if (compare.difference) return { difference: compare.difference, outcomeB: recorded.outcome, writes: compare.writes };
+  const instructions = { a: machine.instructionsExecuted, b: recorded.machine.instructionsExecuted };
+  if (compare.difference) return { difference: compare.difference, outcomeB: recorded.outcome, writes: compare.writes, instructions };
   const difference = compare.missingInA() ?? initialDifference(match, machine, recorded.machine);
-  return { difference, outcomeA, outcomeB: recorded.outcome, writes: compare.writes };
+  return { difference, outcomeA, outcomeB: recorded.outcome, writes: compare.writes, instructions };
 }
 
 /** Run A's rows against run B's recorded writes. */

@@ -11,9 +11,16 @@ import { Writer } from './dram-writes';
 
 /** A debug core stopped before the writer's node at its tick; undefined when the run never gets there (it cannot: the run is deterministic). */
 export function stoppedBefore(program: Program, options: MachineOptions, writer: Writer, historyMiB?: number): DebugCore {
-  const core = new DebugCore(program, options, { historyMiB }, new Int32Array(2));
+  return runToWrite(new DebugCore(program, options, { historyMiB }, new Int32Array(2)), options.faults ?? {}, writer);
+}
+
+/**
+ * A debug core that has not run (a debug session's, before its breakpoints are set) run to right before the writer's
+ * node at its tick, with the history from the start of the run that time travel and `:why` search.
+ */
+export function runToWrite(core: DebugCore, faults: NonNullable<MachineOptions['faults']>, writer: Writer): DebugCore {
   // The run stops at what would have ended the lockstep run, and at nothing else.
-  core.setExceptionFilters(filtersOf(options.faults ?? {}));
+  core.setExceptionFilters(filtersOf(faults));
   if (writer.instructions > 0) {
     const move = core.travel.goTo('diff', writer.instructions)();
     if (move === 'run') expectStop(core, core.run(), writer);

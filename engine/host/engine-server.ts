@@ -41,10 +41,13 @@ import type { TimelineData } from '../../contract/timeline';
 import { EngineError, errorData } from '../protocol/errors';
 import { EngineMethod, EngineParams, EngineRequestMessage, EngineResult } from '../protocol/requests';
 import { needsHistory, refusalInADump } from '../protocol/request-table';
-import { BreakpointInfo, EngineEvent, EvaluateResult, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
+import { BreakpointInfo, CompareWith, EngineEvent, EvaluateResult, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
 import { EngineToClient } from './messages';
 import { TimelineService } from './timeline-service';
 import { PipelineTooBig } from '../passes/pipeline-size';
+import { CompareRefused, ComparedSession, compareSession } from '../diff/compare-side';
+import { UnmatchedPrograms } from '../diff/dram-match';
+import { TooManyWrites } from '../diff/write-stream';
 
 /** How long the program runs before the server looks at its requests again. */
 const SLICE_MS = 20;
@@ -279,7 +282,7 @@ export class EngineServer {
       diagnostics.push({ severity: 'warning', message, span: declared.span, text: formatDiagnostic({ severity: 'warning', message, span: declared.span }) });
     }
     config = { ...config, cores: config.cores ?? declared?.count ?? 1 };
-    const machineOptions = this.machineOptions(config);
+    const machineOptions = this.machineOptions(config, checked.program);
     try {
       this.snapshots = runPipeline(checked.program, config.passes ?? []);
     } catch (e) {
@@ -305,10 +308,33 @@ export class EngineServer {
       if (e instanceof LoadError) return { ok: false, diagnostics, message: e.message };
       throw e;
     }
+    if (config.compareWith && this.core) {
+      const refused = this.compare(config, config.compareWith, program, host);
+      if (refused) return { ok: false, diagnostics, message: refused };
+    }
     this.config = config;
     this.program = program;
     this.state = 'launched';
-    return { ok: true, diagnostics, cores: config.cores ?? 1, files: [...checked.program.sources.keys()] };
+    return { ok: true, diagnostics, cores: config.cores ?? 1, files: [...checked.program.sources.keys()], comparison: this.comparison?.event };
+  }
+
+  /** The comparison of the launch attribute compareWith: the session's core left before its write of the divergence. */
+  private comparison?: ComparedSession;
+
+  /** Runs the comparison at launch, before breakpoints are set: undefined, or why the launch fails. */
+  private compare(config: LaunchConfig, other: CompareWith, program: Program, host: SourceHost): string | undefined {
+    const { type: _t, request: _r, name: _n, compareWith: _c, overlays: _o, ...launch } = config as LaunchConfig & Record<string, unknown>;
+    try {
+      this.comparison = compareSession(
+        { file: config.program, passes: config.passes ?? [], program, cores: config.cores ?? 1, core: this.core! },
+        other,
+        { inputs: this.inputPaths(config), maxInstructions: config.maxInstructions, historyMiB: config.historyMiB, host, display: relativeTo(config.cwd), launch },
+      );
+      return undefined;
+    } catch (e) {
+      if (e instanceof CompareRefused || e instanceof UnmatchedPrograms || e instanceof TooManyWrites || e instanceof LoadError) return `launch attribute 'compareWith': ${e.message}`;
+      throw e;
+    }
   }
 
   /** A session of a post-mortem dump: stopped at its fault from configurationDone on; it reads, and never runs. */
@@ -332,12 +358,17 @@ export class EngineServer {
     return { ok: true, diagnostics: [], cores: machine.ncores, files: [...sources.keys()], sources: notOnDisk(sources), readOnly: true };
   }
 
-  private machineOptions(config: LaunchConfig): MachineOptions {
+  /** The launch's inputs as absolute paths; in a comparison, only those of tensors the program has (the other may have the rest). */
+  private inputPaths(config: LaunchConfig, program?: Program): Record<string, string> {
     const base = path.dirname(path.resolve(config.program));
-    const inputs = Object.fromEntries(Object.entries(config.inputs ?? {}).map(([k, v]) => [k, path.resolve(base, v)]));
+    const mine = (name: string): boolean => !program || !config.compareWith || program.drams.some((d) => d.name === name);
+    return Object.fromEntries(Object.entries(config.inputs ?? {}).filter(([k]) => mine(k)).map(([k, v]) => [k, path.resolve(base, v)]));
+  }
+
+  private machineOptions(config: LaunchConfig, program?: Program): MachineOptions {
     return npyMachineOptions({
       cores: config.cores ?? 1,
-      inputs,
+      inputs: this.inputPaths(config, program),
       maxCallDepth: config.maxCallDepth,
       settingNames: { maxInstructions: 'the launch attribute \'maxInstructions\'', maxCallDepth: 'the launch attribute \'maxCallDepth\'' },
       maxInstructions: config.maxInstructions,
@@ -358,6 +389,7 @@ export class EngineServer {
 
   private start(): void {
     if (this.postMortem) return this.stopAtDump(this.postMortem.fault);
+    if (this.comparison) return this.openComparison(this.comparison);
     this.state = 'running';
     this.beginRunning();
     if (this.core) {
@@ -368,6 +400,24 @@ export class EngineServer {
     } else {
       setImmediate(() => this.runWithoutDebugging());
     }
+  }
+
+  /**
+   * A comparison's session opens where the launch left its core: stopped before its write of the divergence, the
+   * report in the Debug Console. Runs that do not differ there (or that the session has no write of) end at once:
+   * both ran already, in lockstep.
+   */
+  private openComparison(compared: ComparedSession): void {
+    const core = this.debugCore();
+    core.setExceptionFilters(this.pendingFilters);
+    const stop = compared.stop;
+    this.state = stop ? 'stopped' : 'ended';
+    setImmediate(() => {
+      this.emit({ kind: 'output', category: 'console', text: `${compared.event.report.join('\n')}\n` });
+      if (stop) return this.emit({ kind: 'stopped', info: stop });
+      this.emit({ kind: 'output', category: 'console', text: `${compared.event.message}\n` });
+      this.emit({ kind: 'exited', exitCode: compared.exitCode });
+    });
   }
 
   private stopAtDump(fault: Fault): void {
@@ -384,7 +434,7 @@ export class EngineServer {
 
   /** The fast loop, in slices too, so that requests (terminate, threads) are answered during a long run. */
   private runWithoutDebugging(): void {
-    const machine = new Machine(this.program!, this.machineOptions(this.config!));
+    const machine = new Machine(this.program!, this.machineOptions(this.config!, this.program));
     const interpreter = new Interpreter(machine, this.control, this.stats);
     const step = (): void => {
       const began = performance.now();
@@ -675,7 +725,7 @@ export class EngineServer {
   /** bir/timeline: the program run again on a machine of its own; a dump's cannot (it holds no inputs to run it from the start). */
   private timelineOf(args: EngineParams<'bir/timeline'>): TimelineData {
     if (this.postMortem) throw new EngineError(`'bir/timeline': a dump cannot run (${this.postMortem.what}: the machine at its fault); profile the program with bir-sim profile`, 'state');
-    return this.timeline.answer({ config: this.config!, program: this.program!, machineOptions: () => this.machineOptions(this.config!) }, args);
+    return this.timeline.answer({ config: this.config!, program: this.program!, machineOptions: () => this.machineOptions(this.config!, this.program) }, args);
   }
 
   private terminate(): void {

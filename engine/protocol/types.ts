@@ -5,6 +5,7 @@
 import type { FramesMode } from '../../contract/requests';
 import type { Span } from '../../contract/span';
 import type { StoppedInfo } from '../../contract/stops';
+import type { ComparisonEvent, ComparisonSide } from '../../contract/comparison';
 import type { PassName } from '../passes/registry';
 
 export type { FramesMode };
@@ -52,6 +53,17 @@ export interface LaunchConfig {
   readonly dump?: string;
   /** The folder the Debug Console writes file paths relative to (the workspace); absolute without it. */
   readonly cwd?: string;
+  /** A comparison of two runs: the session opens stopped at its side's write of the first divergence. */
+  readonly compareWith?: CompareWith;
+}
+
+/** The other program of a comparison (the launch attribute compareWith). */
+export interface CompareWith {
+  /** Absolute; the session's own program when left out. */
+  readonly program?: string;
+  readonly passes?: readonly PassName[];
+  /** This session's side ('a' when left out): A's writes are compared in order, B's matched to them. */
+  readonly side?: ComparisonSide;
 }
 
 export interface DiagnosticInfo {
@@ -69,6 +81,8 @@ export type LaunchResult =
     readonly sources?: Readonly<Record<string, string>>;
     /** A post-mortem dump: the run cannot move or be changed. */
     readonly readOnly?: boolean;
+    /** A comparison's answer (compareWith), for the client's `bir/comparison` event. */
+    readonly comparison?: ComparisonEvent;
   }
   | { readonly ok: false; readonly diagnostics: readonly DiagnosticInfo[]; readonly message: string };
 
