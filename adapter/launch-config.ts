@@ -12,6 +12,9 @@ import { PASS_NAMES, PassName, unknownPass } from '../engine/passes/registry';
 import { DumpError, readDump } from '../engine/io/dump';
 import { notRegularFile } from '../engine/io/read-file';
 
+/** The passes `passes` and `compareWith.passes` take, in pipeline order: what the extension offers to pick from. */
+export { PASS_NAMES };
+
 // Each schema's messages say what follows `launch attribute 'NAME'` in the refusal: ` must be ...`, or `: ...`.
 
 /** A refusal that describes the value found. */

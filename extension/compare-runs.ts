@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { PASS_NAMES } from '../engine/passes/registry';
+import { PASS_NAMES } from '../adapter/launch-config';
 import { birEventBody } from './bir-requests';
 
 /** What the command compares with, when a caller (a test, a keybinding) gives it instead of the quick picks. */
