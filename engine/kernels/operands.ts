@@ -58,10 +58,17 @@ export const scratch = new Scratch();
 export function readOperand(op: TensorOperand, v: View, m: Machine, slot: number): Float64Array {
   const n = viewSize(v);
   const values = scratch.get(slot, n);
+  // A float64 execution reads a shadowed plane in one pass (decoded, zeroed where unwritten, shadows substituted).
+  if (op.float64 && m.shadow && v.tensor.shadow && readsShadowed(op, v, m, values)) return values;
   readView(v, values);
   if (readsUnwritten(op, v, m)) zeroUnwritten(v, values);
   if (op.float64) m.shadow?.substitute(v, values);
   return values;
+}
+
+function readsShadowed(op: TensorOperand, v: View, m: Machine, values: Float64Array): boolean {
+  readsUnwritten(op, v, m);
+  return m.shadow!.read(v, values);
 }
 
 /** Whether the view holds never-written elements, which then read as zero; faults instead when that fault is on. */

@@ -298,6 +298,24 @@ function checkElementArray(d: DType, a: ElementArray): void {
   }
 }
 
+/** The float dtypes stored in 8 or 16 bits, whose every pattern's value fits a table. */
+const TABLED: ReadonlySet<DType> = new Set<DType>(['bf16', 'f16', 'fp8e4m3', 'fp8e4m3fn', 'fp8e5m2', 'e8m0', 'fp4e2m1']);
+const decodeTables = new Map<DType, Float64Array>();
+
+/**
+ * decode(d, bits) of every pattern its element array holds, made when first asked for: what loops that decode one
+ * element at a time among other work read (a shadow run's); undefined for f32 (its elements are their values) and
+ * the dtypes that are not floats.
+ */
+export function decodeTable(d: DType): Float64Array | undefined {
+  const made = decodeTables.get(d);
+  if (made || !TABLED.has(d)) return made;
+  const table = new Float64Array(2 ** (createElementArray(d, 0).BYTES_PER_ELEMENT * 8));
+  for (let i = 0; i < table.length; i++) table[i] = decode(d, i);
+  decodeTables.set(d, table);
+  return table;
+}
+
 /**
  * Decode `rows` runs of `cols` elements of `src` (row r from srcStart + r·rowStride) into `dst` one after the other,
  * as decodeRange does each: a strided plane checked and dispatched once.

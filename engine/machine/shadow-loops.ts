@@ -1,12 +1,15 @@
 /**
  * The per-element loops of a shadow run (issue 27) over a plane (rows × cols with strides), the views every engine
- * reads and writes: an operand's stored values replaced by their shadows, and the shadows of what an instruction
- * wrote. They walk the tensor's indices row by row without a buffer of indices, and keep the worst input in locals,
- * so that a float64 run costs a few passes over its elements rather than one per array it touches. The general
- * loops (machine/shadow-run.ts, for any view) compute the same values; `setShadowPlaneLoops(false)` makes every view
- * take them, which is how the tests compare the two bit for bit.
+ * reads and writes: an operand read on its shadows, and the shadows of what an instruction wrote. Each is one pass
+ * over the elements: it decodes each stored element where it stands (f32 elements are their values; the narrower
+ * floats through a table of every pattern, dtypes.ts decodeTable), walks the tensor's indices row by row without a
+ * buffer of indices, and keeps the worst input in locals. The general loops (machine/shadow-run.ts, for any view:
+ * decoded first, then substituted) compute the same values; `setShadowPlaneLoops(false)` makes every view take
+ * them, which is how the tests compare the two bit for bit.
  */
+import { decodeTable } from './dtypes';
 import { Shadow } from './shadow';
+import { Tensor } from './tensor';
 import { relativeError } from './ulp';
 import { Plane } from './view';
 
@@ -36,10 +39,43 @@ export function shadowPlaneLoops(): boolean {
 }
 
 /**
- * The stored values of a plane replaced by their shadows where the shadow is of the value stored; each position's
- * error, origin and jump noted in `read` (0, -1, 0 where none), the worst of them in `worst` (the first of equals).
+ * A plane of `t` read on its shadows (readNoting's loops; `read` undefined: readWorst's), in the loop of its dtype's
+ * element array, which keeps each loop's element reads of one kind.
  */
-export function substituteNoting(p: Plane, offset: number, values: Float64Array, written: Uint8Array, s: Shadow, read: ReadErrors, worst: Worst): void {
+export function readPlane(p: Plane, offset: number, t: Tensor, s: Shadow, values: Float64Array, read: ReadErrors | undefined, worst: Worst): void {
+  const data = t.data;
+  if (data instanceof Float32Array) {
+    if (read) readNotingF32(p, offset, data, t.written, s, values, read, worst);
+    else readWorstF32(p, offset, data, t.written, s, values, worst);
+    return;
+  }
+  const table = decodeTable(t.dtype)!;
+  const bits = data as Uint16Array | Uint8Array;
+  if (read) readNoting(p, offset, bits, table, t.written, s, values, read, worst);
+  else readWorst(p, offset, bits, table, t.written, s, values, worst);
+}
+
+/** The shadows of a plane of `t` written (storeWhole's loops; with `read`, storeByPosition's), by element array. */
+export function storePlane(p: Plane, offset: number, t: Tensor, s: Shadow, values: Float64Array, whole: Worst, read: ReadErrors | undefined, current: number): void {
+  const data = t.data;
+  if (data instanceof Float32Array) {
+    if (read) storeByPositionF32(p, offset, data, values, s, whole, read, current);
+    else storeWholeF32(p, offset, data, values, s, whole, current);
+    return;
+  }
+  const table = decodeTable(t.dtype)!;
+  const bits = data as Uint16Array | Uint8Array;
+  if (read) storeByPosition(p, offset, bits, table, values, s, whole, read, current);
+  else storeWhole(p, offset, bits, table, values, s, whole, current);
+}
+
+/**
+ * A plane's elements as a float64 execution reads them: the shadow where it is of the value stored, else the stored
+ * value (zero where never written: the read faulted before if that is a fault); each position's error, origin and
+ * jump noted in `read` (0, -1, 0 where no shadow), the worst of them in `worst` (the first of equals). `table`: the
+ * dtype's decodeTable (f32 elements, their values as they are, take the F32 loops).
+ */
+export function readNoting(p: Plane, offset: number, data: Uint16Array | Uint8Array, table: Float64Array, written: Uint8Array, s: Shadow, values: Float64Array, read: ReadErrors, worst: Worst): void {
   const { values: exact, stamps, errors, origins, jumps } = s;
   const { errors: readErrors, origins: readOrigins, jumps: readJumps } = read;
   const { rows, cols, rowStride, colStride } = p;
@@ -50,7 +86,9 @@ export function substituteNoting(p: Plane, offset: number, values: Float64Array,
   for (let r = 0; r < rows; r++) {
     let index = offset + r * rowStride;
     for (let c = 0; c < cols; c++, i++, index += colStride) {
-      if (written[index] === 0 || stamps[index] !== values[i]) {
+      const y = written[index] === 0 ? NaN : table[data[index]];
+      if (y !== stamps[index]) {
+        values[i] = written[index] === 0 ? 0 : y;
         readErrors[i] = 0;
         readOrigins[i] = -1;
         readJumps[i] = 0;
@@ -73,8 +111,45 @@ export function substituteNoting(p: Plane, offset: number, values: Float64Array,
   worst.jump = worstJump;
 }
 
-/** As substituteNoting, for an operand whose results are not made by position: only the worst is kept. */
-export function substituteWorst(p: Plane, offset: number, values: Float64Array, written: Uint8Array, s: Shadow, worst: Worst): void {
+/** As readNoting, for f32 elements (their values as they are). */
+export function readNotingF32(p: Plane, offset: number, data: Float32Array, written: Uint8Array, s: Shadow, values: Float64Array, read: ReadErrors, worst: Worst): void {
+  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { errors: readErrors, origins: readOrigins, jumps: readJumps } = read;
+  const { rows, cols, rowStride, colStride } = p;
+  let worstError = worst.error;
+  let worstOrigin = worst.origin;
+  let worstJump = worst.jump;
+  let i = 0;
+  for (let r = 0; r < rows; r++) {
+    let index = offset + r * rowStride;
+    for (let c = 0; c < cols; c++, i++, index += colStride) {
+      const y = written[index] === 0 ? NaN : data[index];
+      if (y !== stamps[index]) {
+        values[i] = written[index] === 0 ? 0 : y;
+        readErrors[i] = 0;
+        readOrigins[i] = -1;
+        readJumps[i] = 0;
+        continue;
+      }
+      values[i] = exact[index];
+      const error = errors[index];
+      readErrors[i] = error;
+      readOrigins[i] = origins[index];
+      readJumps[i] = jumps[index];
+      if (error > worstError) {
+        worstError = error;
+        worstOrigin = origins[index];
+        worstJump = jumps[index];
+      }
+    }
+  }
+  worst.error = worstError;
+  worst.origin = worstOrigin;
+  worst.jump = worstJump;
+}
+
+/** As readNoting, for an operand whose results are not made by position: only the worst is kept. */
+export function readWorst(p: Plane, offset: number, data: Uint16Array | Uint8Array, table: Float64Array, written: Uint8Array, s: Shadow, values: Float64Array, worst: Worst): void {
   const { values: exact, stamps, errors, origins, jumps } = s;
   const { rows, cols, rowStride, colStride } = p;
   let worstError = worst.error;
@@ -84,7 +159,41 @@ export function substituteWorst(p: Plane, offset: number, values: Float64Array, 
   for (let r = 0; r < rows; r++) {
     let index = offset + r * rowStride;
     for (let c = 0; c < cols; c++, i++, index += colStride) {
-      if (written[index] === 0 || stamps[index] !== values[i]) continue;
+      const y = written[index] === 0 ? NaN : table[data[index]];
+      if (y !== stamps[index]) {
+        values[i] = written[index] === 0 ? 0 : y;
+        continue;
+      }
+      values[i] = exact[index];
+      const error = errors[index];
+      if (error > worstError) {
+        worstError = error;
+        worstOrigin = origins[index];
+        worstJump = jumps[index];
+      }
+    }
+  }
+  worst.error = worstError;
+  worst.origin = worstOrigin;
+  worst.jump = worstJump;
+}
+
+/** As readWorst, for f32 elements (their values as they are). */
+export function readWorstF32(p: Plane, offset: number, data: Float32Array, written: Uint8Array, s: Shadow, values: Float64Array, worst: Worst): void {
+  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { rows, cols, rowStride, colStride } = p;
+  let worstError = worst.error;
+  let worstOrigin = worst.origin;
+  let worstJump = worst.jump;
+  let i = 0;
+  for (let r = 0; r < rows; r++) {
+    let index = offset + r * rowStride;
+    for (let c = 0; c < cols; c++, i++, index += colStride) {
+      const y = written[index] === 0 ? NaN : data[index];
+      if (y !== stamps[index]) {
+        values[i] = written[index] === 0 ? 0 : y;
+        continue;
+      }
       values[i] = exact[index];
       const error = errors[index];
       if (error > worstError) {
@@ -103,10 +212,11 @@ export function substituteWorst(p: Plane, offset: number, values: Float64Array, 
 const relative = relativeError;
 
 /**
- * The shadows of a plane's elements written, each with its error and where it grew most, when every element's worst
- * input is the same (`whole`): an instruction whose results are not made by position, or whose operands had no shadow.
+ * The shadows of a plane's elements written (decoded as readNoting does), each with its error and where it grew most,
+ * when every element's worst input is the same (`whole`): an instruction whose results are not made by position, or
+ * whose operands had no shadow.
  */
-export function storeWhole(p: Plane, offset: number, stored: Float64Array, values: Float64Array, s: Shadow, whole: Worst, current: number): void {
+export function storeWhole(p: Plane, offset: number, data: Uint16Array | Uint8Array, table: Float64Array, values: Float64Array, s: Shadow, whole: Worst, current: number): void {
   const { values: exact, stamps, errors, origins, jumps } = s;
   const { rows, cols, rowStride, colStride } = p;
   const worstError = whole.error;
@@ -116,7 +226,37 @@ export function storeWhole(p: Plane, offset: number, stored: Float64Array, value
   for (let r = 0; r < rows; r++) {
     let index = offset + r * rowStride;
     for (let c = 0; c < cols; c++, i++, index += colStride) {
-      const y = stored[i];
+      const y = table[data[index]];
+      const x = values[i];
+      exact[index] = x;
+      stamps[index] = y;
+      // relativeError, inline: the common case (finite, different) without a call.
+      const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
+      errors[index] = error;
+      const growth = error - worstError;
+      if (growth > worstJump) {
+        origins[index] = current;
+        jumps[index] = growth;
+      } else {
+        origins[index] = worstOrigin;
+        jumps[index] = worstJump;
+      }
+    }
+  }
+}
+
+/** As storeWhole, for f32 elements (their values as they are). */
+export function storeWholeF32(p: Plane, offset: number, data: Float32Array, values: Float64Array, s: Shadow, whole: Worst, current: number): void {
+  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { rows, cols, rowStride, colStride } = p;
+  const worstError = whole.error;
+  const worstOrigin = whole.origin;
+  const worstJump = whole.jump;
+  let i = 0;
+  for (let r = 0; r < rows; r++) {
+    let index = offset + r * rowStride;
+    for (let c = 0; c < cols; c++, i++, index += colStride) {
+      const y = data[index];
       const x = values[i];
       exact[index] = x;
       stamps[index] = y;
@@ -139,7 +279,7 @@ export function storeWhole(p: Plane, offset: number, stored: Float64Array, value
  * As storeWhole, each element's worst input the worse of `whole` and the operand read at its position (`read`; the
  * operand's when strictly worse, as the general loop folds them).
  */
-export function storeByPosition(p: Plane, offset: number, stored: Float64Array, values: Float64Array, s: Shadow, whole: Worst, read: ReadErrors, current: number): void {
+export function storeByPosition(p: Plane, offset: number, data: Uint16Array | Uint8Array, table: Float64Array, values: Float64Array, s: Shadow, whole: Worst, read: ReadErrors, current: number): void {
   const { values: exact, stamps, errors, origins, jumps } = s;
   const { errors: readErrors, origins: readOrigins, jumps: readJumps } = read;
   const { rows, cols, rowStride, colStride } = p;
@@ -150,7 +290,40 @@ export function storeByPosition(p: Plane, offset: number, stored: Float64Array, 
   for (let r = 0; r < rows; r++) {
     let index = offset + r * rowStride;
     for (let c = 0; c < cols; c++, i++, index += colStride) {
-      const y = stored[i];
+      const y = table[data[index]];
+      const x = values[i];
+      exact[index] = x;
+      stamps[index] = y;
+      const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
+      errors[index] = error;
+      const byPosition = readErrors[i] > wholeError;
+      const worstError = byPosition ? readErrors[i] : wholeError;
+      const worstJump = byPosition ? readJumps[i] : wholeJump;
+      const growth = error - worstError;
+      if (growth > worstJump) {
+        origins[index] = current;
+        jumps[index] = growth;
+      } else {
+        origins[index] = byPosition ? readOrigins[i] : wholeOrigin;
+        jumps[index] = worstJump;
+      }
+    }
+  }
+}
+
+/** As storeByPosition, for f32 elements (their values as they are). */
+export function storeByPositionF32(p: Plane, offset: number, data: Float32Array, values: Float64Array, s: Shadow, whole: Worst, read: ReadErrors, current: number): void {
+  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { errors: readErrors, origins: readOrigins, jumps: readJumps } = read;
+  const { rows, cols, rowStride, colStride } = p;
+  const wholeError = whole.error;
+  const wholeOrigin = whole.origin;
+  const wholeJump = whole.jump;
+  let i = 0;
+  for (let r = 0; r < rows; r++) {
+    let index = offset + r * rowStride;
+    for (let c = 0; c < cols; c++, i++, index += colStride) {
+      const y = data[index];
       const x = values[i];
       exact[index] = x;
       stamps[index] = y;

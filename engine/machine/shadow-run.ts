@@ -13,7 +13,7 @@
 import { InstrNode } from '../ir/program';
 import { Shadow } from './shadow';
 import { Tensor } from './tensor';
-import { ReadErrors, shadowPlaneLoops, storeByPosition, storeWhole, substituteNoting, substituteWorst, Worst } from './shadow-loops';
+import { ReadErrors, readPlane, shadowPlaneLoops, storePlane, Worst } from './shadow-loops';
 import { hasUlp, relativeError } from './ulp';
 import { asPlane, forEachIndex, readView, View } from './view';
 
@@ -91,6 +91,19 @@ export class ShadowRun {
   }
 
   /**
+   * An operand of a plane read on its shadows in one pass (machine/shadow-loops.ts): what readView and substitute give
+   * together, with never-written elements as zero. False, with nothing read, for the views the general loops take.
+   */
+  read(v: View, values: Float64Array): boolean {
+    const t = v.tensor;
+    const s = t.shadow;
+    const p = s && shadowPlaneLoops() ? asPlane(v) : undefined;
+    if (!s || !p) return false;
+    readPlane(p, v.offset, t, s, values, this.positional ? this.operandErrors(values.length) : undefined, this.worst);
+    return true;
+  }
+
+  /**
    * An operand's values (stored values, as the kernel read them) replaced by their shadows where they have one; the
    * worst input noted.
    */
@@ -99,12 +112,6 @@ export class ShadowRun {
     const s = t.shadow;
     if (!s) return;
     const n = values.length;
-    const p = shadowPlaneLoops() ? asPlane(v) : undefined;
-    if (p) {
-      if (this.positional) substituteNoting(p, v.offset, values, t.written, s, this.operandErrors(n), this.worst);
-      else substituteWorst(p, v.offset, values, t.written, s, this.worst);
-      return;
-    }
     const indices = elementIndices(v, n, 0);
     const read = this.positional ? this.operandErrors(n) : scratchErrors(n);
     read.reset(n);
@@ -155,16 +162,15 @@ export class ShadowRun {
     // Elementwise: the operands of the result's size by position; the others (a column of scalars) as a whole.
     const byPosition = this.operands.slice(0, this.operandCount).filter((o) => o.length === n);
     const whole = this.positional && byPosition.length > 0 ? this.wholeOperandsWorst(n) : this.worst;
-    const stored = storedBuffer(n);
-    readView(v, stored);
     const p = shadowPlaneLoops() ? asPlane(v) : undefined;
     if (p) {
       if (journal) for (let r = 0; r < p.rows; r++) for (let c = 0, index = v.offset + r * p.rowStride; c < p.cols; c++, index += p.colStride) journal.touch(s, index, index + 1);
-      if (byPosition.length === 0) return storeWhole(p, v.offset, stored, values, s, whole, this.current);
-      if (byPosition.length === 1) return storeByPosition(p, v.offset, stored, values, s, whole, byPosition[0], this.current);
+      if (byPosition.length <= 1) return storePlane(p, v.offset, t, s, values, whole, byPosition[0], this.current);
       // Two operands or more by position: their worst at each position first, which every element then takes.
-      return storeByPosition(p, v.offset, stored, values, s, BELOW_EVERY_ERROR, worstOf(whole, byPosition, n), this.current);
+      return storePlane(p, v.offset, t, s, values, BELOW_EVERY_ERROR, worstOf(whole, byPosition, n), this.current);
     }
+    const stored = storedBuffer(n);
+    readView(v, stored);
     const indices = elementIndices(v, n, 1);
     if (journal) for (let i = 0; i < n; i++) journal.touch(s, indices[i], indices[i] + 1);
     storeElements(n, indices, stored, values, s, worstOf(whole, byPosition, n), this.current);
