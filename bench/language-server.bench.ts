@@ -74,10 +74,12 @@ async function main(): Promise<void> {
     const hover = await timed(5, () => client.request('textDocument/hover', { ...doc, position: mid }));
     const rename = await timed(3, () => client.request('textDocument/rename', { ...doc, position: mid, newName: 'bb' }));
     const outline = await timed(3, () => client.request('textDocument/documentSymbol', doc));
-    // The first request after an edit, as a hover after typing: the index of the edited text is made for it.
+    // The first request after an edit of a line in the middle of the file, as a hover after typing: the index of the
+    // edited text is made for it.
+    const middle = text.indexOf('scalar = 1.5', text.length / 2);
     const afterEdit = await timedTo(3, async () => {
       const seen = client.published(file);
-      client.change(file, text.replace('scalar = 1.5', `scalar = ${2.5 + (version++ % 2)}`));
+      client.change(file, `${text.slice(0, middle)}scalar = ${2.5 + (version++ % 2)}${text.slice(middle + 'scalar = 1.5'.length)}`);
       await client.request('textDocument/hover', { ...doc, position: mid });
       const took = performance.now();
       await client.diagnosticsOf(file, () => true, seen);

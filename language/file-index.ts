@@ -30,6 +30,8 @@ export interface Declaration {
   readonly role?: 'input' | 'output';
   /** A function's parameters, as written, for signatures. */
   readonly params?: readonly ast.ParamDecl[];
+  /** An allocation's: the line of the `}` that ends the block it is declared in (its name means it until there). */
+  readonly scopeEndLine?: number;
 }
 
 /** An occurrence of a name that names something of another file: a function `m::f` or the module `m` itself. */
@@ -160,7 +162,20 @@ export class FileIndex {
     return this.decls.filter((d) => d.fn === undefined && d.kind !== 'module');
   }
 
-  // ---- building (FileIndexBuilder) ----
+  // ---- building (FileIndexBuilder, and index-update.ts from the index of the text before an edit) ----
+
+  /** Appends occurrences `start` to `end` (exclusive) of another index, their lines moved by `lineShift`. */
+  appendOccurrences(from: FileIndex, start: number, end: number, lineShift: number): void {
+    this.lines.pushRange(from.lines.view(), start, end, lineShift);
+    this.cols.pushRange(from.cols.view(), start, end);
+    this.ends.pushRange(from.ends.view(), start, end);
+    this.targets.pushRange(from.targets.view(), start, end);
+  }
+
+  /** The first occurrence on or after a line (a line past the last: the count). */
+  firstOccurrenceFrom(line: number): number {
+    return line < 0 ? 0 : line < this.lineStarts.length ? this.lineStarts[line] : this.occurrenceCount;
+  }
 
   addOccurrence(span: Span, target: Target): number {
     this.lines.push(span.line);
@@ -174,7 +189,8 @@ export class FileIndex {
     this.cols.seal();
     this.ends.seal();
     this.targets.seal();
-    const lineCount = this.text.split('\n').length;
+    let lineCount = 1;
+    for (let nl = this.text.indexOf('\n'); nl >= 0; nl = this.text.indexOf('\n', nl + 1)) lineCount++;
     const starts = new Int32Array(lineCount + 2);
     let i = 0;
     for (let line = 0; line < starts.length; line++) {
@@ -188,6 +204,16 @@ export class FileIndex {
 /** Builds the index of a file from its text. Never throws on bad input: a half-typed file is indexed as far as it parses. */
 export function indexFile(file: string, text: string): FileIndex {
   return new FileIndexBuilder(file, text).build();
+}
+
+/**
+ * The occurrences of some statement lines of a function of `base`'s file, resolved as the whole build resolves them:
+ * `text` is a body of those lines (its `{` on line `line` of the file, alone, then the lines, then its `}`); `names` are the function's
+ * names in scope there. Answered as an index of those occurrences alone, with `base`'s declarations and the ones the
+ * lines declared after them (index-update.ts gives up when there is one).
+ */
+export function indexLines(base: FileIndex, text: string, line: number, fnId: number, names: Map<string, number>, check: (s: ast.Stmt) => void): FileIndex {
+  return new FileIndexBuilder(base.file, text, base).indexStatements(text, line, fnId, names, check);
 }
 
 /** The target of the name of a second declaration of a name: the first one is what the name means. */
@@ -209,9 +235,26 @@ class FileIndexBuilder {
   /** Occurrences of one statement, put in source order before they are added; the call sites among them. */
   private pending: { span: Span; target: Target }[] = [];
   private pendingCalls: { caller: number; pending: number }[] = [];
+  /** The line of the `}` of each block the statement being indexed is in, innermost last. */
+  private readonly blockEnds: number[] = [];
 
-  constructor(private readonly file: string, private readonly text: string) {
+  constructor(private readonly file: string, private readonly text: string, base?: FileIndex) {
     this.index = new FileIndex(file, text);
+    if (base) this.knowing(base);
+  }
+
+  /** The names of another index of the file: its declarations and external names, what its lines' names resolve to. */
+  private knowing(base: FileIndex): void {
+    const idx = this.index;
+    idx.decls.push(...base.decls);
+    idx.externals.push(...base.externals);
+    idx.moduleName = base.moduleName;
+    idx.moduleDecl = base.moduleDecl;
+    base.externals.forEach((e, k) => this.externalIds.set(`${e.module}::${e.name ?? ''}`, k));
+    for (const d of base.topLevel()) {
+      if (d.kind === 'function') this.functions.set(d.name, d.id);
+      else this.moduleNames.set(d.name, d.id);
+    }
   }
 
   build(): FileIndex {
@@ -285,13 +328,30 @@ class FileIndexBuilder {
     moduleNode.children.push(node);
     this.index.folds.push({ startLine: d.span.line, endLine: d.body.close.line });
     if (!body || !own) return;
+    this.blockEnds.push(d.body.close.line);
     parseBody(this.text, this.file, body, (s) => this.stmt(s, fn, node.children));
+    this.blockEnds.pop();
+  }
+
+  /**
+   * The statements of a body whose `{` is on line `line` of the file (`text`, from that `{` to its `}`), as the
+   * lines of function `fnId` whose names in scope there are `names`: their occurrences, in this builder's index (whose
+   * declarations are the file's). Each statement is handed to `check` first, which throws to give up.
+   */
+  indexStatements(text: string, line: number, fnId: number, names: Map<string, number>, check: (s: ast.Stmt) => void): FileIndex {
+    const fn: FunctionNames = { id: fnId, names };
+    parseBody(text, this.file, { pos: 0, line, lineStart: 0, nesting: 0 }, (s) => {
+      check(s);
+      this.stmt(s, fn, []);
+    });
+    this.index.seal();
+    return this.index;
   }
 
   private stmt(s: ast.Stmt, fn: FunctionNames, into: OutlineNode[]): void {
     switch (s.kind) {
       case 'alloc': {
-        const id = this.declare({ kind: 'alloc', name: s.name, nameSpan: s.nameSpan, span: s.span, fn: fn.id, type: s.type, memory: s.memory });
+        const id = this.declare({ kind: 'alloc', name: s.name, nameSpan: s.nameSpan, span: s.span, fn: fn.id, type: s.type, memory: s.memory, scopeEndLine: this.blockEnds[this.blockEnds.length - 1] });
         this.add(s.nameSpan, id);
         this.typeRef(s.type, fn);
         for (const e of s.array ?? []) this.expr(e, fn);
@@ -314,14 +374,14 @@ class FileIndexBuilder {
         const loop: OutlineNode = { kind: 'loop', name: `for ${s.register}`, detail: `${this.source(s.from.span)}..${this.source(s.to.span)}`, span: spanOf(s.span, s.body.close), nameSpan: s.span, children: [] };
         into.push(loop);
         this.fold(s.span, s.body);
-        this.scoped(fn, () => s.body.stmts.forEach((inner) => this.stmt(inner, fn, loop.children)));
+        this.scoped(fn, s.body, () => s.body.stmts.forEach((inner) => this.stmt(inner, fn, loop.children)));
         return;
       }
       case 'block': {
         this.flush();
         this.fold(s.span, s.body);
         const block: OutlineNode[] = [];
-        this.scoped(fn, () => s.body.stmts.forEach((inner) => this.stmt(inner, fn, block)));
+        this.scoped(fn, s.body, () => s.body.stmts.forEach((inner) => this.stmt(inner, fn, block)));
         if (block.length) into.push({ kind: 'branch', name: 'block', detail: '', span: spanOf(s.span, s.body.close), nameSpan: s.span, children: block });
         return;
       }
@@ -330,10 +390,10 @@ class FileIndexBuilder {
         this.flush();
         this.fold(s.span, s.then);
         const branch: OutlineNode[] = [];
-        this.scoped(fn, () => s.then.stmts.forEach((inner) => this.stmt(inner, fn, branch)));
+        this.scoped(fn, s.then, () => s.then.stmts.forEach((inner) => this.stmt(inner, fn, branch)));
         if (s.else) {
           this.fold(s.else.open, s.else);
-          this.scoped(fn, () => s.else!.stmts.forEach((inner) => this.stmt(inner, fn, branch)));
+          this.scoped(fn, s.else, () => s.else!.stmts.forEach((inner) => this.stmt(inner, fn, branch)));
         }
         // A branch is in the Outline only to hold the loops and allocations inside it.
         if (branch.length) into.push({ kind: 'branch', name: `if ${this.source(s.cond.span)}`, detail: '', span: spanOf(s.span, (s.else ?? s.then).close), nameSpan: s.span, children: branch });
@@ -438,9 +498,11 @@ class FileIndexBuilder {
 
   /** A name in an expression: the function's tensors and registers, then the module's constants and tensors. */
   /** A block's statements: the names its allocations declare mean them only until its end (sibling blocks may reuse them). */
-  private scoped(fn: FunctionNames, visit: () => void): void {
+  private scoped(fn: FunctionNames, block: ast.Block, visit: () => void): void {
     const before = new Set(fn.names.keys());
+    this.blockEnds.push(block.close.line);
     visit();
+    this.blockEnds.pop();
     for (const name of [...fn.names.keys()]) if (!before.has(name) && this.index.decls[fn.names.get(name)!]?.kind === 'alloc') fn.names.delete(name);
   }
 

@@ -1,12 +1,14 @@
 /**
  * The files the server knows: the editor's open documents (their unsaved text first), the .bir files of the
  * workspace's folders, and the files they import. Each file's index is made when first asked for and kept while its
- * text stays the same (an open document's version, a file's size and time on disk).
+ * text stays the same (an open document's version, a file's size and time on disk); after an edit of instruction
+ * lines, it is made from the one before (index-update.ts).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { diskHost, SourceHost } from '../engine/lang/check/checker';
 import { Declaration, FileIndex, indexFile } from './file-index';
+import { updatedIndex } from './index-update';
 
 /** A declaration of a file. */
 export interface DeclRef { readonly index: FileIndex; readonly decl: Declaration }
@@ -92,7 +94,8 @@ export class Workspace {
     if (kept?.key === key) return kept.index;
     const text = this.text(file);
     if (text === undefined) return undefined;
-    const index = indexFile(file, text);
+    // An edit of instruction lines updates the index of the text before it: the whole build takes half a second at 100,000 lines.
+    const index = (kept && updatedIndex(kept.index, text)) ?? indexFile(file, text);
     this.kept.set(file, { key, index });
     this.known.add(file);
     return index;
