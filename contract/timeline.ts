@@ -39,6 +39,19 @@ export interface TimelineSites {
   readonly line: Column;
   readonly col: Column;
   readonly opcode: Column;
+  /**
+   * u8: the engines the site's instruction may run on (its attribute `engine`), bit k for `engineChoices[k]`; 0 for
+   * an instruction of one engine (and for what is not an instruction).
+   */
+  readonly engines: Column;
+}
+
+/** An engine an instruction may be moved to, and the word of the attribute that puts it there. */
+export interface EngineChoice {
+  /** PE, ACT, DVE, POOL. */
+  readonly engine: string;
+  /** `engine = vector`: NKI's name. */
+  readonly attribute: string;
 }
 
 export interface TimelineEngine {
@@ -77,6 +90,21 @@ export interface TimelineDifference {
   }[];
 }
 
+/** An instruction that would wait for a PSUM bank another accumulation group or engine holds (engine/perf/psum-banks.ts). */
+export interface TimelinePsumConflict {
+  /** `groups`: two accumulation groups in one bank; `engines`: two engines on one bank at once. */
+  readonly kind: 'groups' | 'engines';
+  readonly core: number;
+  readonly bank: number;
+  /** The instruction (row) that would wait, and the one it would wait for: their first meeting. */
+  readonly instruction: number;
+  readonly other: number;
+  readonly line: number;
+  readonly otherLine: number;
+  readonly count: number;
+  readonly message: string;
+}
+
 export interface TimelineData {
   /** The machine profile's name. */
   readonly machine: string;
@@ -95,6 +123,8 @@ export interface TimelineData {
   readonly lanes: readonly string[];
   readonly files: readonly string[];
   readonly opcodes: readonly string[];
+  /** The engines of `sites.engines`' bits, in bit order. */
+  readonly engineChoices: readonly EngineChoice[];
   /** What set an instruction's start, by waitKind: start, engine, RAW, WAR, WAW, barrier. */
   readonly waitNames: readonly string[];
   readonly columns: TimelineColumns;
@@ -103,6 +133,7 @@ export interface TimelineData {
   readonly criticalPath: Column;
   readonly engines: readonly TimelineEngine[];
   readonly warnings: readonly string[];
+  readonly psumConflicts: readonly TimelinePsumConflict[];
   /** The run faulted: the schedule is of the instructions before the fault. */
   readonly fault?: string;
   /** Asked for with `against: "previous"` and a previous schedule exists. */

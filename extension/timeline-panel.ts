@@ -5,7 +5,8 @@
  * file in the editor stopped at its first instruction and profiles that session. The machine is the setting
  * `bir.timeline.machine` or the page's choice. It follows the session's stops (the page marks the stop), takes a
  * click on a bar to the line and, in a stopped session, to that instruction in time (`bir/goto`), and after a save of
- * one of the program's files (or Compare with previous) asks for the program as saved against the schedule shown.
+ * one of the program's files (or Compare with previous) asks for the program as saved against the schedule shown; the
+ * page's quick edits (another engine, a size constant: timeline-edits.ts) are edits of the source and such a save.
  * Columns reach the page as ArrayBuffers, decoded from the adapter's base64.
  */
 import * as path from 'path';
@@ -17,6 +18,7 @@ import { birRequest } from './bir-requests';
 import { fileConfiguration } from './configuration';
 import { errorText, PanelHost, SentMessage } from './panel-host';
 import { revealSpan } from './reveal-source';
+import { changeSizeConstant, moveToEngine } from './timeline-edits';
 import type { RunState } from './webview-host';
 
 export const TIMELINE_VIEW_TYPE = 'bir.timeline';
@@ -193,6 +195,30 @@ class TimelinePanelHost extends PanelHost<ToTimelineView, FromTimelineView> {
         return this.again({ program: 'saved', against: 'previous' });
       case 'pass':
         return this.again({ program: this.shown?.program ?? 'session', against: 'previous', passes: [m.pass] });
+      case 'moveEngine':
+        return this.quickEdit(m.file, m.line, m.col, () => moveToEngine(m.file, m.line, m.col, m.attribute));
+      case 'sizeConstant':
+        return this.quickEdit(m.file, m.line, m.col, () => changeSizeConstant(m.file, m.line, m.col));
+    }
+  }
+
+  /**
+   * A quick edit of one of the shown program's files, beside its line in the editor (where it can be undone); its
+   * save brings the what-if (saved()). The reason it made no edit goes to the page.
+   */
+  private async quickEdit(file: string, line: number, col: number, edit: () => Promise<string | undefined>): Promise<void> {
+    const shown = this.shown;
+    if (!shown || !shown.files.has(file)) return;
+    if (!this.alive(shown.session)) {
+      this.post({ type: 'error', message: 'The session of this timeline has ended: run BIR: Show Timeline again.' });
+      return;
+    }
+    try {
+      await revealSpan({ file, line, col, endLine: line, endCol: col }, this.panel?.viewColumn, this.lastEditorColumn);
+      const refused = await edit();
+      if (refused) this.post({ type: 'error', message: refused });
+    } catch (e) {
+      this.post({ type: 'error', message: `cannot edit ${path.basename(file)}: ${errorText(e)}` });
     }
   }
 

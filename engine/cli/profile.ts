@@ -147,5 +147,9 @@ export function formatSummary(s: ProfileSummary, display: (file: string) => stri
   }
   lines.push(s.warnings.length ? 'warnings:' : 'warnings: none');
   for (const w of s.warnings) lines.push(`  ${w}`);
+  if (s.psumConflicts.length) {
+    lines.push('PSUM bank conflicts (the hardware serialises them; the model does not delay them):');
+    for (const c of s.psumConflicts) lines.push(`  ${`${display(c.file)}:${c.line}`.padEnd(28)} ${c.message}`);
+  }
   return lines.join('\n');
 }

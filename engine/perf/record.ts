@@ -213,7 +213,10 @@ export class StreamRecorder {
   private baseOf(t: Tensor): number {
     let id = this.baseIds.get(t);
     if (id === undefined) {
-      id = this.builder.addBase(t.core === undefined ? t.name : `${t.name} (core ${t.core})`, t.shape.length);
+      const psum = t.memory === 'psum' && t.placement
+        ? { offset: t.placement.frameBase + t.placement.offset, elementBytes: dtypeInfo(t.dtype).bytes, strides: t.strides }
+        : undefined;
+      id = this.builder.addBase(t.core === undefined ? t.name : `${t.name} (core ${t.core})`, t.shape.length, false, psum);
       this.baseIds.set(t, id);
     }
     return id;

@@ -26,6 +26,16 @@ export interface RegionBase {
   readonly rank: number;
   /** An activation's registers (rank 1, one element per register), not SBUF/PSUM memory. */
   readonly registers?: boolean;
+  /** A PSUM tensor: where it sits in its core's PSUM, for the bank an access falls in (psum-banks.ts). */
+  readonly psum?: PsumPlace;
+}
+
+export interface PsumPlace {
+  /** Bytes into each partition's PSUM. */
+  readonly offset: number;
+  readonly elementBytes: number;
+  /** The strides of its dimensions, in elements (the first, the partition's, unused). */
+  readonly strides: readonly number[];
 }
 
 export interface ExecutedStream {
@@ -97,8 +107,8 @@ export class StreamBuilder {
     return this.node.length;
   }
 
-  addBase(name: string, rank: number, registers = false): number {
-    this.bases.push(registers ? { name, rank, registers } : { name, rank });
+  addBase(name: string, rank: number, registers = false, psum?: PsumPlace): number {
+    this.bases.push(registers ? { name, rank, registers } : psum ? { name, rank, psum } : { name, rank });
     return this.bases.length - 1;
   }
 

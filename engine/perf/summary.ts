@@ -1,13 +1,14 @@
 /**
  * What a user asks of a schedule: the total time, each engine's busy time and utilisation, the critical path, the
  * instructions that dominate each engine, and warnings (small DMA transfers, engines idle while another is the
- * bottleneck). Plain data, for `bir-sim profile` and the timeline view alike.
+ * bottleneck, PSUM bank conflicts). Plain data, for `bir-sim profile` and the timeline view alike.
  */
 import { Program } from '../ir/program';
 import { formatNs } from '../../contract/time-format';
 import { criticalPath } from './critical-path';
 import { Schedule, WAIT_NAMES } from './scheduler';
 import { COMPUTE_ENGINES, KIND_BARRIER, KIND_DMA } from './stream';
+import { PsumConflict, psumConflicts } from './psum-banks';
 
 export interface EngineBusy {
   readonly core: number;
@@ -50,6 +51,8 @@ export interface ProfileSummary {
   readonly criticalPath: readonly PathStep[];
   readonly dominant: readonly Dominant[];
   readonly warnings: readonly string[];
+  /** Instructions that would wait on a PSUM bank another group or engine holds (psum-banks.ts). */
+  readonly psumConflicts: readonly PsumConflict[];
 }
 
 const ENGINE_GROUPS = [...COMPUTE_ENGINES, 'DMA'];
@@ -91,6 +94,11 @@ export function summarize(s: Schedule, program: Program): ProfileSummary {
     warnings.push(`${smallDma} DMA transfer${smallDma === 1 ? '' : 's'} under ${s.profile.dmaSmallBytesPerPartition} bytes per partition (line${smallLines.size === 1 ? '' : 's'} ${lines}${smallLines.size > 8 ? ', ...' : ''}): each pays the fixed cost at a fraction of the bandwidth; move more per partition`);
   }
   warnings.push(...idleWarnings(engines, s.cores));
+  const conflicts = psumConflicts(s, program);
+  if (conflicts.length > 0) {
+    const lines = [...new Set(conflicts.map((c) => c.line))].slice(0, 8).join(', ');
+    warnings.push(`PSUM bank conflicts at line${conflicts.length === 1 ? '' : 's'} ${lines}: instructions that would wait for a bank another accumulation group or engine holds; give each group a bank of its own (bank = N)`);
+  }
   return {
     machine: s.profile.name,
     total,
@@ -99,6 +107,7 @@ export function summarize(s: Schedule, program: Program): ProfileSummary {
     criticalPath: pathSteps(s, program),
     dominant: dominant(byNode, busy, program, groups),
     warnings,
+    psumConflicts: conflicts,
   };
 }
 

@@ -3,12 +3,17 @@
  * base64 (a million instructions are a few arrays, never a million objects), the source places they ran from each
  * once, the lanes, the critical path, the engines' busy time, and the difference from a previous schedule.
  */
-import { Program } from '../ir/program';
+import { Engine, InstrNode, Program } from '../ir/program';
+import { ENGINE_WORDS } from '../ir/opcodes';
+import { allowedEngines } from '../lang/check/engine-choice';
 import type { Column, TimelineData, TimelineDifference, TimelinePathLines } from '../../contract/timeline';
 import { criticalPath } from './critical-path';
 import { laneName, Schedule, WAIT_NAMES } from './scheduler';
 import { ProfileSummary } from './summary';
 import { ScheduleDifference } from './what-if';
+
+/** The engines an instruction may be moved to, by bit of `sites.engines`. */
+const ENGINE_CHOICES: readonly Engine[] = ['PE', 'ACT', 'DVE', 'POOL'];
 
 export function column(a: Float64Array | Int32Array | Uint8Array): Column {
   const type = a instanceof Float64Array ? 'f64' : a instanceof Int32Array ? 'i32' : 'u8';
@@ -23,16 +28,19 @@ export function timelineData(s: Schedule, program: Program, summary: ProfileSumm
   return {
     machine: s.profile.name, program: which, total: s.total, instructions: st.count, cores: s.cores, lanesPerCore: s.lanesPerCore, dmaQueues: s.profile.dmaQueues, lanes,
     clocks: { PE: s.profile.tensorGHz, ACT: s.profile.scalarGHz, DVE: s.profile.vectorGHz, POOL: s.profile.gpsimdGHz, SP: s.profile.syncGHz },
-    files: sites.files, opcodes: sites.opcodes, waitNames: [...WAIT_NAMES],
+    files: sites.files, opcodes: sites.opcodes, engineChoices: ENGINE_CHOICES.map((engine) => ({ engine, attribute: ENGINE_WORDS[engine]! })), waitNames: [...WAIT_NAMES],
     columns: {
       start: column(s.start), end: column(s.end), lane: column(s.lane), queues: column(s.queues), site: column(sites.site), tick: column(st.tick),
       waitedOn: column(s.waitedOn), waitKind: column(s.waitKind),
       hazardStart: column(s.hazardStart), hazardFrom: column(s.hazardFrom), hazardKind: column(s.hazardKind), hazardWait: column(s.hazardWait),
     },
-    sites: { file: column(sites.file), line: column(sites.line), col: column(sites.col), opcode: column(sites.opcode) },
+    sites: { file: column(sites.file), line: column(sites.line), col: column(sites.col), opcode: column(sites.opcode), engines: column(sites.engines) },
     criticalPath: column(criticalPath(s)),
     engines: summary.engines.map((e) => ({ core: e.core, engine: e.engine, instructions: e.instructions, busy: e.busy, utilisation: e.utilisation })),
     warnings: summary.warnings,
+    psumConflicts: summary.psumConflicts.map((c) => ({
+      kind: c.kind, core: c.core, bank: c.bank, instruction: c.instruction, other: c.other, line: c.line, otherLine: c.otherLine, count: c.count, message: c.message,
+    })),
     ...(fault !== undefined ? { fault } : {}),
   };
 }
@@ -46,6 +54,7 @@ function siteTable(program: Program, nodes: Int32Array) {
   const line: number[] = [];
   const col: number[] = [];
   const opcode: number[] = [];
+  const engines: number[] = [];
   const files: string[] = [];
   const opcodes: string[] = [];
   const index = (list: string[], x: string): number => {
@@ -62,10 +71,18 @@ function siteTable(program: Program, nodes: Int32Array) {
       line.push(n.span.line);
       col.push(n.span.col);
       opcode.push(index(opcodes, n.kind === 'instr' ? n.opcode : n.kind));
+      engines.push(n.kind === 'instr' ? engineBits(n) : 0);
     }
     site[i] = row;
   }
-  return { site, files, opcodes, file: Int32Array.from(file), line: Int32Array.from(line), col: Int32Array.from(col), opcode: Int32Array.from(opcode) };
+  return { site, files, opcodes, file: Int32Array.from(file), line: Int32Array.from(line), col: Int32Array.from(col), opcode: Int32Array.from(opcode), engines: Uint8Array.from(engines) };
+}
+
+/** The engines an instruction may run on as bits of ENGINE_CHOICES; 0 when it has one. */
+function engineBits(n: InstrNode): number {
+  const allowed = allowedEngines(n);
+  if (allowed.length < 2) return 0;
+  return ENGINE_CHOICES.reduce((bits, e, k) => (allowed.includes(e) ? bits | (1 << k) : bits), 0);
 }
 
 /** A what-if difference as the view shows it: the paths as lines. */

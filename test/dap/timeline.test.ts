@@ -115,6 +115,26 @@ describe('DAP: the timeline', function () {
     assert.deepStrictEqual([again.instructions, again.total], [5, before.total]);
   });
 
+  it('says which engines each instruction may move to, and an edit that moves one shows where its time went', async () => {
+    const s = await stoppedAt('TensorScalar t <- t, op = mul');
+    const before = await timeline(s, { machine: 'trn1' });
+    assert.deepStrictEqual(before.engineChoices, [{ engine: 'PE', attribute: 'tensor' }, { engine: 'ACT', attribute: 'scalar' }, { engine: 'DVE', attribute: 'vector' }, { engine: 'POOL', attribute: 'gpsimd' }]);
+    const bits = numbers(before.sites.engines);
+    const choices = (site: number): string[] => before.engineChoices.filter((_, k) => bits[site] & (1 << k)).map((c) => c.engine);
+    const site = numbers(before.columns.site);
+    // The TensorScalars (mul, add) may run on DVE or ACT; the transfers and the Activation run where they are.
+    assert.deepStrictEqual([0, 1, 2, 3, 4].map((i) => choices(site[i]).join('|')), ['', 'ACT|DVE', 'ACT|DVE', '', '']);
+    // The timeline's "Move to engine": the attribute in the source, saved; the schedule of the saved program against it.
+    fs.writeFileSync(file, CHAIN.replace('op = add, scalar = 3', 'op = add, scalar = 3, engine = scalar'));
+    const after = await timeline(s, { machine: 'trn1', program: 'saved', against: 'previous' });
+    const lane = numbers(after.columns.lane);
+    assert.deepStrictEqual([1, 2, 3].map((i) => after.lanes[lane[i]]), ['DVE', 'ACT', 'ACT']);
+    const busy = (e: string): number => after.whatIf!.engines.find((x) => x.engine === e)!.delta;
+    // 512 cycles leave DVE at 1.12 GHz and reach ACT at 1.4 GHz (plus the exposed latency of a dependent instruction).
+    assert.ok(busy('DVE') < 0 && busy('ACT') > 0, JSON.stringify(after.whatIf!.engines));
+    assert.ok(after.whatIf!.delta < 0, `ACT's faster clock makes the chain shorter: ${after.whatIf!.delta}`);
+  });
+
   it('compares the schedule after a pass with the one shown (a quick what-if of fuse), the session untouched', async () => {
     const s = await stoppedAt('DmaCopy b <- t');
     const before = await timeline(s);

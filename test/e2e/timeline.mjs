@@ -4,7 +4,9 @@
 // the critical path drawn, and the stopped instruction marked; steps (F10)
 // and sees the mark move; clicks a bar of the critical path and the editor goes to its line while the debugger goes
 // there in time; then duplicates a transfer in the editor (a what-if edit), saves, and sees the difference: the total
-// before and after, the engines' change and the critical path before and after.
+// before and after, the engines' change and the critical path before and after; compares after a pass; then, on
+// softmax.bir, moves a TensorScalar to the scalar engine from its bar's menu and sees the edit, the what-if and the
+// bar on the ACT lane, undoes the edit in the editor, and gives a size constant of the same bar another value.
 // Screenshots go to test-results/screenshots (BIR_SCREENSHOTS=docs/screenshots for the README).
 import assert from 'assert';
 import { readFileSync } from 'fs';
@@ -112,8 +114,65 @@ async function main() {
     await view.locator('#pass').selectOption('fuse');
     await view.locator('#whatif h2', { hasText: /^What-if against the saved program on trn2$/ }).waitFor({ timeout: WAIT });
     assert.strictEqual(await view.locator('#pass').inputValue(), '', 'the choice goes back to its prompt');
+
+    // Move to engine: softmax.bir's last TensorScalar, from the vector engine to the scalar engine, from its bar's menu.
+    await clickLine(page, 'DmaCopy xT <- x');
+    await page.keyboard.press('Shift+F5');
+    await view.locator('body[data-stop="none"]').waitFor({ state: 'attached', timeout: WAIT });
+    await palette(page, 'View: Show Explorer');
+    await openSource(page, 'softmax.bir');
+    const softmax = path.join(folder, 'softmax.bir');
+    const scale = readFileSync(softmax, 'utf8').split('\n').findIndex((l) => l.includes('TensorScalar ys <- ex')) + 1;
+    await palette(page, 'BIR: Show Timeline');
+    await view.locator('#title', { hasText: 'Timeline of softmax.bir on trn2' }).waitFor({ timeout: WAIT });
+    await view.locator('body[data-program="session"][data-stop="stopped"]').waitFor({ state: 'attached', timeout: WAIT });
+    d = await shown(view);
+    const bar = JSON.parse(d.criticalBars).find((b) => b.line === scale);
+    assert.ok(bar, `the TensorScalar of line ${scale} on the visible critical path: ${d.criticalBars}`);
+    const at = { x: bar.x + bar.w / 2, y: bar.y + bar.h / 2 };
+    await canvas.click({ button: 'right', position: at });
+    await view.locator('#bar-menu:not([hidden])').waitFor({ timeout: WAIT });
+    await view.locator('#move-engine').click();
+    const engines = view.locator('#engine-menu:not([hidden]) button');
+    await engines.first().waitFor({ timeout: WAIT });
+    assert.deepStrictEqual(await engines.allTextContents(), ['scalar (ACT)', '✓ vector (DVE)'], 'mul with a [P, 1] scalar: Vector or Scalar (GpSimd takes only rsqrt)');
+    await engines.filter({ hasText: 'scalar (ACT)' }).click();
+    // The source edited (the editor can undo it) and saved: the what-if against the schedule shown.
+    await page.locator('.monaco-editor .view-line', { hasText: 'TensorScalar ys <- ex, op = mul, scalar = rs, engine = scalar' }).waitFor({ timeout: WAIT });
+    await view.locator('body[data-program="saved"]').waitFor({ state: 'attached', timeout: WAIT });
+    await view.locator('#whatif-engines tr', { hasText: /^ACT/ }).waitFor({ timeout: WAIT });
+    const act = await view.locator('#whatif-engines tr', { hasText: /^ACT/ }).innerText();
+    assert.match(act, /^ACT\s+[\d.]+ [nµ]s\s+[\d.]+ [nµ]s\s+\+[\d.]+ [nµ]s$/, `ACT runs the TensorScalar now: ${act}`);
+    d = await shown(view);
+    const moved = JSON.parse(d.criticalBars).find((b) => b.line === scale);
+    await canvas.hover({ position: { x: moved.x + moved.w / 2, y: moved.y + moved.h / 2 } });
+    await view.locator('#tooltip:not([hidden])', { hasText: `softmax.bir:${scale} · ACT` }).waitFor({ timeout: WAIT });
+    await shot(page, 'timeline-move-engine');
+    // Undone in the editor, as any edit.
+    await clickLine(page, 'engine = scalar');
+    await page.keyboard.press('Control+Z');
+    await page.locator('.monaco-editor .view-line', { hasText: 'engine = scalar' }).waitFor({ state: 'detached', timeout: WAIT });
+    await page.locator('.monaco-editor .view-line', { hasText: 'TensorScalar ys <- ex, op = mul, scalar = rs' }).waitFor({ timeout: WAIT });
+
+    // Change a size constant: the same bar's menu offers the constants of its tensors' shapes (P, F); F = 96 becomes 64.
+    d = await shown(view);
+    const again = JSON.parse(d.criticalBars).find((b) => b.line === scale);
+    await canvas.click({ button: 'right', position: { x: again.x + again.w / 2, y: again.y + again.h / 2 } });
+    await view.locator('#size-constant').click();
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    await rows.filter({ hasText: 'F = 96' }).first().waitFor({ timeout: WAIT });
+    const offered = await rows.allInnerTexts();
+    assert.ok(offered.length === 2 && offered[0].includes('P = 128') && offered[1].includes('F = 96'), `the constants of the shapes of ys, ex and rs: ${offered.join(' | ')}`);
+    await rows.filter({ hasText: 'F = 96' }).first().click();
+    const input = page.locator('.quick-input-widget input');
+    await page.locator('.quick-input-widget', { hasText: 'const F' }).waitFor({ timeout: WAIT });
+    await input.fill('64');
+    await page.keyboard.press('Enter');
+    await view.locator('body[data-what-if-delta^="-"]').waitFor({ state: 'attached', timeout: WAIT });
+    assert.match(readFileSync(softmax, 'utf8'), /^const F = 64$/m, 'the constant saved with its new value');
+    await view.locator('#whatif-total', { hasText: /\(−[\d.]+ [nµ]s, 0\.\d{3}×\)$/ }).waitFor({ timeout: WAIT });
     assert.deepStrictEqual(viewErrors, [], 'no errors in the timeline view');
-    console.log(`e2e: the timeline shows lanes and the critical path, marks the stop, follows a step, reveals and goes to a clicked instruction, and shows a what-if edit's and a pass's difference; screenshots in ${path.relative(root, shots)}/`);
+    console.log(`e2e: the timeline shows lanes and the critical path, marks the stop, follows a step, reveals and goes to a clicked instruction, shows a what-if edit's and a pass's difference, moves an instruction to another engine and changes a size constant from its bar; screenshots in ${path.relative(root, shots)}/`);
   });
 }
 

@@ -44,6 +44,38 @@ describe('perf: bir-sim profile', () => {
     assert.match(r.out, /DMA transfers? under 2048 bytes per partition \(lines 37, 38, 42, 50\)/);
   });
 
+  it('lists the PSUM bank conflicts with their lines: two accumulation groups packed in one bank', () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'bir-banks-'));
+    try {
+      const file = path.join(own, 'banks.bir');
+      fs.writeFileSync(file, `module t
+dram a : bf16[128, 256] input = random(seed=1)
+dram o : f32[128, 512] output
+func main() {
+  sbuf x : bf16[128, 256]
+  psum p : f32[128, 256]
+  psum q : f32[128, 256]
+  sbuf y : f32[128, 512]
+  DmaCopy x <- a
+  MatMult p <- x[0:128, 0:128], x
+  MatMult q <- x[0:128, 0:128], x
+  TensorCopy y[0:128, 0:256] <- p
+  TensorCopy y[0:128, 256:512] <- q
+  DmaCopy o <- y
+}
+`);
+      const r = run(['profile', file]);
+      assert.equal(r.status, 0, r.err);
+      assert.match(r.out, /PSUM bank conflicts at lines 11, 12: /);
+      assert.match(r.out, /^PSUM bank conflicts \(the hardware serialises them; the model does not delay them\):\n {2}.*banks\.bir:11 +line 11 \(MatMult\) starts an accumulation group in PSUM bank 0 while the group of line 10 \(MatMult\) holds it unread/m);
+      assert.match(r.out, /banks\.bir:12 +line 12 \(TensorCopy, DVE\) accesses PSUM bank 0 while line 11 \(MatMult, PE\) does/);
+      const json = JSON.parse(run(['profile', file, '--json']).out);
+      assert.deepEqual(json.psumConflicts.map((c: { kind: string; line: number }) => [c.kind, c.line]), [['groups', 11], ['engines', 12]]);
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('writes a Chrome/Perfetto trace: complete events in µs, one named thread per lane, the critical path marked', () => {
     const trace = path.join(dir, 'trace.json');
     const r = run(['profile', path.join(EXAMPLES, 'matmul_tiled.bir'), '--trace', trace, '--json']);

@@ -13,9 +13,10 @@ import { timelineData } from '../../engine/perf/timeline-data';
 import { PROFILES } from '../../engine/perf/profile';
 import type { TimelineData } from '../../contract/timeline';
 import { gallop, visibleBars } from '../../webview/timeline/lod';
-import { columnsOf, isFromTimelineView, MACHINES, PASSES, TimelineBuffers, TimelineHeader } from '../../webview/timeline/messages';
+import { columnsOf, ENGINE_ATTRIBUTES, isFromTimelineView, MACHINES, PASSES, TimelineBuffers, TimelineHeader } from '../../webview/timeline/messages';
+import { ENGINE_WORDS } from '../../engine/ir/opcodes';
 import { PASS_NAMES } from '../../engine/passes/pipeline';
-import { buildModel, instructionAt, instructionOfTick, lineOfInstruction, lowerBound, Model, opcodeOf } from '../../webview/timeline/model';
+import { buildModel, engineChoices, instructionAt, instructionOfTick, lineOfInstruction, lowerBound, Model, opcodeOf } from '../../webview/timeline/model';
 import { lineOf, scheduled } from '../helpers/perf-programs';
 
 const PROGRAM = `module t
@@ -62,13 +63,13 @@ function oneLane(n: number, wide: number): Model {
   const zeros = (k: number): ArrayBuffer => new ArrayBuffer(k);
   const header = {
     machine: 'trn2', program: 'session', total: n + wide, instructions: n + 1, cores: 1, lanesPerCore: 1, dmaQueues: 0, lanes: ['DVE'], clocks: {},
-    files: ['t.bir'], opcodes: ['TensorScalar'], waitNames: ['start'], engines: [], warnings: [],
+    files: ['t.bir'], opcodes: ['TensorScalar'], engineChoices: [], waitNames: ['start'], engines: [], warnings: [], psumConflicts: [],
   } as TimelineHeader;
   const buffers = {
     start: start.buffer, end: end.buffer, lane: zeros(4 * (n + 1)), queues: new Uint8Array(n + 1).fill(1).buffer, site: zeros(4 * (n + 1)),
     tick: Float64Array.from({ length: n + 1 }, (_, i) => i).buffer, waitedOn: new Int32Array(n + 1).fill(-1).buffer, waitKind: zeros(n + 1),
     hazardStart: zeros(4 * (n + 2)), hazardFrom: zeros(0), hazardKind: zeros(0), hazardWait: zeros(0),
-    'site.file': zeros(4), 'site.line': Int32Array.of(5).buffer, 'site.col': Int32Array.of(3).buffer, 'site.opcode': zeros(4), criticalPath: zeros(0),
+    'site.file': zeros(4), 'site.line': Int32Array.of(5).buffer, 'site.col': Int32Array.of(3).buffer, 'site.opcode': zeros(4), 'site.engines': zeros(1), criticalPath: zeros(0),
   } as TimelineBuffers;
   return buildModel(header, buffers);
 }
@@ -88,6 +89,17 @@ describe('timeline view: the page model', function () {
     // The critical path ends with the last transfer, and is marked per instruction.
     assert.strictEqual(m.critical[m.critical.length - 1], 4);
     assert.ok(m.onPath[4] === 1 && m.onPath[0] === 1);
+  });
+
+  it('knows the engines each instruction may move to, and the one it runs on', () => {
+    const src = PROGRAM.replace('TensorScalar u <- t, op = mul, scalar = 2', 'TensorScalar u <- t, op = mul, scalar = 2, engine = scalar');
+    const m = modelOf(src);
+    const choices = (i: number): string[] => engineChoices(m, i).map((c) => `${c.attribute} (${c.engine})${c.current ? ' now' : ''}`);
+    // TensorScalar mul: vector or scalar (GpSimd takes only rsqrt), now on ACT; TensorTensor: vector or gpsimd.
+    assert.deepStrictEqual(choices(1), ['scalar (ACT) now', 'vector (DVE)']);
+    assert.deepStrictEqual(choices(3), ['vector (DVE) now', 'gpsimd (POOL)']);
+    assert.deepStrictEqual(choices(2), [], 'Activation runs on ACT only');
+    assert.deepStrictEqual(choices(0), [], 'nor does a transfer choose');
   });
 
   it('finds the instruction under a point and the one a stop is before', () => {
@@ -156,8 +168,16 @@ describe('timeline view: messages and machines', () => {
     assert.ok(!isFromTimelineView({ type: 'machine', machine: 'trn9' }));
     assert.ok(!isFromTimelineView({ type: 'reveal', file: '/a.bir', line: -1, col: 1, instructions: 0 }));
     assert.ok(!isFromTimelineView({ type: 'reveal', file: 3, line: 1, col: 1, instructions: 0 }));
+    assert.ok(isFromTimelineView({ type: 'moveEngine', file: '/a.bir', line: 3, col: 3, attribute: 'gpsimd' }));
+    assert.ok(!isFromTimelineView({ type: 'moveEngine', file: '/a.bir', line: 3, col: 3, attribute: 'pool' }));
+    assert.ok(isFromTimelineView({ type: 'sizeConstant', file: '/a.bir', line: 3, col: 3 }));
+    assert.ok(!isFromTimelineView({ type: 'sizeConstant', file: '/a.bir', line: 0.5, col: 3 }));
     assert.ok(!isFromTimelineView({ type: 'goto' }));
     assert.ok(!isFromTimelineView(null));
+  });
+
+  it('moves instructions with the words of the engine\'s attribute', () => {
+    assert.deepStrictEqual([...ENGINE_ATTRIBUTES].sort(), Object.values(ENGINE_WORDS).sort());
   });
 
   it('offers the engine\'s passes for a quick what-if', () => {

@@ -2,12 +2,13 @@
  * The timeline view's page: the engine timeline of a program (one row per engine and DMA queue with work, each
  * instruction a bar coloured by opcode, the critical path end to end), pan and zoom (wheel, drag, keys), a hover that
  * says what an instruction waited for, a click that reveals its line (and in a stopped session goes there in time),
- * the debugger's stop marked, and the what-if difference after an edit. Its data comes from its panel host
+ * the debugger's stop marked, a bar's menu of quick edits (bar-menu.ts), and the what-if difference after an edit. Its data comes from its panel host
  * (messages.ts) as ArrayBuffers; what it shows is written to the body's dataset too, for tests and benchmarks.
  */
 import './timeline.css';
 import { h } from '../shared/dom';
 import { acquirePanelApi } from '../shared/vscode-api';
+import { BarMenu } from './bar-menu';
 import { AXIS_HEIGHT, DrawStats, geometry, Geometry, Renderer } from './draw';
 import { hoverText } from './hover';
 import { FromTimelineView, isToTimelineView, MACHINES, PASSES, ToTimelineView } from './messages';
@@ -28,6 +29,7 @@ const view = new Viewport();
 const saved = (vscode.getState() ?? {}) as { machine?: string };
 if (saved.machine && (MACHINES as readonly string[]).includes(saved.machine)) page.machine.value = saved.machine;
 
+const menu = new BarMenu(page.menu, post, () => page.canvas.focus());
 let model: Model | undefined;
 let g: Geometry = geometry(1, 100);
 let stop: { state: 'stopped' | 'running' | 'none'; instructions?: number } = { state: 'none' };
@@ -46,7 +48,7 @@ function setIdle(message: string): void {
   page.empty.textContent = message;
   page.empty.hidden = false;
   page.stage.hidden = true;
-  for (const e of [page.summary, page.utilisation, page.position, page.warnings]) e.replaceChildren();
+  for (const e of [page.summary, page.utilisation, page.position, page.warnings, page.conflicts]) e.replaceChildren();
   showWhatIf(page, undefined);
 }
 
@@ -157,7 +159,7 @@ function pointIn(e: MouseEvent): { x: number; y: number } {
 }
 
 function hover(e: MouseEvent): void {
-  if (!model) return;
+  if (!model || menu.isOpen) return;
   const { x, y } = pointIn(e);
   const i = pick(x, y);
   if (i !== hovered) {
@@ -190,6 +192,7 @@ let drag: { x: number; startX: number; startY: number; moved: boolean } | undefi
 
 page.canvas.addEventListener('pointerdown', (e) => {
   page.canvas.focus();
+  if (e.button !== 0) return;
   try {
     page.canvas.setPointerCapture(e.pointerId);
   } catch {
@@ -218,6 +221,27 @@ page.canvas.addEventListener('pointerup', (e) => {
     reveal(pick(x, y));
   }
 });
+page.canvas.addEventListener('contextmenu', (e) => {
+  e.preventDefault();
+  const { x, y } = pointIn(e);
+  const i = pick(x, y);
+  if (i >= 0 && model) openMenu(model, i, e.clientX, e.clientY);
+});
+
+function openMenu(m: Model, i: number, x: number, y: number): void {
+  page.tooltip.hidden = true;
+  menu.open(m, i, x, y);
+}
+
+/** The menu of the instruction under the pointer (or the stopped one) from the keyboard, at its bar. */
+function openMenuAtBar(): void {
+  const i = hovered >= 0 ? hovered : current;
+  if (!model || i < 0) return;
+  const r = page.canvas.getBoundingClientRect();
+  const row = model.rowOf[model.lane[i]];
+  openMenu(model, i, r.left + Math.max(0, view.x(model.start[i])), r.top + g.rowTop(row) + g.rowHeight);
+}
+
 page.canvas.addEventListener('pointerleave', () => {
   page.tooltip.hidden = true;
   if (hovered >= 0) {
@@ -235,6 +259,11 @@ page.canvas.addEventListener('wheel', (e) => {
   redraw();
 }, { passive: false });
 page.canvas.addEventListener('keydown', (e) => {
+  if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+    e.preventDefault();
+    openMenuAtBar();
+    return;
+  }
   const w = view.width;
   const actions: Record<string, () => void> = {
     '+': () => view.zoom(1.5, w / 2), '=': () => view.zoom(1.5, w / 2), '-': () => view.zoom(1 / 1.5, w / 2),
@@ -253,6 +282,10 @@ page.fit.addEventListener('click', () => {
   redraw();
 });
 page.compare.addEventListener('click', () => post({ type: 'compare' }));
+page.conflicts.addEventListener('click', (e) => {
+  const link = (e.target as Element).closest('[data-instruction]');
+  if (link) reveal(Number(link.getAttribute('data-instruction')));
+});
 page.pass.addEventListener('change', () => {
   const pass = page.pass.value as (typeof PASSES)[number] | '';
   page.pass.value = '';

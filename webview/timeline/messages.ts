@@ -2,7 +2,8 @@
  * The messages between the timeline view's panel host (extension/timeline-panel.ts) and its page. The host asks the
  * session for `bir/timeline` and posts the answer with its columns as ArrayBuffers (never JSON numbers), the stops of
  * the session (where the run is in time), and what to do when there is nothing to show; the page asks to reveal an
- * instruction's line (and go there in time), for another machine, and to compare with the previous schedule.
+ * instruction's line (and go there in time), for another machine, to compare with the previous schedule, and for the
+ * quick edits of an instruction (another engine, another value of a size constant).
  */
 import type { Column, TimelineColumns, TimelineData, TimelineSites } from '../../contract/timeline';
 import { fieldsOf, hasTypeIn } from '../shared/messages';
@@ -42,7 +43,14 @@ export type FromTimelineView =
   /** The program as saved now against the schedule shown (what-if). */
   | { readonly type: 'compare' }
   /** The program after a pass against the schedule shown (a what-if of the pass). */
-  | { readonly type: 'pass'; readonly pass: (typeof PASSES)[number] };
+  | { readonly type: 'pass'; readonly pass: (typeof PASSES)[number] }
+  /** The instruction at (file, line, col) moved to another engine: its attribute `engine = attribute`, saved (what-if). */
+  | { readonly type: 'moveEngine'; readonly file: string; readonly line: number; readonly col: number; readonly attribute: (typeof ENGINE_ATTRIBUTES)[number] }
+  /** A constant the sizes of the instruction at (file, line, col) depend on, given another value, saved (what-if). */
+  | { readonly type: 'sizeConstant'; readonly file: string; readonly line: number; readonly col: number };
+
+/** The words of the attribute `engine` (engine/ir/opcodes.ts ENGINE_WORDS: a test keeps them equal). */
+export const ENGINE_ATTRIBUTES = ['tensor', 'scalar', 'vector', 'gpsimd'] as const;
 
 const TO_TYPES = new Set(['idle', 'busy', 'timeline', 'position', 'error']);
 
@@ -61,6 +69,10 @@ export function isFromTimelineView(data: unknown): data is FromTimelineView {
       return true;
     case 'reveal':
       return typeof m.file === 'string' && isCount(m.line) && isCount(m.col) && isCount(m.instructions);
+    case 'moveEngine':
+      return typeof m.file === 'string' && isCount(m.line) && isCount(m.col) && (ENGINE_ATTRIBUTES as readonly unknown[]).includes(m.attribute);
+    case 'sizeConstant':
+      return typeof m.file === 'string' && isCount(m.line) && isCount(m.col);
     case 'machine':
       return (MACHINES as readonly unknown[]).includes(m.machine);
     case 'pass':
@@ -75,6 +87,6 @@ export function columnsOf(d: TimelineData): { readonly [K in keyof TimelineBuffe
   const c = d.columns;
   const s = d.sites;
   return {
-    ...c, 'site.file': s.file, 'site.line': s.line, 'site.col': s.col, 'site.opcode': s.opcode, criticalPath: d.criticalPath,
+    ...c, 'site.file': s.file, 'site.line': s.line, 'site.col': s.col, 'site.opcode': s.opcode, 'site.engines': s.engines, criticalPath: d.criticalPath,
   };
 }

@@ -35,6 +35,8 @@ export interface Model {
   readonly siteLine: Int32Array;
   readonly siteCol: Int32Array;
   readonly siteOpcode: Int32Array;
+  /** Per site, the engines its instruction may move to (bits of header.engineChoices). */
+  readonly siteEngines: Uint8Array;
   /** The critical path, first to last, and per instruction whether it is on it. */
   readonly critical: Int32Array;
   readonly onPath: Uint8Array;
@@ -53,7 +55,7 @@ export function buildModel(header: TimelineHeader, b: TimelineBuffers): Model {
     start: new Float64Array(b.start), end: new Float64Array(b.end), lane: new Int32Array(b.lane), queues: new Uint8Array(b.queues),
     site: new Int32Array(b.site), tick: new Float64Array(b.tick), waitedOn: new Int32Array(b.waitedOn), waitKind: new Uint8Array(b.waitKind),
     hazardStart: new Int32Array(b.hazardStart), hazardFrom: new Int32Array(b.hazardFrom), hazardKind: new Uint8Array(b.hazardKind), hazardWait: new Float64Array(b.hazardWait),
-    siteFile: new Int32Array(b['site.file']), siteLine: new Int32Array(b['site.line']), siteCol: new Int32Array(b['site.col']), siteOpcode: new Int32Array(b['site.opcode']),
+    siteFile: new Int32Array(b['site.file']), siteLine: new Int32Array(b['site.line']), siteCol: new Int32Array(b['site.col']), siteOpcode: new Int32Array(b['site.opcode']), siteEngines: new Uint8Array(b['site.engines']),
     critical: new Int32Array(b.criticalPath),
   };
   const onPath = new Uint8Array(m.count);
@@ -216,4 +218,19 @@ export function lineOfInstruction(m: Model, i: number): number {
 
 export function fileOfInstruction(m: Model, i: number): string {
   return m.header.files[m.siteFile[m.site[i]]];
+}
+
+export interface EngineChoiceOf {
+  readonly engine: string;
+  readonly attribute: string;
+  /** The engine it runs on now. */
+  readonly current: boolean;
+}
+
+/** The engines instruction i may run on (its attribute `engine`), in the header's order; empty when it has one. */
+export function engineChoices(m: Model, i: number): EngineChoiceOf[] {
+  const bits = m.siteEngines[m.site[i]];
+  if (!bits) return [];
+  const lane = m.header.lanes[m.lane[i]].replace(/^core \d+ /, '');
+  return m.header.engineChoices.flatMap((c, k) => (bits & (1 << k) ? [{ ...c, current: c.engine === lane }] : []));
 }

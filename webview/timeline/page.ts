@@ -1,7 +1,7 @@
 /**
  * The timeline view's page, built with DOM calls (nothing from a program is parsed as markup): a toolbar (title, the
  * machine, Compare with previous, Compare after pass, Fit), the summary (total, utilisation per engine, where the debugger is), the
- * what-if difference, the warnings, and the stage: lane labels beside the canvas, and the hover's tooltip.
+ * what-if difference, the warnings, the PSUM bank conflicts, and the stage: lane labels beside the canvas, the hover's tooltip, and a bar's menu.
  */
 import { h } from '../shared/dom';
 import { MACHINES, PASSES } from './messages';
@@ -25,16 +25,19 @@ export function buildPage() {
   const position = h('div', { id: 'position', class: 'position' });
   const whatIf = h('section', { id: 'whatif', class: 'whatif', hidden: '' });
   const warnings = h('ul', { id: 'warnings', class: 'warnings' });
+  // Each PSUM bank conflict with its two lines as links (a click reveals the line, as a bar's click does).
+  const conflicts = h('ul', { id: 'psum-conflicts', class: 'warnings conflicts', 'aria-label': 'PSUM bank conflicts' });
 
   const stage = h('div', { id: 'stage', class: 'stage' });
   const labels = h('div', { id: 'labels', class: 'labels' });
   const canvas = h('canvas', { id: 'canvas', tabindex: '0', 'aria-label': 'Timeline: one row per engine and DMA queue; arrows pan, + and - zoom, 0 fits' });
   const tooltip = h('div', { id: 'tooltip', class: 'tooltip', hidden: '' });
+  const menu = h('div', { id: 'bar-menu', class: 'menu', role: 'menu', 'aria-label': 'Instruction', hidden: '' });
   stage.append(labels, canvas, tooltip);
 
   const empty = h('div', { id: 'empty', class: 'empty' });
-  document.body.append(toolbar, summary, utilisation, position, whatIf, warnings, stage, empty);
-  return { title, machine, compare, pass, fit, status, summary, utilisation, position, whatIf, warnings, stage, labels, canvas, tooltip, empty };
+  document.body.append(toolbar, summary, utilisation, position, whatIf, warnings, conflicts, stage, empty, menu);
+  return { title, machine, compare, pass, fit, status, summary, utilisation, position, whatIf, warnings, conflicts, stage, labels, canvas, tooltip, menu, empty };
 }
 
 export type Page = ReturnType<typeof buildPage>;

@@ -1,6 +1,6 @@
 /**
  * The text around the drawing: the total and the critical path, each engine's utilisation, where the debugger is, the
- * warnings, and the what-if difference (total before and after, each engine's change, the critical path before and
+ * warnings, the PSUM bank conflicts (each line a link), and the what-if difference (total before and after, each engine's change, the critical path before and
  * after, as lines).
  */
 import { formatNs } from '../../contract/time-format';
@@ -23,6 +23,12 @@ export function showSummary(page: Page, m: Model): void {
     return chip;
   }));
   page.warnings.replaceChildren(...d.warnings.map((w) => h('li', {}, w)));
+  page.conflicts.replaceChildren(...d.psumConflicts.map((c) => {
+    const link = (i: number, line: number): HTMLButtonElement => h('button', { type: 'button', class: 'link', 'data-instruction': String(i), title: `Go to line ${line}` }, `line ${line}`);
+    const item = h('li', { 'data-kind': c.kind, 'data-bank': String(c.bank) });
+    item.append(link(c.instruction, c.line), ' waits for ', link(c.other, c.otherLine), `: ${c.message}`);
+    return item;
+  }));
 }
 
 /** Where the debugger is: before which instruction, how many have run. */
