@@ -228,6 +228,8 @@ export interface Allocation {
   /** 0 for the outermost frame (main). */
   readonly depth: number;
   readonly partitions: number;
+  /** The first of its partitions (`partition = 64`), absent for 0. */
+  readonly firstPartition?: number;
   readonly offset: number;
   readonly bytes: number;
   /** The name the selected frame knows it by, when it knows it. */

@@ -14,5 +14,6 @@ export function memoryPlace(a: AllocInfo): string {
 /** `partitions 0–127, bytes 0–255`: the box of the allocation in its memory. */
 export function placementBox(a: AllocInfo): string {
   const { partitions, offset, bytesPerPartition } = a.placement;
-  return `partitions 0–${partitions - 1}, bytes ${offset}–${offset + bytesPerPartition - 1}`;
+  const first = a.placement.partition ?? 0;
+  return `partitions ${first}–${first + partitions - 1}, bytes ${offset}–${offset + bytesPerPartition - 1}`;
 }

@@ -78,7 +78,7 @@ export class AddressSpace {
     const perPartition = tensor.size / tensor.shape[0];
     const p = Math.floor(element / perPartition);
     const within = element - p * perPartition;
-    return this.partitionBase(tensor.core, tensor.memory, p) + tensor.placement.frameBase + tensor.placement.offset + within * bytes;
+    return this.partitionBase(tensor.core, tensor.memory, p + (tensor.placement.partition ?? 0)) + tensor.placement.frameBase + tensor.placement.offset + within * bytes;
   }
 
   /** The address of a view's first element (its memoryReference). */
@@ -115,7 +115,7 @@ export class AddressSpace {
     const bytes = dtypeInfo(t.dtype).bytes;
     const perPartition = t.size / t.shape[0];
     const offset = t.placement.frameBase + t.placement.offset;
-    const first = this.partitionBase(t.core, t.memory, 0) + offset;
+    const first = this.partitionBase(t.core, t.memory, t.placement.partition ?? 0) + offset;
     if (first > to) return;
     // Only the partitions the range reaches.
     const lo = Math.max(0, Math.floor((from - first) / PARTITION_SPAN));

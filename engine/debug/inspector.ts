@@ -199,7 +199,7 @@ export class Inspector {
     return this.onChip(frame, memory).map(({ name, view, visible, alloc }) => {
       const offset = (view.tensor.placement?.frameBase ?? 0) + alloc.placement.offset;
       const v = this.allocVariable(name, alloc, view, visible, [memory]);
-      return { ...v, value: `${v.value} @ partitions 0..${alloc.placement.partitions - 1}, bytes ${offset}..${offset + alloc.placement.bytesPerPartition - 1}` };
+      return { ...v, value: `${v.value} @ partitions ${alloc.placement.partition ?? 0}..${(alloc.placement.partition ?? 0) + alloc.placement.partitions - 1}, bytes ${offset}..${offset + alloc.placement.bytesPerPartition - 1}` };
     });
   }
 

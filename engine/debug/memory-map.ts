@@ -24,7 +24,7 @@ export function memoryMap(core: Core, entryModule: string, selectedFrame: Frame 
       const t = f.tensors[a.slot]?.tensor;
       allocations.push({
         name: a.name, memory: a.memory, dtype: a.dtype, shape: [...a.shape], owner, depth,
-        partitions: a.placement.partitions, offset: (t?.placement?.frameBase ?? 0) + a.placement.offset, bytes: a.placement.bytesPerPartition,
+        partitions: a.placement.partitions, ...(a.placement.partition ? { firstPartition: a.placement.partition } : {}), offset: (t?.placement?.frameBase ?? 0) + a.placement.offset, bytes: a.placement.bytesPerPartition,
         visible: f === selectedFrame ? a.name : undefined,
       });
     }
@@ -76,5 +76,6 @@ function extent(t: Tensor, view: View): { p0: number; p1: number; b0: number; b1
     fLo += Math.min(0, (n - 1) * df);
     fHi += Math.max(0, (n - 1) * df);
   });
-  return { p0: pLo, p1: pHi + 1, b0: base + fLo * size, b1: base + (fHi + 1) * size };
+  const first = t.placement!.partition ?? 0;
+  return { p0: first + pLo, p1: first + pHi + 1, b0: base + fLo * size, b1: base + (fHi + 1) * size };
 }

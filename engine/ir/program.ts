@@ -61,6 +61,8 @@ export type DramInit =
 /** Where an on-chip allocation lives inside its function's frame: partitions [0, partitions) and a byte range per partition. */
 export interface Placement {
   readonly partitions: number;
+  /** The first partition (`partition = 64`), absent for 0: the allocation takes [partition, partition + partitions). */
+  readonly partition?: number;
   readonly offset: number;
   readonly bytesPerPartition: number;
 }

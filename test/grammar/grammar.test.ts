@@ -329,6 +329,9 @@ describe('BIR TextMate grammar', function () {
       expectScopes(doc, 3, '2', 'constant.numeric.bir');
       expectScopes(doc, 4, 'offset', 'variable.parameter.attribute.bir');
       expectScopes(doc, 4, '4096', 'constant.numeric.bir');
+      const half = tokenize(['func main() {', '  sbuf h : f32[64, 64], partition = 64, offset = 0', '}'].join('\n'));
+      expectScopes(half, 2, 'partition', 'variable.parameter.attribute.bir');
+      expectScopes(half, 2, '64', 'constant.numeric.bir', { nth: 3 });
     });
 
     it('scopes an array of tiles: its dimensions where it is declared, its tiles where they are used', () => {

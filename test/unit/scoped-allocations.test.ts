@@ -168,7 +168,7 @@ describe('scoped allocations', function () {
         "4:3: psum allocation 'b' (f32[128, 512], 2048 bytes per partition, bank = 0) overlaps 'a' (line 3), which is live here: 'b' would take bytes 0..2047 of each partition, 'a' takes bytes 0..2047",
         '5:34: the bank of \'c\' must be an integer from 0 to 7, found 8',
         "6:3: sbuf allocation 's' (f32[128, 4], 16 bytes per partition, offset = 32) starts at byte 32: SBUF allocations start on 64-byte boundaries",
-        "7:25: 'bank' is not an attribute of an SBUF allocation: an SBUF allocation takes 'offset = N', the byte of each partition it starts at",
+        "7:25: 'bank' is not an attribute of an SBUF allocation: an SBUF allocation takes 'offset = N', the byte of each partition it starts at, and 'partition = N', the first partition it takes",
         "8:3: psum allocation 'e' (f32[128, 4096], 16384 bytes per partition, bank = 1) does not fit in 'm::main': it would end at byte 18432 but PSUM has 16384 bytes per partition",
         "11:5: sbuf allocation 'w' (f32[128, 8], 32 bytes per partition, offset = 0) overlaps 'u' (line 10), which is live here: 'w' would take bytes 0..31 of each partition, 'u' takes bytes 0..31",
       ]);

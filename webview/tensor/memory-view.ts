@@ -85,8 +85,9 @@ export class MemoryView {
   private drawAllocation(ctx: CanvasRenderingContext2D, band: Band, a: Allocation, yOf: (p: number) => number): void {
     const x = this.x(band, a.offset);
     const w = Math.max(2, this.x(band, a.offset + a.bytes) - x);
-    const y = yOf(0);
-    const h = yOf(a.partitions) - y;
+    const first = a.firstPartition ?? 0;
+    const y = yOf(first);
+    const h = yOf(first + a.partitions) - y;
     ctx.fillStyle = cssVar(CHART_COLOURS[a.depth % CHART_COLOURS.length], FALLBACK[a.depth % FALLBACK.length]);
     ctx.globalAlpha = a.visible ? 0.75 : 0.45;
     ctx.fillRect(x, y, w, h);
@@ -130,7 +131,7 @@ export class MemoryView {
     const total = band.memory === 'sbuf' ? map.sbuf : map.psum;
     const bytes = ((px - LEFT) / (this.width - 2 * LEFT)) * band.span;
     const partition = ((py - band.y) / band.height) * total.partitions;
-    const hits = map.allocations.filter((a) => a.memory === band.memory && partition < a.partitions
+    const hits = map.allocations.filter((a) => a.memory === band.memory && partition >= (a.firstPartition ?? 0) && partition < (a.firstPartition ?? 0) + a.partitions
       && bytes >= a.offset - band.span / 400 && bytes <= a.offset + a.bytes + band.span / 400);
     return hits[hits.length - 1];
   }

@@ -305,26 +305,31 @@ export class BodyBuilder {
    * The place an allocation asks for: `offset = N` (SBUF: the byte of each partition it starts at) or `bank = N`
    * (PSUM: the bank it starts at), in its function's frame; {} when it asks for none, undefined when refused (reported).
    */
-  private explicitPlace(s: ast.AllocStmt): { offset?: number; offsetText?: string } | undefined {
+  private explicitPlace(s: ast.AllocStmt): { offset?: number; offsetText?: string; partition?: number } | undefined {
     const d = this.resolver.diagnostics;
     const own = s.memory === 'psum' ? 'bank' : 'offset';
-    let place: { offset?: number; offsetText?: string } = {};
+    const place: { offset?: number; partition?: number } = {};
+    const texts: string[] = [];
     for (const a of s.attrs ?? []) {
-      if (a.name !== own) {
-        d.error(a.nameSpan, `'${a.name}' is not an attribute of ${s.memory === 'psum' ? 'a PSUM' : 'an SBUF'} allocation: ${s.memory === 'psum' ? `a PSUM allocation takes 'bank = N' (0 to ${PSUM_BANKS - 1}), the bank it starts at` : `an SBUF allocation takes 'offset = N', the byte of each partition it starts at`}`);
+      if (a.name !== own && a.name !== 'partition') {
+        d.error(a.nameSpan, `'${a.name}' is not an attribute of ${s.memory === 'psum' ? 'a PSUM' : 'an SBUF'} allocation: ${s.memory === 'psum' ? `a PSUM allocation takes 'bank = N' (0 to ${PSUM_BANKS - 1}), the bank it starts at` : `an SBUF allocation takes 'offset = N', the byte of each partition it starts at`}, and 'partition = N', the first partition it takes`);
         return undefined;
       }
-      if (place.offset !== undefined) {
+      const key = a.name === 'partition' ? 'partition' : 'offset';
+      if (place[key] !== undefined) {
         d.error(a.nameSpan, `'${a.name}' is given twice`);
         return undefined;
       }
-      const v = own === 'bank'
-        ? this.resolver.integer(a.value, this.pending.module, `the bank of '${s.name}'`, 0, PSUM_BANKS - 1)
-        : this.resolver.integer(a.value, this.pending.module, `the offset of '${s.name}'`, 0, SBUF_BYTES_PER_PARTITION - 1);
+      const v = a.name === 'partition'
+        ? this.resolver.integer(a.value, this.pending.module, `the first partition of '${s.name}'`, 0, PARTITIONS - 1)
+        : own === 'bank'
+          ? this.resolver.integer(a.value, this.pending.module, `the bank of '${s.name}'`, 0, PSUM_BANKS - 1)
+          : this.resolver.integer(a.value, this.pending.module, `the offset of '${s.name}'`, 0, SBUF_BYTES_PER_PARTITION - 1);
       if (v === undefined) return undefined;
-      place = { offset: own === 'bank' ? v * PSUM_BANK_BYTES : v, offsetText: `${own} = ${v}` };
+      place[key] = key === 'offset' && own === 'bank' ? v * PSUM_BANK_BYTES : v;
+      texts.push(`${a.name} = ${v}`);
     }
-    return place;
+    return { ...place, ...(texts.length ? { offsetText: texts.join(', ') } : {}) };
   }
 
   /**

@@ -12,6 +12,9 @@ import { PSUM_BANK_BYTES, PSUM_BYTES_PER_PARTITION, SBUF_ALIGNMENT, SBUF_BYTES_P
 /** An allocation live at this point of the function: what a later one may not overlap, and what messages name. */
 interface LiveAllocation {
   readonly name: string;
+  /** Its partitions [p0, p1). */
+  readonly p0: number;
+  readonly p1: number;
   readonly offset: number;
   readonly end: number;
   readonly line: number;
@@ -63,6 +66,8 @@ export interface PlacementRequest {
   readonly offset?: number;
   /** The explicit text of the place, as the message quotes it (`bank = 2`). */
   readonly offsetText?: string;
+  /** An explicit first partition (`partition = 64`), checked against the hardware's rule; absent for 0. */
+  readonly partition?: number;
   /** For an array of tiles: its dimensions (`shape` is then the whole array's, `[P, ...array, ...tile free]`). */
   readonly array?: readonly number[];
 }
@@ -80,6 +85,12 @@ export function place(plan: MemoryPlan, request: PlacementRequest, diagnostics: 
     diagnostics.error(span, `${what}: ${straddle}`);
     return undefined;
   }
+  const p0 = request.partition ?? 0;
+  const badStart = startPartitionProblem(shape[0], p0);
+  if (badStart) {
+    diagnostics.error(span, `${what} ${badStart}`);
+    return undefined;
+  }
   if (offset + bytes > plan.capacity) {
     const others = plan.live.length && !explicit ? ` (${usedBy(plan)}${lostToAlignment(plan, offset, bytes)})` : '';
     diagnostics.error(span, `${what} does not fit in ${where}: it would end at byte ${offset + bytes} but ${plan.name.toUpperCase()} has ${plan.capacity} bytes per partition${others}`);
@@ -92,16 +103,29 @@ export function place(plan: MemoryPlan, request: PlacementRequest, diagnostics: 
       return undefined;
     }
   }
-  plan.live.push({ name, offset, end: offset + bytes, line: span.line });
+  plan.live.push({ name, p0, p1: p0 + shape[0], offset, end: offset + bytes, line: span.line });
   plan.used = Math.max(plan.used, offset + bytes);
   plan.peak = Math.max(plan.peak, plan.used);
-  return { partitions: shape[0], offset, bytesPerPartition: bytes };
+  return p0 ? { partitions: shape[0], partition: p0, offset, bytesPerPartition: bytes } : { partitions: shape[0], offset, bytesPerPartition: bytes };
+}
+
+/**
+ * The partition an on-chip tensor may start at, by how many it takes: the NKI architecture guide
+ * (`nki/guides/architecture/trainium_inferentia2_arch.rst`, "start_partition"): more than 64 partitions start at 0,
+ * 33 to 64 at 0 or 64, 1 to 32 at 0, 32, 64 or 96.
+ */
+export function startPartitionProblem(partitions: number, start: number): string | undefined {
+  const allowed = partitions > 64 ? [0] : partitions > 32 ? [0, 64] : [0, 32, 64, 96];
+  if (allowed.includes(start)) return undefined;
+  const range = partitions > 64 ? '65 to 128' : partitions > 32 ? '33 to 64' : '1 to 32';
+  const list = allowed.length === 1 ? 'partition 0' : `partition ${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}`;
+  return `cannot start at partition ${start}: a tensor of ${range} partitions starts at ${list} (the hardware's start-partition rule, NKI architecture guide); it takes ${partitions}`;
 }
 
 /** The allocation as messages name it: `psum allocation 'acc' (f32[128, 512], ...)`, or an array with its tiles. */
 function describe(plan: MemoryPlan, request: PlacementRequest, bytes: number): string {
   const { name, dtype, shape, array } = request;
-  const place = request.offset !== undefined ? `, ${request.offsetText}` : '';
+  const place = request.offsetText ? `, ${request.offsetText}` : '';
   if (!array) return `${plan.name} allocation '${name}' (${dtype}[${shape.join(', ')}], ${bytes} bytes per partition${place})`;
   const tile = [shape[0], ...shape.slice(1 + array.length)];
   const count = array.reduce((a, b) => a * b, 1);
@@ -123,10 +147,16 @@ function tileStraddles(request: PlacementRequest, bytes: number): string | undef
 /** Why an explicit place cannot be taken: its alignment, or the live allocation it overlaps. */
 function explicitProblem(plan: MemoryPlan, request: PlacementRequest, offset: number, bytes: number): string | undefined {
   if (plan.name === 'sbuf' && offset % SBUF_ALIGNMENT !== 0) return `starts at byte ${offset}: SBUF allocations start on ${SBUF_ALIGNMENT}-byte boundaries`;
-  // Partitions [0, P) of every allocation overlap: bytes decide.
-  const other = plan.live.find((o) => o.offset < offset + bytes && offset < o.end);
+  // Two allocations overlap when they share partitions and bytes.
+  const p0 = request.partition ?? 0;
+  const p1 = p0 + request.shape[0];
+  const other = plan.live.find((o) => o.offset < offset + bytes && offset < o.end && o.p0 < p1 && p0 < o.p1);
   if (!other) return undefined;
-  return `overlaps '${other.name}' (line ${other.line}), which is live here: '${request.name}' would take bytes ${offset}..${offset + bytes - 1} of each partition, '${other.name}' takes bytes ${other.offset}..${other.end - 1}`;
+  // Allocations from partition 0 (all but those placed with `partition = N`) are told apart by their bytes alone.
+  if (p0 === 0 && other.p0 === 0) {
+    return `overlaps '${other.name}' (line ${other.line}), which is live here: '${request.name}' would take bytes ${offset}..${offset + bytes - 1} of each partition, '${other.name}' takes bytes ${other.offset}..${other.end - 1}`;
+  }
+  return `overlaps '${other.name}' (line ${other.line}), which is live here: '${request.name}' would take bytes ${offset}..${offset + bytes - 1} of partitions ${p0}..${p1 - 1}, '${other.name}' takes bytes ${other.offset}..${other.end - 1} of partitions ${other.p0}..${other.p1 - 1}`;
 }
 
 /** The live allocations and the bytes they take, with the bytes alignment left between them. */
