@@ -86,6 +86,16 @@ function comparison(): z.ZodType<{ program?: string; passes?: PassName[]; side?:
   }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (keys: program, passes, side)` : error(issue)) });
 }
 
+/** What a bisection compares the outputs with: `{ reference?, rtol?, atol? }`, nothing else. */
+function bisection(): z.ZodType<{ reference?: string; rtol?: number; atol?: number }, unknown> {
+  const tolerance = (key: string): z.ZodOptional<z.ZodNumber> => z.number({ error: (issue) => `.${key} must be a number ≥ 0, found ${describe(issue.input)}` }).min(0, { error: (issue) => `.${key} must be a number ≥ 0, found ${describe(issue.input)}` }).optional();
+  return z.strictObject({
+    reference: z.string({ error: (issue) => `.reference must be a path to a folder of NAME.npy files, found ${describe(issue.input)}` }).min(1, { error: () => '.reference must be a path to a folder of NAME.npy files, found an empty string' }).optional(),
+    rtol: tolerance('rtol'),
+    atol: tolerance('atol'),
+  }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (keys: reference, rtol, atol)` : ` must be an object with "reference" (a folder of NAME.npy files), "rtol" and "atol" (each may be left out), found ${describe(issue.input)}`) });
+}
+
 interface Attribute<S extends z.ZodType> {
   readonly schema: S;
   readonly description: string;
@@ -115,6 +125,7 @@ const ATTRIBUTES = {
   stats: attribute(flag.optional(), 'At the end of the run, also print in the Debug Console where its time went: per opcode the instructions executed, elements processed, time, share of the run, instructions/s and elements/s, the most time first (as bir-sim run --stats; timing slows the run a little). :stats prints the table so far at a stop.', false),
   shadow: attribute(flag.optional(), 'A shadow run: every instruction also runs in float64 alongside (a shadow value per element written), so that each element shows its error against float64 in ulps of its dtype (:error t[i, j], the tensor view\'s error layer, :why), and the end of the run prints each output\'s largest error and the instruction where it entered. Integer and packed dtypes have no shadow.', false),
   compareWith: attribute(comparison().optional(), 'Compare this run with another, in lockstep on the same inputs, and open the session stopped at the first divergence (the first DRAM write whose bits differ): { "program": "other.bir" } (relative to the program; this program when left out), "passes": the other program\'s passes. The element, both values and where the difference was born are in the Debug Console; BIR: Compare Runs… also opens the other side as a second session.'),
+  bisect: attribute(bisection().optional(), 'Bisect the pipeline of passes to the single rewrite after which the outputs differ (as bir-sim bisect): from the program without passes, or, with "reference", from a folder of NAME.npy files (bit for bit, or within "rtol"/"atol"). The session stops at the pipeline snapshot after the culprit rewrite (the graph view shows what it changed); when no rewrite is to blame it ends with the verdict.'),
   cwd: attribute(text().optional(), 'The folder the Debug Console writes file paths relative to (in :history, :why, :last, Go to Last Write); VS Code sets it to the workspace folder. Paths are absolute without it.'),
   trace: attribute(flag.optional(), 'Log the DAP messages of the session (the BIR Debugger output channel).', false),
 };
@@ -127,7 +138,7 @@ const ALL = z.looseObject(Object.fromEntries(Object.entries(ATTRIBUTES).map(([na
 /** What a run reads, in the order it is checked: of several mistakes, the first here is the one reported. */
 const RUN = ALL.pick({
   program: true, cores: true, passes: true, stepBy: true, frames: true, inputs: true, outDir: true, passBreakpoints: true, stopOnPassEntry: true,
-  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, stats: true, shadow: true, compareWith: true, cwd: true, trace: true,
+  stopOnEntry: true, maxCallDepth: true, maxInstructions: true, historyMiB: true, dumpOnFault: true, stats: true, shadow: true, compareWith: true, bisect: true, cwd: true, trace: true,
 });
 
 /** What opening a post-mortem dump reads: the dump, and how to show it. */
@@ -189,6 +200,7 @@ export function validateLaunch(args: Record<string, unknown>): ValidatedLaunch {
     shadow: a.shadow,
     cwd: a.cwd && path.resolve(a.cwd),
     compareWith: a.compareWith && compareWithOf(a.compareWith, a.program, args.noDebug === true),
+    bisect: a.bisect && bisectOf(a.bisect, a.program, a.passes ?? [], args.noDebug === true || a.compareWith !== undefined),
   };
   return { config, trace: a.trace ?? false, warnings };
 }
@@ -200,6 +212,16 @@ function compareWithOf(c: { program?: string; passes?: PassName[]; side?: 'a' | 
   if (other !== undefined && !fs.existsSync(other)) throw new LaunchError(`launch attribute 'compareWith': no such file '${c.program}' (${other})`);
   if (other !== undefined && fs.statSync(other).isDirectory()) throw new LaunchError(`launch attribute 'compareWith': '${c.program}' is a folder; give a .bir file`);
   return { program: other, passes: c.passes, side: c.side };
+}
+
+/** bisect with its reference folder found relative to the program; it needs passes, debugging, and no compareWith. */
+function bisectOf(b: { reference?: string; rtol?: number; atol?: number }, program: string, passes: readonly PassName[], alone: boolean): LaunchConfig['bisect'] {
+  if (alone) throw new LaunchError('launch attribute \'bisect\' needs debugging and no \'compareWith\' (the session stops at the snapshot after the culprit rewrite)');
+  if (passes.length === 0) throw new LaunchError('launch attribute \'bisect\' needs the passes to bisect: set the launch attribute \'passes\'');
+  if (b.reference === undefined && (b.rtol !== undefined || b.atol !== undefined)) throw new LaunchError('launch attribute \'bisect\': rtol and atol are tolerances of a reference: give "reference" too');
+  const reference = b.reference === undefined ? undefined : path.resolve(path.dirname(path.resolve(program)), b.reference);
+  if (reference !== undefined && !(fs.existsSync(reference) && fs.statSync(reference).isDirectory())) throw new LaunchError(`launch attribute 'bisect': the reference '${b.reference}' is not a folder (${reference})`);
+  return { reference, rtol: b.rtol, atol: b.atol };
 }
 
 function validateDump(args: Record<string, unknown>, warnings: string[]): ValidatedLaunch {

@@ -376,6 +376,7 @@ export class BirDebugSession extends DebugSession {
       for (const w of started.validated.warnings) this.sendEvent(new OutputEvent(`${w}\n`, 'console'));
       for (const d of started.result.diagnostics) this.sendEvent(new OutputEvent(`${d.text}\n`, 'console'));
       if (started.result.comparison) this.sendBirEvent('bir/comparison', started.result.comparison);
+      if (started.result.bisection) this.sendBirEvent('bir/bisect', started.result.bisection);
       this.sendEvent(new Event('initialized'));
     });
     return undefined;

@@ -5,6 +5,7 @@
 import type { Span } from './span';
 import type { ShowTensorEvent } from './tensor';
 import type { ComparisonEvent } from './comparison';
+import type { BisectEvent } from './bisection';
 
 export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception' | 'goto' | 'restart' | 'divergence';
 
@@ -58,4 +59,6 @@ export interface BirEvents {
   readonly 'bir/showTensor': ShowTensorEvent;
   /** A session of a comparison (compareWith): whether the runs differ, where, and the other side's launch. */
   readonly 'bir/comparison': ComparisonEvent;
+  /** A session that bisected its pass pipeline (bisect): the culprit rewrite, and the snapshot the session stops at. */
+  readonly 'bir/bisect': BisectEvent;
 }

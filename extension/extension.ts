@@ -1,6 +1,6 @@
 /**
  * Activation: wires the adapter factory, configurations, providers, the CodeLens of function runs, commands, the language server's client and its pass documents, the graph view, time
- * travel, the marks of data breakpoints' accesses, the tensor view, the timeline view, the walkthrough (opened beside the editor on the first activation), Compare Runs and the agent tools. No
+ * travel, the marks of data breakpoints' accesses, the tensor view, the timeline view, the walkthrough (opened beside the editor on the first activation), Compare Runs, Bisect Passes and the agent tools. No
  * debugging logic.
  */
 import * as vscode from 'vscode';
@@ -9,6 +9,7 @@ import { registerAdapterFactory } from './adapter-factory';
 import { registerAgentTools } from './agent-tools';
 import { registerCommands } from './commands';
 import { registerCompareRuns } from './compare-runs';
+import { registerBisectPasses } from './bisect-passes';
 import { registerConfigurations } from './configuration';
 import { registerFunctionRunsLenses } from './function-runs-lens';
 import { registerGraphPanel } from './graph-panel';
@@ -44,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerWalkthrough(context);
   registerOpenDump(context);
   registerCompareRuns(context);
+  registerBisectPasses(context);
   registerAgentTools(context);
   const accessMarks = registerAccessMarks(context);
   return { evaluatableExpression, accessMarks };

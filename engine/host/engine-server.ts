@@ -41,13 +41,16 @@ import type { TimelineData } from '../../contract/timeline';
 import { EngineError, errorData } from '../protocol/errors';
 import { EngineMethod, EngineParams, EngineRequestMessage, EngineResult } from '../protocol/requests';
 import { needsHistory, refusalInADump } from '../protocol/request-table';
-import { BreakpointInfo, CompareWith, EngineEvent, EvaluateResult, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
+import { BisectLaunch, BreakpointInfo, CompareWith, EngineEvent, EvaluateResult, EXCEPTION_FILTERS, LaunchConfig, LaunchResult, StackFrameInfo, StepGranularity, ThreadInfo } from '../protocol/types';
 import { EngineToClient } from './messages';
 import { TimelineService } from './timeline-service';
 import { PipelineTooBig } from '../passes/pipeline-size';
 import { CompareRefused, ComparedSession, compareSession } from '../diff/compare-side';
 import { UnmatchedPrograms } from '../diff/dram-match';
 import { TooManyWrites } from '../diff/write-stream';
+import { BisectRefused, bisectSession } from '../diff/bisect-session';
+import { BadReference } from '../diff/output-reference';
+import type { BisectEvent } from '../../contract/bisection';
 
 /** How long the program runs before the server looks at its requests again. */
 const SLICE_MS = 20;
@@ -289,11 +292,15 @@ export class EngineServer {
       if (e instanceof PipelineTooBig) return { ok: false, diagnostics, message: `launch attribute 'passes': ${e.message}` };
       throw e;
     }
+    if (config.bisect) {
+      const refused = this.bisect(config, config.bisect, checked.program);
+      if (refused) return { ok: false, diagnostics, message: refused };
+    }
     const program = this.snapshots[this.snapshots.length - 1].program;
     const last = this.snapshots.length - 1;
     const badIndex = (config.passBreakpoints ?? []).find((i) => i > last);
     if (badIndex !== undefined) return { ok: false, diagnostics, message: `launch attribute 'passBreakpoints': snapshot ${badIndex} does not exist (the pipeline has snapshots 0 to ${last})` };
-    this.passStops = new Set([...(config.stopOnPassEntry ? [0] : []), ...(config.passBreakpoints ?? [])]);
+    this.passStops = new Set([...(config.stopOnPassEntry ? [0] : []), ...(config.passBreakpoints ?? []), ...(this.bisection?.snapshot !== undefined ? [this.bisection.snapshot] : [])]);
     this.stats = config.stats ? new OpcodeStats() : undefined;
     try {
       if (!config.noDebug) {
@@ -315,7 +322,7 @@ export class EngineServer {
     this.config = config;
     this.program = program;
     this.state = 'launched';
-    return { ok: true, diagnostics, cores: config.cores ?? 1, files: [...checked.program.sources.keys()], comparison: this.comparison?.event };
+    return { ok: true, diagnostics, cores: config.cores ?? 1, files: [...checked.program.sources.keys()], comparison: this.comparison?.event, bisection: this.bisection };
   }
 
   /** The comparison of the launch attribute compareWith: the session's core left before its write of the divergence. */
@@ -333,6 +340,22 @@ export class EngineServer {
       return undefined;
     } catch (e) {
       if (e instanceof CompareRefused || e instanceof UnmatchedPrograms || e instanceof TooManyWrites || e instanceof LoadError) return `launch attribute 'compareWith': ${e.message}`;
+      throw e;
+    }
+  }
+
+  /** The answer of the launch attribute bisect; with a culprit, the session's snapshots end after it. */
+  private bisection?: BisectEvent;
+
+  /** Bisects the pipeline at launch: undefined, or why the launch fails. */
+  private bisect(config: LaunchConfig, settings: BisectLaunch, program: Program): string | undefined {
+    try {
+      const b = bisectSession(program, config.passes ?? [], settings, { cores: config.cores ?? 1, inputs: this.inputPaths(config), maxInstructions: config.maxInstructions, display: relativeTo(config.cwd) });
+      this.bisection = b.event;
+      if (b.snapshots) this.snapshots = b.snapshots;
+      return undefined;
+    } catch (e) {
+      if (e instanceof BisectRefused || e instanceof BadReference || e instanceof LoadError) return `launch attribute 'bisect': ${e.message}`;
       throw e;
     }
   }
@@ -390,6 +413,8 @@ export class EngineServer {
   private start(): void {
     if (this.postMortem) return this.stopAtDump(this.postMortem.fault);
     if (this.comparison) return this.openComparison(this.comparison);
+    if (this.bisection) this.emit({ kind: 'output', category: 'console', text: `${this.bisection.report.join('\n')}\n${this.bisection.message}\n` });
+    if (this.bisection && this.bisection.snapshot === undefined) return this.endUnrun(this.bisection.verdict === 'nothing differs' ? 0 : 1);
     this.state = 'running';
     this.beginRunning();
     if (this.core) {
@@ -418,6 +443,12 @@ export class EngineServer {
       this.emit({ kind: 'output', category: 'console', text: `${compared.event.message}\n` });
       this.emit({ kind: 'exited', exitCode: compared.exitCode });
     });
+  }
+
+  /** A session whose answer was given at launch (a bisection that blames no rewrite) ends without running. */
+  private endUnrun(exitCode: number): void {
+    this.state = 'ended';
+    setImmediate(() => this.emit({ kind: 'exited', exitCode }));
   }
 
   private stopAtDump(fault: Fault): void {
@@ -758,7 +789,9 @@ function notOnDisk(sources: ReadonlyMap<string, string>): Record<string, string>
 }
 
 function describePipelineStop(s: Snapshot): string {
-  return s.index === 0 ? 'before the passes (snapshot 0, the program as written)' : `after pass '${s.pass}' (snapshot ${s.index})`;
+  if (s.index === 0) return 'before the passes (snapshot 0, the program as written)';
+  if (s.rewrites !== undefined) return `after the first ${s.rewrites} rewrite${s.rewrites === 1 ? '' : 's'} of pass '${s.pass}' (snapshot ${s.index})`;
+  return `after pass '${s.pass}' (snapshot ${s.index})`;
 }
 
 /** DAP's `statement` is a line here. */

@@ -18,6 +18,8 @@ export interface Snapshot {
   readonly program: Program;
   readonly changes: PassChanges;
   readonly reasons: ReadonlyMap<string, string>;
+  /** The pass made only its first N rewrites (the snapshots of a bisection); all of them when undefined. */
+  readonly rewrites?: number;
 }
 
 /** Throws PipelineTooBig, before any pass runs, when the snapshots would not fit in this process. */

@@ -6,6 +6,7 @@ import type { FramesMode } from '../../contract/requests';
 import type { Span } from '../../contract/span';
 import type { StoppedInfo } from '../../contract/stops';
 import type { ComparisonEvent, ComparisonSide } from '../../contract/comparison';
+import type { BisectEvent } from '../../contract/bisection';
 import type { PassName } from '../passes/registry';
 
 export type { FramesMode };
@@ -55,6 +56,16 @@ export interface LaunchConfig {
   readonly cwd?: string;
   /** A comparison of two runs: the session opens stopped at its side's write of the first divergence. */
   readonly compareWith?: CompareWith;
+  /** Bisect the pipeline of `passes` to the rewrite after which the outputs differ; the session stops after it. */
+  readonly bisect?: BisectLaunch;
+}
+
+/** The launch attribute bisect: what the outputs are compared with (the program without passes by default). */
+export interface BisectLaunch {
+  /** A folder of NAME.npy references, absolute. */
+  readonly reference?: string;
+  readonly rtol?: number;
+  readonly atol?: number;
 }
 
 /** The other program of a comparison (the launch attribute compareWith). */
@@ -83,6 +94,8 @@ export type LaunchResult =
     readonly readOnly?: boolean;
     /** A comparison's answer (compareWith), for the client's `bir/comparison` event. */
     readonly comparison?: ComparisonEvent;
+    /** A bisection's answer (bisect), for the client's `bir/bisect` event. */
+    readonly bisection?: BisectEvent;
   }
   | { readonly ok: false; readonly diagnostics: readonly DiagnosticInfo[]; readonly message: string };
 

@@ -105,7 +105,7 @@ export function schemaErrors(message: DebugProtocol.ProtocolMessage): string[] {
  * `terminate` are sent while the program runs: the tests send them when nothing else can stop or end it.)
  */
 const CAUSED: Record<string, readonly string[]> = {
-  launch: ['initialized', 'bir/comparison', 'stopped', 'bir/stopped', 'exited', 'terminated'],
+  launch: ['initialized', 'bir/comparison', 'bir/bisect', 'stopped', 'bir/stopped', 'exited', 'terminated'],
   configurationDone: ['stopped', 'bir/stopped', 'continued', 'exited', 'terminated'],
   continue: ['stopped', 'bir/stopped', 'continued', 'exited', 'terminated'],
   next: ['stopped', 'bir/stopped', 'continued', 'exited', 'terminated'],

@@ -28,7 +28,7 @@ describe('launch attributes', () => {
   it('the adapter reads every attribute: a wrong value of each fails the launch naming it', () => {
     const wrong: Record<string, unknown> = {
       program: 42, cores: 'two', passes: 7, stopOnEntry: 'yes', stepBy: 'word', frames: 'threads', inputs: ['x'], outDir: 3,
-      stopOnPassEntry: 1, passBreakpoints: [-1], maxCallDepth: 0, maxInstructions: 0, historyMiB: -1, trace: 'on', dumpOnFault: 3, stats: 'yes', shadow: 'on', compareWith: 'b.bir', dump: 7, cwd: 5,
+      stopOnPassEntry: 1, passBreakpoints: [-1], maxCallDepth: 0, maxInstructions: 0, historyMiB: -1, trace: 'on', dumpOnFault: 3, stats: 'yes', shadow: 'on', compareWith: 'b.bir', bisect: true, dump: 7, cwd: 5,
     };
     assert.deepStrictEqual(Object.keys(wrong).sort(), Object.keys(LAUNCH_ATTRIBUTES).sort(), 'every attribute has a wrong value here');
     for (const [name, value] of Object.entries(wrong)) {

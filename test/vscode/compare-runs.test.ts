@@ -91,3 +91,31 @@ describe('BIR: Compare Runs… (issue 27)', function () {
     assert.strictEqual((await ended).message.body?.exitCode, 0);
   });
 });
+
+describe('BIR: Bisect Passes… (issue 27)', function () {
+  this.timeout(180000);
+  let tracker: vscode.Disposable;
+  let k: vscode.Uri;
+
+  before(async () => {
+    tracker = trackAdapters();
+    await vscode.extensions.all.find((e) => e.packageJSON?.name === 'bir-debug')?.activate();
+    k = workspaceFile('bisect-k.bir');
+    fs.writeFileSync(k.fsPath, A);
+  });
+
+  after(() => {
+    tracker.dispose();
+    fs.rmSync(k.fsPath, { force: true });
+  });
+
+  afterEach(() => stopAllSessions());
+
+  it('bisects the passes given and answers the verdict (the project\'s passes are bit-exact: nothing differs)', async () => {
+    const ended = nextEvent('exited');
+    const body = (await vscode.commands.executeCommand('bir.bisectPasses', k, { passes: ['fuse', 'schedule'] })) as { verdict: string; message: string } | undefined;
+    assert.strictEqual(body?.verdict, 'nothing differs');
+    assert.match(body.message, /^Nothing differs after fuse, schedule: the outputs agree with the program without passes/);
+    assert.strictEqual((await ended).message.body?.exitCode, 0);
+  });
+});
