@@ -14,6 +14,7 @@ import { registerConfigurations } from './configuration';
 import { registerFunctionRunsLenses } from './function-runs-lens';
 import { registerGraphPanel } from './graph-panel';
 import { registerLanguageClient } from './language-client';
+import { registerValuesAtStop } from './values-at-stop';
 import { registerOpenDump } from './open-dump';
 import { registerPassDocuments } from './pass-document';
 import { evaluatableExpression, registerProviders } from './providers';
@@ -37,7 +38,9 @@ export function activate(context: vscode.ExtensionContext): BirDebuggerApi {
   registerProviders(context);
   registerFunctionRunsLenses(context);
   registerCommands(context);
-  registerPassDocuments(context, registerLanguageClient(context));
+  const client = registerLanguageClient(context);
+  registerPassDocuments(context, client);
+  registerValuesAtStop(context, client);
   registerGraphPanel(context);
   registerTimeTravel(context);
   registerTensorPanel(context);

@@ -1,7 +1,9 @@
-/** The expression of a position (a whole access pattern) for Add to Watch and the hover's value, and register values at line ends while stopped. */
+/**
+ * The expression of a position (a whole access pattern) for Add to Watch and the hover's value. The values at line ends
+ * while stopped are the language server's inlay hints (values-at-stop.ts), not VS Code's inline values.
+ */
 import * as vscode from 'vscode';
 import { expressionAt } from './expression-at';
-import { functionStart, registerUses } from './registers-in-view';
 
 /** The expression VS Code evaluates when the pointer rests at a position (also part of the extension's API). */
 export function evaluatableExpression(doc: vscode.TextDocument, position: vscode.Position): vscode.EvaluatableExpression | undefined {
@@ -26,15 +28,5 @@ export function registerProviders(context: vscode.ExtensionContext): void {
   const selector: vscode.DocumentSelector = { language: 'bir' };
   context.subscriptions.push(
     vscode.languages.registerEvaluatableExpressionProvider(selector, { provideEvaluatableExpression: atCursorOnly }),
-    vscode.languages.registerInlineValuesProvider(selector, {
-      provideInlineValues(doc, viewPort, context) {
-        const stopped = context.stoppedLocation;
-        const lines = Array.from({ length: doc.lineCount }, (_, i) => doc.lineAt(i).text);
-        // The lines of the stopped function that ran or are about to: from its `func` line to the stop.
-        const first = Math.max(viewPort.start.line, functionStart(lines, stopped.start.line));
-        const last = Math.min(viewPort.end.line, stopped.end.line);
-        return registerUses(lines, first, last).map((u) => new vscode.InlineValueVariableLookup(new vscode.Range(u.line, u.start, u.line, u.end), u.name, true));
-      },
-    }),
   );
 }

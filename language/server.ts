@@ -6,7 +6,7 @@
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './call-hierarchy';
 import { CodeActionKind, createConnection, LSPErrorCodes, MessageType, ProposedFeatures, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { InitializeParams, InitializeResult, Connection, Range, TextEdit } from 'vscode-languageserver';
-import type { PassPipelinesMethod, PassPipelinesResult, ProgramAfterPassesMethod, ProgramAfterPassesParams, ProgramAfterPassesResult } from '../contract/language-requests';
+import type { PassPipelinesMethod, PassPipelinesResult, ProgramAfterPassesMethod, ProgramAfterPassesParams, ProgramAfterPassesResult, StopAtMethod, StopAtParams, ValuesAtStopMethod, ValuesAtStopParams, ValuesAtStopResult } from '../contract/language-requests';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions } from './code-actions';
 import { completions } from './completion';
@@ -21,12 +21,16 @@ import { PassDocumentRefused, passPipelines, programAfterPasses } from './pass-d
 import { prepareRename, rename, RenameRefused } from './rename';
 import { LEGEND, semanticTokens } from './semantic-tokens';
 import { signatureHelp } from './signature-help';
+import { Stop, valueHints } from './values-at-stop';
 import { Workspace } from './workspace';
 
 export function startServer(connection: Connection): void {
   const ws = new Workspace();
   const documents = new TextDocuments(TextDocument);
   const live = new LiveDiagnostics(ws, connection);
+  /** Where the editor's debug session is stopped (bir/stopAt), for the values at line ends. */
+  let stop: Stop | undefined;
+  let refreshesHints = false;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const folders = (params.workspaceFolders ?? []).map((f) => fileOf(f.uri)).filter((f): f is string => f !== undefined);
@@ -35,6 +39,7 @@ export function startServer(connection: Connection): void {
       if (root) folders.push(root);
     }
     ws.addFolders(folders);
+    refreshesHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -140,9 +145,21 @@ export function startServer(connection: Connection): void {
     const line = a && ws.lineText(a.file, a.line);
     return a && line !== undefined ? signatureHelp(line, a.col) : null;
   });
-  connection.languages.inlayHint.on((p) => {
+  connection.languages.inlayHint.on(async (p) => {
     const file = fileOf(p.textDocument.uri);
-    return file === undefined ? [] : inlayHints(live.programFor(file), file, p.range);
+    if (file === undefined) return [];
+    const hints = inlayHints(live.programFor(file), file, p.range);
+    const index = stop?.file === file ? ws.index(file) : undefined;
+    if (!stop || !index) return hints;
+    const ask = (expressions: string[]) => connection.sendRequest<ValuesAtStopResult>('bir/valuesAtStop' satisfies ValuesAtStopMethod, { expressions } satisfies ValuesAtStopParams);
+    const values = await valueHints(index, stop, p.range, ask);
+    return [...hints, ...values].sort((x, y) => x.position.line - y.position.line || x.position.character - y.position.character);
+  });
+  connection.onNotification('bir/stopAt' satisfies StopAtMethod, (p: StopAtParams) => {
+    const at = p?.stop;
+    const file = at && typeof at.uri === 'string' && Number.isInteger(at.line) ? fileOf(at.uri) : undefined;
+    stop = file === undefined ? undefined : { file, line: at!.line + 1 };
+    if (refreshesHints) void connection.languages.inlayHint.refresh();
   });
   connection.onCompletion((p) => {
     const a = at(p);

@@ -71,10 +71,10 @@ export class LspClient {
     }
   }
 
-  /** initialize and initialized, with the workspace folder `root`. */
-  async start(root: string, initializationOptions?: unknown): Promise<Record<string, unknown>> {
+  /** initialize and initialized, with the workspace folder `root` (and the client capabilities given). */
+  async start(root: string, initializationOptions?: unknown, capabilities: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
     const result = await this.request<{ capabilities: Record<string, unknown> }>('initialize', {
-      processId: process.pid, rootUri: uri(root), workspaceFolders: [{ uri: uri(root), name: path.basename(root) }], capabilities: {}, initializationOptions,
+      processId: process.pid, rootUri: uri(root), workspaceFolders: [{ uri: uri(root), name: path.basename(root) }], capabilities, initializationOptions,
     });
     await this.connection.sendNotification('initialized', {});
     return result.capabilities;

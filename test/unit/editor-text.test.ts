@@ -1,7 +1,6 @@
-/** The text logic behind hover and inline values: which expression a position means, which registers a line reads. */
+/** The text logic behind the hover's value: which expression a position means. */
 import * as assert from 'assert';
 import { expressionAt } from '../../extension/expression-at';
-import { functionStart, registerUses } from '../../extension/registers-in-view';
 
 const MATMUL = '    MatMult  acc <- xT[0:128, r0*128 : r0*128+128], ws[0:128, r0*512 : r0*512+512], accumulate = r0 > 0';
 
@@ -37,18 +36,5 @@ describe('the expression under the pointer', () => {
 
   it('an unbalanced bracket stops the pattern at the name', () => {
     assert.strictEqual(at('  DmaCopy a <- x[0:4, ', 'x['), 'x');
-  });
-});
-
-describe('registers read on visible lines', () => {
-  const lines = ['func f(t: f32[4, 4], r1) {', '  for r0 in 0..4 {', '    Set r2 = r0 * r1 + r0  # r9 in a comment', '    Print "r3", r2', '  }', '}'];
-
-  it('lists each register once per line, outside comments and strings', () => {
-    assert.deepStrictEqual(registerUses(lines, 0, 5).map((u) => `${u.line}:${u.start}:${u.name}`), ['0:21:r1', '1:6:r0', '2:8:r2', '2:13:r0', '2:18:r1', '3:16:r2']);
-  });
-
-  it('finds the function a line belongs to', () => {
-    assert.strictEqual(functionStart(lines, 3), 0);
-    assert.strictEqual(functionStart(['module m', 'dram x : f32[4] input'], 1), 0);
   });
 });
