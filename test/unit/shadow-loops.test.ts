@@ -13,6 +13,7 @@ import { formatDiagnostic } from '../../engine/lang/diagnostics';
 import { createElementArray, decode, decodeRange, decodeRows, encode } from '../../engine/machine/dtypes';
 import { Machine, TensorSource } from '../../engine/machine/machine';
 import { mulberry32 } from '../../engine/machine/random';
+import { shadowElement } from '../../engine/machine/shadow-element';
 import { setShadowPlaneLoops } from '../../engine/machine/shadow-loops';
 import { Tensor } from '../../engine/machine/tensor';
 import { Interpreter } from '../../engine/run/interpreter';
@@ -231,9 +232,61 @@ describe('bulk decoding equals decode() bit for bit', () => {
     });
   }
 
+  it('every value a shadowed dtype stores is an f32 value: a stamp in f32 is exact', () => {
+    for (const dtype of Object.keys(widths) as DType[]) {
+      const n = 2 ** widths[dtype]!;
+      for (let i = 0; i < n; i++) {
+        const x = decode(dtype, i);
+        assert.ok(Number.isNaN(x) || Object.is(Math.fround(x), x), `${dtype} pattern ${i}: ${x}`);
+      }
+    }
+  });
+
   it('refuses rows beyond the source', () => {
     const src = createElementArray('bf16', 16);
     assert.throws(() => decodeRows('bf16', src, 0, 8, 3, 4, new Float64Array(12)), /decodeRows last row/);
     assert.ok(dtypeInfo('bf16').bytes === 2);
   });
+});
+
+describe('shadow run: a DMA of bits without a shadow (from an input)', () => {
+  for (const dtype of FLOATS) {
+    it(`${dtype}: each element's float64 value is the value stored, with no error and no origin, as reading the source gives`, () => {
+      const text = [
+        'module cp',
+        `dram i_a : ${dtype}[${SIDE}, ${SIDE}] input`,
+        `dram o_a : ${dtype}[${SIDE}, ${SIDE}] output`,
+        `dram o_c : f32[${SIDE}, ${SIDE}] output`,
+        'func main() {',
+        `  sbuf ta : ${dtype}[${SIDE}, ${SIDE}]`,
+        `  sbuf tc : f32[${SIDE}, ${SIDE}]`,
+        // Rows with a step: the bits copied, then copied on from their shadows.
+        `  DmaCopy ta[0:${SIDE}:2, :] <- i_a[0:${SIDE}:2, :]`,
+        `  DmaCopy ta[1:${SIDE}:2, :] <- i_a[1:${SIDE}:2, :]`,
+        '  DmaCopy o_a <- ta',
+        // A cast reads the source: the same values, as the reference.
+        '  DmaCopy tc <- i_a',
+        '  DmaCopy o_c <- tc',
+        '}',
+        '',
+      ].join('\n');
+      const r = checkProgram('/virtual/copy.bir', { host: { readText: () => text, exists: () => true } });
+      assert.ok(r.program, r.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
+      const machine = new Machine(r.program, { inputs: { i_a: randomSource(11) }, shadow: true });
+      assert.equal(new Interpreter(machine).runFast().kind, 'exited');
+      const [input, copied, cast] = ['i_a', 'o_a', 'o_c'].map((name) => machine.drams.find((t) => t.name === name)!);
+      let specials = 0;
+      for (let i = 0; i < input.size; i++) {
+        const stored = decode(dtype, input.data[i]);
+        const [a, c] = [copied, cast].map((t) => shadowElement(t, i));
+        if (!Number.isFinite(stored) || Object.is(stored, -0)) specials++;
+        assert.ok(a.shadowed && Object.is(a.exact, stored) || (Number.isNaN(stored) && !a.shadowed), `${dtype} [${i}]: ${a.exact} for ${stored}`);
+        assert.ok(Object.is(a.exact, c.exact) || (Number.isNaN(a.exact) && Number.isNaN(c.exact)), `${dtype} [${i}]: the copy ${a.exact}, the cast ${c.exact}`);
+        assert.equal(a.origin, -1);
+        assert.equal(a.jump, 0);
+        if (a.shadowed) assert.equal(copied.shadow!.errors[i], 0);
+      }
+      assert.ok(specials > 0, 'the input holds NaN, infinities or -0');
+    });
+  }
 });
