@@ -6,6 +6,8 @@
  * - `bir-sim check`: seconds (wall and CPU), lines per CPU second, peak RSS, and its ratio to the floor;
  * - bytes a checked program keeps per instruction (test/helpers/program-memory-probe.ts, a forced collection);
  * - `bir-sim run`: seconds and peak RSS;
+ * - `bir-sim run --passes P` (P the full pipeline and dce and fuse once more: seven snapshots): seconds and peak RSS,
+ *   the measure of what the pass snapshots hold (`--skip passes` leaves it out; sizes above 1M are not tried);
  * - F5 over stdio (the real adapter and its worker): launch with stopOnEntry to the stop, then the graph view's
  *   first drawing (`bir/graph`, collapsed to the hierarchy), the answer's size, and the adapter's peak RSS.
  *
@@ -25,6 +27,7 @@ import { straightLine } from '../test/helpers/compiled-model';
 import { processCpuMs } from './harness';
 
 const ROOT = path.join(__dirname, '..');
+const PIPELINE = 'inline,dce,fuse,unroll,schedule,dce,fuse';
 
 interface Options {
   readonly sizes: number[];
@@ -119,6 +122,10 @@ async function measure(root: string, file: string, lines: number, floor: number,
   if (!o.skip.has('run')) {
     const run = timed(process.execPath, [cli, 'run', file]);
     Object.assign(out, { runSeconds: run.seconds, runCpuSeconds: run.cpuSeconds, runPeakMB: run.peakMB, runOk: run.status === 0 ? 1 : 0 });
+  }
+  if (!o.skip.has('passes') && lines <= 1_000_100) {
+    const run = timed(process.execPath, ['--max-old-space-size=16384', cli, 'run', '--passes', PIPELINE, file]);
+    Object.assign(out, { passesCpuSeconds: run.cpuSeconds, passesPeakMB: run.peakMB, passesOk: run.status === 0 ? 1 : 0 });
   }
   if (!o.skip.has('f5')) Object.assign(out, await f5(root, file));
   return out;

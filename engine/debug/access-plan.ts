@@ -82,7 +82,7 @@ export class AccessPlans {
     const masked = node.attrs.has('mask');
     const add = (ap: AccessPattern, write: boolean, when?: ScalarFn, role = write ? 'destination' : 'operand'): void => {
       // `acc[r0, 0:4] <- acc[r0, 0:4], ...`: the read and the write are one box, computed once per run of the node.
-      const same = write && !when ? out.find((a) => a.text === ap.text && a.decl === ap.tensor && a.member === member && !a.when) : undefined;
+      const same = write && !when ? out.find((a) => a.text === ap.text && a.decl === ap.tensor && a.member?.index === member?.index && !a.when) : undefined;
       if (same) same.writes = true;
       else out.push({ reads: !write, writes: write, text: ap.text, decl: ap.tensor, base: baseOf(ap.tensor), view: compileAccess(ap, masked), box: compileBox(ap, masked), when, member, kept: masked ? compileKeptBoxes(node, ap, role) : undefined });
     };

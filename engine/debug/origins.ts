@@ -58,7 +58,8 @@ export function explain(ctx: SearchContext, target: WriteTarget, before: number,
 export function explainWrite(ctx: SearchContext, target: WriteTarget, write: Write): Origin {
   if (write.allocation) return { text: `not written since its allocation at instruction ${count(write.instructions)} (${shownSpan(write.node.span, ctx.shown)})`, inputs: [] };
   const group = write.node.kind === 'instr' ? write.node.members : undefined;
-  if (group && write.member) return groupOrigin(ctx, target, write.tick, group.indexOf(write.member) + 1)!;
+  // By index: a group's members are made as objects again when asked for after a while.
+  if (group && write.member) return groupOrigin(ctx, target, write.tick, group.findIndex((m) => m.index === write.member!.index) + 1)!;
   const { core } = moveTo(ctx, { target: write.tick, reason: 'step' });
   const frame = core.frame!;
   const reads = readsOfWrite(ctx.machine, write, target, core, frame);

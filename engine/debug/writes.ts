@@ -226,7 +226,7 @@ class WriteWatcher {
   private merge(count: number, allocating: boolean): Write | undefined {
     const last = this.writes[this.writes.length - 1];
     const running = this.ctx.interpreter.running;
-    if (!last || allocating || last.allocation || last.tick !== this.ctx.interpreter.ticks || last.node.index !== running?.node.index || last.member !== this.member()) return undefined;
+    if (!last || allocating || last.allocation || last.tick !== this.ctx.interpreter.ticks || last.node.index !== running?.node.index || last.member?.index !== this.member()?.index) return undefined;
     last.count += count;
     return last;
   }

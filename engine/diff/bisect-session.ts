@@ -74,9 +74,9 @@ function verdictText(r: BisectResult, passes: readonly string[]): string {
 
 /** The snapshots to the culprit: the passes before it whole, then its pass with `rewrite` rewrites, then with one more. */
 function snapshotsToCulprit(program: Program, passes: readonly PassName[], passIndex: number, rewrite: number): Snapshot[] {
-  const snapshots: Snapshot[] = [{ index: 0, pass: 'as written', program, changes: { added: [], removed: [], fused: [], moved: [] }, reasons: new Map() }];
+  const snapshots: Snapshot[] = [{ index: 0, pass: 'as written', program, nodeCount: program.code.length, unchanged: false, changes: { added: [], removed: [], fused: [], moved: [] }, reasons: new Map() }];
   const push = (pass: PassName, outcome: Pick<PassOutcome, 'program' | 'changes' | 'reasons'>, rewrites?: number): void => {
-    snapshots.push({ index: snapshots.length, pass, program: outcome.program, changes: outcome.changes, reasons: outcome.reasons, rewrites });
+    snapshots.push({ index: snapshots.length, pass, program: outcome.program, nodeCount: outcome.program.code.length, unchanged: false, changes: outcome.changes, reasons: outcome.reasons, rewrites });
   };
   for (const name of passes.slice(0, passIndex)) push(name, passNamed(name).run(snapshots[snapshots.length - 1].program));
   const name = passes[passIndex];

@@ -721,7 +721,7 @@ export class EngineServer {
 
   private passGraphs(): PassSummary[] {
     return this.snapshots.map((s) => ({
-      index: s.index, pass: s.pass, nodeCount: s.program.code.length,
+      index: s.index, pass: s.pass, nodeCount: s.nodeCount,
       changed: { added: s.changes.added, removed: s.changes.removed, fused: s.changes.fused, moved: s.changes.moved },
     }));
   }

@@ -45,6 +45,12 @@ const CACHE_SIZE = 8192;
 
 /** The opcode code of a node kept as an object. */
 const OBJECT = 255;
+/**
+ * The opcode code of a fused group's row: its destination is its operand; its attribute fields hold where its members
+ * are in the member code (first, count), so a group has at most MAX_ROW_MEMBERS of them (a longer one is an object).
+ */
+const FUSED = 254;
+const MAX_ROW_MEMBERS = 255;
 
 export class Code implements ProgramCode {
   /** Node kinds (NODE_*), by index. */
@@ -80,6 +86,12 @@ export class Code implements ProgramCode {
   private readonly evals: Expr[] = [];
   /** Nodes kept as objects: every node that is not a plain instruction. */
   private readonly objects = new Map<number, Node>();
+  /**
+   * The members of fused groups, as rows of a code of their own (they are not nodes of the program's order): a
+   * snapshot after `fuse` keeps its instructions compact, as the program as written does.
+   */
+  private memberCode?: Code;
+  private readonly groupNames = new Map<number, string>();
   /** Ids that are not the node's origin (copies a pass made); origin ids are derived. */
   private readonly ids = new Map<number, string>();
   private readonly inlined = new Map<number, InlineOrigin>();
@@ -125,7 +137,7 @@ export class Code implements ProgramCode {
    * `Print` or `Assert` (kept as an object whose spans a copy could not move).
    */
   movable(index: number): boolean {
-    if (this.opcodes.get(index) === OBJECT || this.ids.has(index) || this.inlined.has(index)) return false;
+    if (this.opcodes.get(index) >= FUSED || this.ids.has(index) || this.inlined.has(index)) return false;
     const end = this.operandRowsEnd(index);
     for (let r = this.operandsFirst.get(index); r < end; r++) if (this.operandKind.get(r) === OPERAND_EVAL) return false;
     return true;
@@ -216,6 +228,10 @@ export class Code implements ProgramCode {
     this.spans.set(s + 3, node.span.endCol);
     // A node built from source has no id yet: its origin is its id, derived when asked for.
     if (node.id && node.id !== this.originId(index, node.region.fn)) this.ids.set(index, node.id);
+    if (node.kind === 'instr' && node.members && node.members.length <= MAX_ROW_MEMBERS && node.group !== undefined) {
+      this.fillGroup(index, node);
+      return;
+    }
     if (node.kind !== 'instr' || node.members || !OPCODE_CODE.has(node.opcode)) {
       if (!node.id) (node as { id: string }).id = this.originId(index, node.region.fn);
       this.opcodes.set(index, OBJECT);
@@ -231,6 +247,20 @@ export class Code implements ProgramCode {
     this.attrsFirst.set(index, this.attrName.length);
     for (const [name, v] of node.attrs) this.attr(name, v);
     this.attrsCount.set(index, node.attrs.size);
+  }
+
+  /** A fused group as a row; its members are copied into the member code (the pass's objects stay as they were). */
+  private fillGroup(index: number, group: InstrNode): void {
+    const members = (this.memberCode ??= new Code(this.text));
+    if (group.inlined) this.inlined.set(index, group.inlined);
+    this.opcodes.set(index, FUSED);
+    this.groupNames.set(index, group.group!);
+    this.operandsFirst.set(index, this.operandKind.length);
+    if (group.dst) this.operand(group.dst);
+    this.operandsCount.set(index, group.dst ? 0x81 : 0);
+    this.attrsFirst.set(index, members.length);
+    for (const m of group.members!) members.append({ ...m });
+    this.attrsCount.set(index, group.members!.length);
   }
 
   private operand(o: Operand): number {
@@ -332,6 +362,7 @@ export class Code implements ProgramCode {
       this.attrName, this.attrKind, this.attrRef, this.attrFile, this.attrSpans,
     ];
     for (const c of columns) c.seal();
+    this.memberCode?.seal();
     this.exprs.seal();
     this.accesses.seal();
     this.stringIndex = new Map();
@@ -358,8 +389,9 @@ export class Code implements ProgramCode {
     return this.copies.get(index);
   }
 
+  /** Not a plain instruction: a loop, branch, call, return or fused group (a group's row is made with its members). */
   isObject(index: number): boolean {
-    return this.opcodes.get(index) === OBJECT;
+    return this.opcodes.get(index) >= FUSED;
   }
 
   /** The line a node starts on, without making it. */
@@ -403,7 +435,7 @@ export class Code implements ProgramCode {
    */
   signature(index: number, out: number[]): number {
     const opcode = this.opcodes.get(index);
-    if (opcode === OBJECT) return -1;
+    if (opcode >= FUSED) return -1;
     let k = 0;
     out[k++] = opcode;
     const count = this.operandsCount.get(index);
@@ -436,8 +468,9 @@ export class Code implements ProgramCode {
   }
 
   /** The nodes kept as objects (loops, branches, calls, returns, fused groups), by index. */
-  objectNodes(): IterableIterator<Node> {
-    return this.objects.values();
+  *objectNodes(): IterableIterator<Node> {
+    yield* this.objects.values();
+    for (const index of this.groupNames.keys()) yield this.node(index);
   }
 
   /** The ids that are not their node's origin (copies a pass made), with the node's index. */
@@ -459,7 +492,23 @@ export class Code implements ProgramCode {
     return { file: this.files[this.fileOf.get(index)], line: this.spans.get(s), col: this.spans.get(s + 1), endLine: this.spans.get(s + 2), endCol: this.spans.get(s + 3) };
   }
 
+  private makeGroup(index: number): InstrNode {
+    const region = this.regions[this.regionOf.get(index)];
+    const first = this.attrsFirst.get(index);
+    const code = this.memberCode!;
+    const members = Array.from({ length: this.attrsCount.get(index) }, (_, k) => code.node(first + k) as InstrNode);
+    const inlined = this.inlined.get(index);
+    const hasDst = this.operandsCount.get(index) !== 0;
+    // Fields in the order the fuse pass writes them.
+    return {
+      kind: 'instr', opcode: 'Fused', engine: members[members.length - 1].engine, id: this.idOf(index), index, span: this.spanOfNode(index), fn: region.fn, region,
+      ...(hasDst ? { dst: this.operandAt(this.operandsFirst.get(index)) } : {}), srcs: [], attrs: NO_ATTRIBUTES, members, group: this.groupNames.get(index)!,
+      ...(inlined ? { inlined } : {}),
+    };
+  }
+
   private makeInstruction(index: number): InstrNode {
+    if (this.opcodes.get(index) === FUSED) return this.makeGroup(index);
     const opcode = OPCODE_NAMES[this.opcodes.get(index)];
     const region = this.regions[this.regionOf.get(index)];
     const count = this.operandsCount.get(index);

@@ -24,6 +24,12 @@ export function allNodes(program: Program): Node[] {
   return out;
 }
 
+/** Whether the program has a node of a kind other than an instruction (those are few, kept as objects by its code). */
+export function hasNodeOfKind(program: Program, kind: 'call' | 'for' | 'if'): boolean {
+  for (const node of program.code.objectNodes()) if (node.kind === kind) return true;
+  return false;
+}
+
 /** Number of nodes in a region, nested regions included. */
 export function regionSize(region: Region): number {
   let n = 0;

@@ -7,7 +7,7 @@ import { Program } from '../ir/program';
 import { dcePass } from './dce';
 import { fusePass } from './fuse';
 import { inlinePass } from './inline';
-import { PassOutcome } from './pass';
+import { hasNodeOfKind, PassOutcome } from './pass';
 import { RewriteLimits } from './rewrite-counter';
 import { schedulePass } from './schedule';
 import { unrollPass } from './unroll';
@@ -18,6 +18,11 @@ export interface PassInfo {
   readonly summary: string;
   /** Runs it; `limits` makes only the first rewrites (a budget) and records what each was (rewrite-counter.ts). */
   readonly run: (program: Program, limits?: RewriteLimits) => PassOutcome;
+  /**
+   * False when the pass surely finds nothing to do (inline without a call, unroll without a loop): the pipeline then
+   * shares the program instead of copying it to learn so.
+   */
+  readonly applies: (program: Program) => boolean;
   /**
    * Whether the pass must always run, whole (a lowering the later code needs): the bisection then runs it in every
    * trial and never blames its rewrites. None of the project's passes is: each one only optimizes.
@@ -33,12 +38,14 @@ export interface PassInfo {
 const notExecuted = (pass: string) => (line: number, reason: string): string => `line ${line} is not executed: ${reason} (removed by pass '${pass}')`;
 const rewritten = (pass: string) => (line: number, reason: string): string => `line ${line} was rewritten: ${reason} (pass '${pass}')`;
 
+const always = (): boolean => true;
+
 export const PASSES = [
-  { name: 'inline', summary: 'copies small functions into their callers', run: inlinePass, alwaysRuns: false, lineGone: rewritten('inline') },
-  { name: 'dce', summary: 'removes instructions whose results nothing reads', run: dcePass, alwaysRuns: false, lineGone: notExecuted('dce') },
-  { name: 'fuse', summary: 'runs chains of elementwise instructions on one engine as one group', run: fusePass, alwaysRuns: false, lineGone: (line, reason) => `line ${line} does not run on its own: ${reason} (pass 'fuse')` },
-  { name: 'unroll', summary: 'repeats the body of short loops with constant bounds in place of the loop', run: unrollPass, alwaysRuns: false, lineGone: rewritten('unroll') },
-  { name: 'schedule', summary: 'reorders independent instructions so that consecutive ones use different engines', run: schedulePass, alwaysRuns: false, lineGone: notExecuted('schedule') },
+  { name: 'inline', summary: 'copies small functions into their callers', run: inlinePass, applies: (p) => hasNodeOfKind(p, 'call'), alwaysRuns: false, lineGone: rewritten('inline') },
+  { name: 'dce', summary: 'removes instructions whose results nothing reads', run: dcePass, applies: always, alwaysRuns: false, lineGone: notExecuted('dce') },
+  { name: 'fuse', summary: 'runs chains of elementwise instructions on one engine as one group', run: fusePass, applies: always, alwaysRuns: false, lineGone: (line, reason) => `line ${line} does not run on its own: ${reason} (pass 'fuse')` },
+  { name: 'unroll', summary: 'repeats the body of short loops with constant bounds in place of the loop', run: unrollPass, applies: (p) => hasNodeOfKind(p, 'for'), alwaysRuns: false, lineGone: rewritten('unroll') },
+  { name: 'schedule', summary: 'reorders independent instructions so that consecutive ones use different engines', run: schedulePass, applies: always, alwaysRuns: false, lineGone: notExecuted('schedule') },
 ] as const satisfies readonly PassInfo[];
 
 export type PassName = (typeof PASSES)[number]['name'];

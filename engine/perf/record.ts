@@ -55,6 +55,8 @@ export class StreamRecorder {
   private readonly builder = new StreamBuilder();
   private readonly plans: AccessPlans;
   private readonly views = new Map<number, OperandViews>();
+  /** A fused group's members are rows of a code of their own: their indices are not the program's. */
+  private readonly memberViews = new Map<number, OperandViews>();
   private readonly baseIds = new Map<Tensor, number>();
   private readonly registerIds = new WeakMap<Frame, number>();
   private readonly scratch = new Float64Array(3 * 16);
@@ -96,7 +98,8 @@ export class StreamRecorder {
     f.rowCount = 0;
     f.kind = kindOf(node);
     try {
-      for (const m of node.members ?? [node]) this.measure(m, frame, core);
+      if (node.members) for (const m of node.members) this.measure(m, frame, core, this.memberViews);
+      else this.measure(node, frame, core, this.views);
     } catch {
       // An operand the instruction cannot make faults it: it runs (and faults) with the sizes found so far.
     }
@@ -105,9 +108,9 @@ export class StreamRecorder {
   }
 
   /** The sizes the cost of one instruction (or one member of a fused group) depends on. */
-  private measure(node: InstrNode, frame: Frame, core: Core): void {
+  private measure(node: InstrNode, frame: Frame, core: Core, views: Map<number, OperandViews>): void {
     const f = this.facts;
-    const ops = this.operandViews(node);
+    const ops = this.operandViews(node, views);
     const m = this.machine;
     const srcs = ops.srcs.map((v) => v(frame, core, m));
     const dst = ops.dst?.(frame, core, m);
@@ -153,8 +156,8 @@ export class StreamRecorder {
     }
   }
 
-  private operandViews(node: InstrNode): OperandViews {
-    let ops = this.views.get(node.index);
+  private operandViews(node: InstrNode, views: Map<number, OperandViews>): OperandViews {
+    let ops = views.get(node.index);
     if (!ops) {
       // A masked instruction's views as it makes them (a tail tile's slice may leave its tensor): it is costed as its
       // whole views, an upper bound of what the mask keeps.
@@ -170,7 +173,7 @@ export class StreamRecorder {
         if (v) srcs.push(v);
       }
       ops = { dst: tensorOf(node.dst), srcs };
-      this.views.set(node.index, ops);
+      views.set(node.index, ops);
     }
     return ops;
   }

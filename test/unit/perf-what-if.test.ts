@@ -61,6 +61,21 @@ function transferNs(bytesPerPartition: number): number {
 }
 
 describe('perf: what-if', () => {
+  it("a fused group is costed by its own members' operands, whatever the program's other instructions are", () => {
+    // The members are rows of a code of their own: their indices are not the program's nodes (the first of them
+    // shared index 0 with the Memset, whose [128, 2048] views it was costed with).
+    const groupOf = (first: string): number => {
+      const src = CHAIN.replace('  Memset t <- 1\n', `  sbuf big : f32[128, 2048]\n  ${first}\n  Memset t <- 1\n`);
+      const fused = runPipeline(compile(src), ['fuse']).at(-1)!.program;
+      const s = scheduled(fused);
+      const [group] = onLine(s, lineOf(src, 'op = max'));
+      return s.schedule.end[group] - s.schedule.start[group];
+    };
+    const small = groupOf('Memset big[0:128, 0:8] <- 0');
+    close(groupOf('Memset big <- 0'), small, 'the group after a large Memset');
+    close(small, (3 * 512 + 100 + 6 * 60) / trn2.vectorGHz, 'the group: three inputs of 512 columns, one wait, six accesses');
+  });
+
   it('fusing a dependent chain of three Vector instructions saves what the model says: 200 Vector cycles', () => {
     const program = compile(CHAIN);
     const fused = runPipeline(program, ['fuse']).at(-1)!.program;

@@ -265,6 +265,20 @@ describe('questions about the past: cores, fusion, inlining', () => {
     assert.match(h.rows[0].value, /^<uninit> → 8: TensorScalar \(in fusion group g1\)/);
   });
 
+  it('a fused group among more groups than its code keeps made: the member that wrote is still found', () => {
+    // A group's members are made as objects again once 1,024 other groups were asked for: found by index, not identity.
+    const pair = (t: string): string => `  TensorScalar ${t} <- ${t}, op = add, scalar = 1\n  TensorScalar ${t} <- ${t}, op = mul, scalar = 1\n`;
+    const more = (pair('c') + pair('d')).repeat(550);
+    const text = CHAIN.replace('  sbuf b : f32[2, 4]\n', '  sbuf b : f32[2, 4]\n  sbuf c : f32[2, 4]\n  sbuf d : f32[2, 4]\n').replace('  Print "done"\n', `${more}  Print "done"\n`);
+    const program = runPipeline(programOf(text), ['fuse']).at(-1)!.program;
+    assert.ok(allNodes(program).filter((n) => n.kind === 'instr' && n.opcode === 'Fused').length > 1024, 'more than 1,024 groups');
+    const core = stoppedAt(program, lineOf(text, 'Print'));
+    const w = repl(core, ':why b[1, 3]');
+    assert.match(w.result, /^b\[1, 3\] = 24 ← TensorScalar \(in fusion group g1\) .*test\.bir:13:/);
+    const first = rowsOf(core, row(w.rows, 'operand a: a[1, 3]'));
+    assert.match(row(first, '← from').value, /^TensorScalar \(in fusion group g1\) .*test\.bir:12:/);
+  });
+
   it('a MatMult: a column of each operand, listed under one row per operand', () => {
     const text = `module m
 dram x : f32[16, 2] input = iota
