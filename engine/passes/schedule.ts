@@ -3,7 +3,8 @@
  * interleaves the tensor, vector, scalar and DMA queues. Only within a straight run of instructions: control
  * nodes (loops, branches, calls, returns) and ordered effects (Print, Assert, Barrier) stay where they are and end
  * a run. An instruction moves only past instructions it does not depend on in any way (read after write, write
- * after read, write after write, through memory or registers), so every read sees the same values.
+ * after read, write after write, through memory or registers), so every read sees the same values. A loop declared
+ * `independent` may first be unrolled by two so that its iterations interleave (interleave.ts).
  */
 import { InstrNode, Program } from '../ir/program';
 import { OPCODES } from '../ir/opcodes';
@@ -14,6 +15,8 @@ import { cloneProgram } from './clone';
 import { rewriteInstructionRuns } from './instruction-runs';
 import { noChanges, PassOutcome } from './pass';
 import { RewriteCounter, RewriteLimits } from './rewrite-counter';
+import { interleaved, interleaveIndependentLoops } from './interleave';
+import { pushAll } from '../base/arrays';
 
 /**
  * Its rewrites: each instruction placed ahead of one written before it, in program order. Under a budget, the
@@ -24,10 +27,12 @@ export function schedulePass(program: Program, limits?: RewriteLimits): PassOutc
   const counter = new RewriteCounter(limits);
   const effects = new Effects(copy);
   const changes = noChanges();
+  // Independent loops first: unrolled by two where the scheduler then interleaves their iterations.
+  pushAll(changes.added, interleaveIndependentLoops(copy, counter, (run, second) => scheduleRun(run, effects, new RewriteCounter(), second)));
   rewriteInstructionRuns(copy, {
     joins: (node) => OPCODES.get(node.opcode)?.ordered !== true,
-    rewrite: (run) => {
-      const ordered = scheduleRun(run, effects, counter);
+    rewrite: (run, region) => {
+      const ordered = scheduleRun(run, effects, counter, interleaved.get(region));
       ordered.forEach((n, i) => {
         if (n !== run[i]) changes.moved.push(n.id);
       });
@@ -46,9 +51,10 @@ function conflicts(a: NodeEffects, b: NodeEffects): boolean {
 /** Runs are scheduled in chunks of this many instructions: long runs stay linear, and nothing moves far. */
 const CHUNK = 64;
 
-function scheduleRun(run: InstrNode[], effects: Effects, counter: RewriteCounter): InstrNode[] {
+/** `second`: in the body of a loop unrolled by two (interleave.ts), the second iteration's copy. */
+function scheduleRun(run: InstrNode[], effects: Effects, counter: RewriteCounter, second?: ReadonlySet<InstrNode>): InstrNode[] {
   const out: InstrNode[] = [];
-  for (let i = 0; i < run.length; i += CHUNK) out.push(...scheduleChunk(run.slice(i, i + CHUNK), effects, counter));
+  for (let i = 0; i < run.length; i += CHUNK) out.push(...scheduleChunk(run.slice(i, i + CHUNK), effects, counter, second));
   return out;
 }
 
@@ -56,8 +62,10 @@ function scheduleRun(run: InstrNode[], effects: Effects, counter: RewriteCounter
  * List scheduling: at each step, of the instructions whose predecessors are all placed, take the first (in
  * program order) on an engine other than the last one placed; if none, the first ready one. The first ready one is
  * the first not placed (what comes before it is placed): taking another moves that one ahead of it, a rewrite.
+ * In the body of a loop unrolled by two, an instruction of the other iteration than the last one placed comes first
+ * (on another engine), so that the iterations interleave.
  */
-function scheduleChunk(run: InstrNode[], effects: Effects, counter: RewriteCounter): InstrNode[] {
+function scheduleChunk(run: InstrNode[], effects: Effects, counter: RewriteCounter, second?: ReadonlySet<InstrNode>): InstrNode[] {
   if (run.length < 3 || counter.exhausted) return run;
   const e = run.map((n) => effects.nodeEffects(n));
   const predecessors = run.map(() => 0);
@@ -74,15 +82,18 @@ function scheduleChunk(run: InstrNode[], effects: Effects, counter: RewriteCount
   const ready: number[] = [];
   for (let j = 0; j < run.length; j++) if (predecessors[j] === 0) ready.push(j);
   let lastEngine = '';
+  let lastSecond: boolean | undefined;
   while (ready.length) {
     ready.sort((a, b) => a - b);
-    let pick = ready.findIndex((j) => run[j].engine !== lastEngine);
+    let pick = second ? ready.findIndex((j) => run[j].engine !== lastEngine && second.has(run[j]) !== lastSecond) : -1;
+    if (pick < 0) pick = ready.findIndex((j) => run[j].engine !== lastEngine);
     if (pick < 0) pick = 0;
     if (pick > 0 && !counter.allow(run[ready[pick]], moveDescription(run[ready[pick]], run[ready[0]], lastEngine))) pick = 0;
     const j = ready.splice(pick, 1)[0];
     if (pick > 0) placed.push(...counter.placed([run[j]], [run[j]]));
     else placed.push(run[j]);
     lastEngine = run[j].engine;
+    lastSecond = second?.has(run[j]);
     for (const k of successors[j]) if (--predecessors[k] === 0) ready.push(k);
   }
   return placed;

@@ -1,0 +1,162 @@
+/**
+ * The part of `schedule` that reorders across iterations: a loop declared `independent` (NKI's affine_range) is
+ * unrolled by two, so that the scheduler may interleave an iteration with the next one, as a compiler software-
+ * pipelines such a loop. The second copy of the body reads the loop register plus the step, and has its own copy
+ * of the body's tiles (`t__2`, a second buffer: each iteration's tiles are fresh, so the two copies never share
+ * one), so that only what the iterations really share orders them. The scheduler still moves an instruction only
+ * past instructions it does not depend on, so results are the same bits; the declaration is what allows trying.
+ *
+ * Only where it is plain that nothing else changes: constant bounds with an even number of iterations, a body of
+ * instructions alone (no loop, branch, call, Print, Assert or Barrier in it), in the entry function when it calls
+ * nothing (the second buffers grow its frame, and no frame sits on it), when the second buffers fit; and only when
+ * the scheduler then does move an instruction of one iteration ahead of one of the other.
+ */
+import { AccessPattern, AllocInfo, ForNode, FunctionIR, InstrNode, Node, Program, Region, ScalarExpr } from '../ir/program';
+import { OPCODES } from '../ir/opcodes';
+import { forEachNode } from '../ir/numbering';
+import { evalScalarConst, fold } from '../ir/scalar';
+import { printAccess } from '../ir/print';
+import { ArrayNodes } from '../ir/node-list';
+import { DiagnosticBag } from '../lang/diagnostics';
+import { frameBytes, MemoryPlan, newPlans, place } from '../lang/check/placement';
+import { cloneNode } from './clone';
+import { rewriteNodeFields, Rewriter } from './rewrite';
+import { RewriteCounter } from './rewrite-counter';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The order the scheduler gives the two copies of a body, preferring to alternate them (without counting rewrites):
+ * what decides whether unrolling pays.
+ */
+export type TrialSchedule = (run: InstrNode[], second: ReadonlySet<InstrNode>) => readonly InstrNode[];
+
+/** The loop bodies unrolled here, each with its second copy: the scheduler alternates their iterations. */
+export const interleaved = new WeakMap<Region, ReadonlySet<InstrNode>>();
+
+/** Unrolls by two the independent loops whose iterations the scheduler would then interleave; the ids it adds. */
+export function interleaveIndependentLoops(program: Program, counter: RewriteCounter, trial: TrialSchedule): string[] {
+  const fn = program.main as Mutable<FunctionIR>;
+  const added: string[] = [];
+  let calls = false;
+  forEachNode(fn.body, (n) => void (n.kind === 'call' && (calls = true)));
+  if (calls) return added;
+  const visit = (region: Region): void => {
+    const out: Node[] = [];
+    for (const node of region.nodes) {
+      out.push(node);
+      if (node.kind === 'if') {
+        visit(node.then);
+        if (node.else) visit(node.else);
+      }
+      if (node.kind !== 'for') continue;
+      visit(node.body);
+      const last = unrollByTwo(node, fn, region, counter, trial);
+      if (last) {
+        out.push(last.set);
+        added.push(...last.added);
+      }
+    }
+    region.nodes = new ArrayNodes(out);
+  };
+  visit(fn.body);
+  return added;
+}
+
+/** The body's instructions when the loop may be unrolled: independent, an even constant trip count, no control. */
+function eligibleBody(loop: ForNode): InstrNode[] | undefined {
+  if (!loop.independent) return undefined;
+  const [from, to, step] = [evalScalarConst(loop.from), evalScalarConst(loop.to), evalScalarConst(loop.step)];
+  if (from === undefined || to === undefined || step === undefined || step === 0) return undefined;
+  const trips = Math.ceil((to - from) / step);
+  if (!(trips >= 2) || trips % 2 !== 0) return undefined;
+  const body = loop.body.nodes.toArray();
+  if (body.length === 0 || body.some((n) => n.kind !== 'instr' || OPCODES.get(n.opcode)?.ordered === true)) return undefined;
+  return body as InstrNode[];
+}
+
+/**
+ * The loop unrolled by two, in place (its step doubled, its body twice), when the scheduler interleaves the two
+ * copies; the `Set` after it that leaves the loop register at its last value, as the loop did.
+ */
+function unrollByTwo(loop: ForNode, fn: Mutable<FunctionIR>, region: Region, counter: RewriteCounter, trial: TrialSchedule): { set: InstrNode; added: string[] } | undefined {
+  const body = eligibleBody(loop);
+  if (!body || counter.exhausted) return undefined;
+  const twins = secondBuffers(loop.body.allocs ?? [], fn);
+  if (!twins) return undefined;
+  const step = evalScalarConst(loop.step)!;
+  const from = evalScalarConst(loop.from)!;
+  const trips = Math.ceil((evalScalarConst(loop.to)! - from) / step);
+  const next = body.map((n) => nextIteration(n, loop, step, twins.map, fn));
+  const second = new Set(next);
+  const order = trial([...body, ...next], second);
+  const lastFirst = Math.max(...body.map((n) => order.indexOf(n)));
+  if (!next.some((n) => order.indexOf(n) < lastFirst)) return undefined;
+  if (!counter.allow(loop, () => `unrolled the independent loop of r${loop.register} by 2, so that its iterations interleave`)) return undefined;
+  twins.commit(loop.body);
+  const l = loop as Mutable<ForNode>;
+  l.step = { kind: 'const', value: 2 * step };
+  l.to = { kind: 'const', value: from + trips * step };
+  loop.body.nodes = new ArrayNodes([...body, ...next]);
+  interleaved.set(loop.body, second);
+  const set: InstrNode = {
+    kind: 'instr', opcode: 'Set', engine: 'SP', id: `${loop.id}~last`, index: -1, span: loop.span, fn, region,
+    dst: { kind: 'register', index: loop.register, span: loop.span },
+    srcs: [{ kind: 'scalar', expr: { kind: 'const', value: from + (trips - 1) * step }, text: String(from + (trips - 1) * step), span: loop.span }], attrs: new Map(),
+    inlined: loop.inlined,
+  };
+  return { set, added: [...next.map((n) => n.id), set.id] };
+}
+
+/** A copy of a body instruction for the next iteration: the loop register plus the step, the body's tiles their second buffers. */
+function nextIteration(node: InstrNode, loop: ForNode, step: number, twins: ReadonlyMap<AllocInfo, AllocInfo>, fn: FunctionIR): InstrNode {
+  const plusStep = (e: ScalarExpr & { kind: 'reg' }): ScalarExpr => fold({ kind: 'binary', op: '+', left: e, right: { kind: 'const', value: step }, span: e.span });
+  const r: Rewriter = {
+    register: (i, e) => (i === loop.register ? plusStep(e) : e),
+    writtenRegister: (i) => i,
+    access: (ap: AccessPattern) => {
+      const twin = ap.tensor.kind === 'alloc' ? twins.get(ap.tensor) : undefined;
+      return twin ? { ...ap, tensor: twin, text: printAccess(twin.name, ap.items, ap.transpose, ap.bcast, ap.steps, ap.bitcast, twin) } : ap;
+    },
+    name: () => undefined,
+  };
+  const copy = { ...cloneNode(node, fn, loop.body), ...rewriteNodeFields(node, r) } as Mutable<InstrNode>;
+  copy.id = `${node.id}~next`;
+  return copy;
+}
+
+/**
+ * The second buffer of each tile the body allocates, placed after the frame (which grows), or undefined when one
+ * does not fit; `commit` makes them the function's.
+ */
+function secondBuffers(allocs: readonly AllocInfo[], fn: Mutable<FunctionIR>): { map: Map<AllocInfo, AllocInfo>; commit: (body: Region) => void } | undefined {
+  const plans = newPlans();
+  const start = (plan: MemoryPlan, bytes: number): void => {
+    plan.used = bytes;
+    plan.peak = bytes;
+  };
+  start(plans.sbuf, fn.sbufFrameBytes);
+  start(plans.psum, fn.psumFrameBytes);
+  const taken = new Set(fn.allocs.map((a) => a.name));
+  const map = new Map<AllocInfo, AllocInfo>();
+  const quiet = new DiagnosticBag();
+  for (const [k, a] of allocs.entries()) {
+    let name = `${a.name}__2`;
+    for (let i = 3; taken.has(name); i++) name = `${a.name}__${i}`;
+    taken.add(name);
+    const placement = place(plans[a.memory], { name, dtype: a.dtype, shape: a.shape, span: a.span, where: fn.fullName, ...(a.array ? { array: a.array } : {}) }, quiet);
+    if (!placement) return undefined;
+    map.set(a, { ...a, name, placement, slot: fn.tensorSlots + k });
+  }
+  return {
+    map,
+    commit: (body) => {
+      if (map.size === 0) return;
+      fn.allocs = [...fn.allocs, ...map.values()];
+      fn.tensorSlots += map.size;
+      fn.sbufFrameBytes = frameBytes(plans.sbuf);
+      fn.psumFrameBytes = frameBytes(plans.psum);
+      (body as Mutable<Region>).allocs = [...(body.allocs ?? []), ...map.values()];
+    },
+  };
+}
