@@ -23,6 +23,12 @@ export interface FunctionRuns {
   readonly path: string;
   readonly line: number;
   readonly runs: number;
+  /**
+   * Once the session has scheduled its program (`bir/timeline`, the session's program without other passes): the
+   * engine time of the function's instructions over the whole run on that machine, ns, and its share of all the
+   * instructions' engine time (0 to 1). A function that ran no instruction of its own has none.
+   */
+  readonly time?: { readonly ns: number; readonly share: number; readonly machine: string };
 }
 
 /** A marker that carries the type of a response's body. */

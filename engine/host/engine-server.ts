@@ -750,7 +750,7 @@ export class EngineServer {
   private functionRunsOf(): BirBody<'bir/functionRuns'> {
     if (this.postMortem) throw new EngineError(`'bir/functionRuns': a dump does not count the calls of its run (${this.postMortem.what}: the machine at its fault)`, 'state');
     const core = this.debugCore();
-    return { functions: functionRuns(core.program, core.machine) };
+    return { functions: functionRuns(core.program, core.machine, this.timeline.times) };
   }
 
   /** bir/timeline: the program run again on a machine of its own; a dump's cannot (it holds no inputs to run it from the start). */

@@ -19,6 +19,7 @@ import { recordOn } from '../perf/record';
 import { ProfileError, resolveProfile } from '../perf/profile';
 import { schedule } from '../perf/scheduler';
 import { ProfileSummary, summarize } from '../perf/summary';
+import { FunctionTimes, functionTimes } from '../perf/function-times';
 import { timelineData, timelineDifference } from '../perf/timeline-data';
 import { compareSchedules } from '../perf/what-if';
 import type { BirArguments } from '../../contract/requests';
@@ -36,6 +37,8 @@ export interface TimelineSession {
 export class TimelineService {
   /** The schedule answered last: what `against: "previous"` compares with. */
   private previous?: { readonly summary: ProfileSummary; readonly label: string };
+  /** Each function's time in the last schedule of the session's program as it runs (no other passes), for the CodeLens. */
+  times?: FunctionTimes;
 
   answer(session: TimelineSession, args: BirArguments<'bir/timeline'>): TimelineData {
     const which = args.program ?? 'session';
@@ -51,6 +54,7 @@ export class TimelineService {
     }
     const s = schedule(recording.stream, profile);
     const summary = summarize(s, program);
+    if (which === 'session' && passes.length === 0) this.times = functionTimes(s, program);
     const fault = recording.outcome.kind === 'failed' ? describeFault(recording.outcome.fault, recording.machine) : undefined;
     const data = timelineData(s, program, summary, which, fault);
     const after = passes.length > 0 ? ` after ${passes.join(', ')}` : '';

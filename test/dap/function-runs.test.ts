@@ -1,6 +1,7 @@
 /**
  * bir/functionRuns through the stdio adapter: how many times each function has run at the stop (the current
- * activation counted), following the run forward and back through time, and refused before the program starts.
+ * activation counted), following the run forward and back through time, and refused before the program starts; once
+ * the session's timeline has scheduled the program, each function's modelled time over the run comes with its runs.
  */
 import * as assert from 'assert';
 import * as path from 'path';
@@ -57,5 +58,25 @@ describe('DAP: bir/functionRuns', function () {
     assert.deepStrictEqual(await runs(s), { [main]: 1, [bump]: 3, [never]: 0 });
     await s.resumeToStop('reverseContinue');
     assert.deepStrictEqual(await runs(s), { [main]: 1, [bump]: 2, [never]: 0 }, 'the count of the stop gone back to');
+  });
+
+  it('gives each function\'s modelled time once the timeline has scheduled the session\'s program', async () => {
+    const s = await DapSession.start();
+    await s.launch({ program: file }, async (x) => {
+      await x.setBreakpoints(file, [{ line: lineOf(file, 'DmaCopy y') }]);
+    });
+    await s.waitForStop();
+    const before = (await s.ok('bir/functionRuns', {})).body as { functions: FunctionRuns[] };
+    assert.ok(before.functions.every((f) => f.time === undefined), 'no time before a timeline');
+    await s.ok('bir/timeline', { machine: 'trn2' });
+    const { functions } = (await s.ok('bir/functionRuns', {})).body as { functions: FunctionRuns[] };
+    const byName = Object.fromEntries(functions.map((f) => [f.name, f]));
+    assert.strictEqual(byName['calls::never'].time, undefined, 'a function that never ran has no time');
+    for (const name of ['calls::main', 'calls::bump']) {
+      const t = byName[name].time;
+      assert.ok(t && t.ns > 0 && t.share > 0 && t.share < 1 && t.machine === 'trn2', `${name}: ${JSON.stringify(t)}`);
+    }
+    const shares = byName['calls::main'].time!.share + byName['calls::bump'].time!.share;
+    assert.ok(Math.abs(shares - 1) < 1e-9, `the shares of the functions that ran add up to the whole: ${shares}`);
   });
 });
