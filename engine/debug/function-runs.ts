@@ -8,13 +8,11 @@ import * as path from 'path';
 import type { FunctionRuns } from '../../contract/requests';
 import { Program } from '../ir/program';
 import { Machine } from '../machine/machine';
-import type { FunctionTimes } from '../perf/function-times';
 
-/** With `times` (the session's last timeline), each function's modelled time in the whole run too. */
-export function functionRuns(program: Program, machine: Machine, times?: FunctionTimes): FunctionRuns[] {
+/** With `timeOf` (from the session's last timeline, by `module::name`), each function's modelled time in the whole run too. */
+export function functionRuns(program: Program, machine: Machine, timeOf?: (fullName: string) => FunctionRuns['time']): FunctionRuns[] {
   return [...program.functions.values()].map((fn) => {
-    const ns = times?.byFunction.get(fn.fullName);
-    const time = times && ns !== undefined ? { ns, share: times.all > 0 ? ns / times.all : 0, machine: times.machine } : undefined;
+    const time = timeOf?.(fn.fullName);
     return { name: fn.fullName, path: path.resolve(fn.span.file), line: fn.span.line, runs: machine.activations.get(fn) ?? 0, ...(time ? { time } : {}) };
   });
 }

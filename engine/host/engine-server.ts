@@ -26,6 +26,7 @@ import { PipelineHistory } from '../debug/history';
 import type { BirBody } from '../../contract/requests';
 import { disassemble } from '../debug/disassembly';
 import { functionRuns } from '../debug/function-runs';
+import { timeOfFunction } from '../perf/function-times';
 import { RunProgress } from './run-progress';
 import { DumpError, makeDump, writeDump } from '../io/dump';
 import { readTextFile } from '../io/read-file';
@@ -750,7 +751,8 @@ export class EngineServer {
   private functionRunsOf(): BirBody<'bir/functionRuns'> {
     if (this.postMortem) throw new EngineError(`'bir/functionRuns': a dump does not count the calls of its run (${this.postMortem.what}: the machine at its fault)`, 'state');
     const core = this.debugCore();
-    return { functions: functionRuns(core.program, core.machine, this.timeline.times) };
+    const times = this.timeline.times;
+    return { functions: functionRuns(core.program, core.machine, times && ((name) => timeOfFunction(times, name))) };
   }
 
   /** bir/timeline: the program run again on a machine of its own; a dump's cannot (it holds no inputs to run it from the start). */

@@ -35,3 +35,9 @@ export function functionTimes(s: Schedule, program: Program): FunctionTimes {
   }
   return { machine: s.profile.name, byFunction, all };
 }
+
+/** A function's time and share, as `bir/functionRuns` answers it; undefined when it executed no instruction. */
+export function timeOfFunction(times: FunctionTimes, fullName: string): { ns: number; share: number; machine: string } | undefined {
+  const ns = times.byFunction.get(fullName);
+  return ns === undefined ? undefined : { ns, share: times.all > 0 ? ns / times.all : 0, machine: times.machine };
+}
