@@ -538,6 +538,7 @@ const TENSOR_TENSOR_SCAN: Record<string, AttrSpec> = {
   op1: { kind: 'word', words: ALU_OPS, required: true },
   reverse: { kind: 'scalar' },
   reverse1: { kind: 'scalar' },
+  mask: MASK,
 };
 const TENSOR_REDUCE: Record<string, AttrSpec> = { op: { kind: 'word', words: REDUCE_OPS, required: true }, negate: { kind: 'scalar' }, mask: MASK };
 const SCAN_COLUMNS = ['initial'];

@@ -13,10 +13,11 @@ import { FunctionScope, ModuleScope, Resolver } from './scope';
  * The instructions a mask applies to: elementwise ones, whose destination element depends on the elements at its own
  * index, Iota (whose values are the indices of the whole destination, masked or not), and TensorReduce, whose mask
  * names the indices of its source, and MatMult, whose mask names the indices of its destination [M, N] (its operands
- * are cut to the kept columns). A scan's elements depend on the elements before: it takes none.
+ * are cut to the kept columns), and TensorTensorScan, which scans each row over the elements the mask keeps (a box:
+ * NKI lowers a masked instruction to the smaller tile it keeps, so the recurrence starts at the first kept element).
  */
 export const MASKED_OPCODES: ReadonlySet<InstructionOpcode> = new Set<InstructionOpcode>([
-  'TensorTensor', 'TensorScalar', 'ScalarTensorTensor', 'Select', 'TensorCopy', 'Memset', 'Iota', 'Activation', 'DmaCopy', 'TensorReduce', 'MatMult',
+  'TensorTensor', 'TensorScalar', 'ScalarTensorTensor', 'Select', 'TensorCopy', 'Memset', 'Iota', 'Activation', 'DmaCopy', 'TensorReduce', 'MatMult', 'TensorTensorScan',
 ]);
 
 /** What an instruction that takes no mask is told. */
@@ -36,6 +37,7 @@ export function maskSpaceRole(opcode: string): 'source' | 'destination' {
  */
 export function boxOnly(opcode: string, attrs: ReadonlyMap<string, AttrValue>): string | undefined {
   if (opcode === 'TensorReduce') return 'TensorReduce reduces each row over the elements the mask keeps';
+  if (opcode === 'TensorTensorScan') return 'TensorTensorScan scans each row from the first element the mask keeps';
   if (opcode === 'Activation' && attrs.has('reduce_res')) return "Activation with reduce_res sums each row over the elements the mask keeps";
   if (opcode === 'TensorScalar' && attrs.has('reduce_res')) return 'TensorScalar with reduce_res reduces each row over the elements the mask keeps';
   return undefined;
