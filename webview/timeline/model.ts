@@ -61,11 +61,13 @@ export function buildModel(header: TimelineHeader, b: TimelineBuffers): Model {
   const onPath = new Uint8Array(m.count);
   const criticalStarts = new Float64Array(m.critical.length);
   const criticalEnds = new Float64Array(m.critical.length);
-  m.critical.forEach((i, k) => {
+  // Plain loops over the columns: the first drawing of a million instructions is most of its time here.
+  for (let k = 0; k < m.critical.length; k++) {
+    const i = m.critical[k];
     onPath[i] = 1;
     criticalStarts[k] = m.start[i];
     criticalEnds[k] = m.end[i];
-  });
+  }
   const lanes = buildLanes(header, m.start, m.end, m.lane, m.queues);
   const rowOf = new Int32Array(header.lanes.length).fill(-1);
   lanes.forEach((lane, row) => {
@@ -89,9 +91,17 @@ function queueLane(header: TimelineHeader, first: number, q: number): number {
 function buildLanes(header: TimelineHeader, start: Float64Array, end: Float64Array, laneOf: Int32Array, queues: Uint8Array): Lane[] {
   const laneCount = header.lanes.length;
   const n = start.length;
-  // Instructions on one lane, by lane; transfers on several, by span (first lane · 256 + queues).
-  const singles = listsBy(n, laneCount, (i) => (queues[i] <= 1 ? laneOf[i] : -1));
-  const spans = listsBy(n, laneCount * 256, (i) => (queues[i] > 1 ? laneOf[i] * 256 + queues[i] : -1));
+  // Instructions on one lane, by lane; transfers on several, by span (first lane · 256 + queues): one key each, one
+  // counting pass.
+  const keyAt = new Int32Array(n);
+  for (let i = 0; i < n; i++) keyAt[i] = queues[i] <= 1 ? laneOf[i] : laneCount + laneOf[i] * 256 + queues[i];
+  const lists = listsBy(keyAt, laneCount * 257);
+  const singles = new Map<number, Int32Array>();
+  const spans = new Map<number, Int32Array>();
+  for (const [key, list] of lists) {
+    if (key < laneCount) singles.set(key, list);
+    else spans.set(key - laneCount, list);
+  }
   const spansOf: number[][] = Array.from({ length: laneCount }, () => []);
   for (const key of spans.keys()) {
     for (let q = 0; q < key % 256; q++) spansOf[queueLane(header, Math.floor(key / 256), q)].push(key);
@@ -116,38 +126,38 @@ function buildLanes(header: TimelineHeader, start: Float64Array, end: Float64Arr
   return lanes;
 }
 
-/** The instructions by the key `keyOf` gives them (below `keys`; -1: none), each list in program order. */
-function listsBy(n: number, keys: number, keyOf: (i: number) => number): Map<number, Int32Array> {
-  const counts = new Int32Array(keys);
-  const keyAt = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const key = (keyAt[i] = keyOf(i));
-    if (key >= 0) counts[key]++;
-  }
-  const lists: Int32Array[] = [];
+/**
+ * The instructions by their keys (below `keys`), each list in program order: a counting sort into one array, each
+ * key's list a view of it.
+ */
+function listsBy(keyAt: Int32Array, keys: number): Map<number, Int32Array> {
+  const n = keyAt.length;
+  const next = new Int32Array(keys + 1);
+  for (let i = 0; i < n; i++) next[keyAt[i] + 1]++;
+  for (let key = 0; key < keys; key++) next[key + 1] += next[key];
+  const all = new Int32Array(n);
   const out = new Map<number, Int32Array>();
-  for (let key = 0; key < keys; key++) {
-    if (counts[key] === 0) continue;
-    lists[key] = new Int32Array(counts[key]);
-    out.set(key, lists[key]);
-  }
-  const fill = new Int32Array(keys);
-  for (let i = 0; i < n; i++) {
-    const key = keyAt[i];
-    if (key >= 0) lists[key][fill[key]++] = i;
-  }
+  for (let key = 0; key < keys; key++) if (next[key + 1] > next[key]) out.set(key, all.subarray(next[key], next[key + 1]));
+  for (let i = 0; i < n; i++) all[next[keyAt[i]]++] = i;
   return out;
 }
 
-/** Lists in program order, merged into one. */
+/** Lists in program order, merged into one in program order (each is sorted: merged two at a time). */
 function merged(parts: readonly Int32Array[]): Int32Array {
-  const out = new Int32Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out.sort();
+  let out = parts[0];
+  for (let p = 1; p < parts.length; p++) out = mergeTwo(out, parts[p]);
+  return out;
+}
+
+function mergeTwo(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i] <= b[j] ? a[i++] : b[j++];
+  while (i < a.length) out[k++] = a[i++];
+  while (j < b.length) out[k++] = b[j++];
+  return out;
 }
 
 function timeOrdered(k: number, name: string, unordered: Int32Array, start: Float64Array, end: Float64Array): Lane {
