@@ -8,6 +8,8 @@
  * - recording: the run on the simulator with every instruction's sizes and regions written down (once; for scale);
  * - schedule: the scheduler over the stream (engines, queues, hazards over regions, waits kept);
  * - summary: totals, per-engine busy time, the critical path, dominant instructions, warnings;
+ * - what-if: the update after an edit of a program of WHAT_IF_ITERATIONS iterations (100,000 instructions): the edited
+ *   text checked, its run recorded, scheduled, summarized and compared with the schedule before, as a save does;
  * The scheduler's work is compared with the simulator's own on the same program (a run without recording). Each time
  * is given as the wall clock and as this process's CPU time: on a shared machine the wall clock also counts the time
  * other processes held the cores. (The trace's JSON text of a million instructions, about 1.2 GB, is left out.)
@@ -16,7 +18,8 @@ import { performance } from 'perf_hooks';
 import { recordRun } from '../engine/perf/record';
 import { schedule } from '../engine/perf/scheduler';
 import { summarize } from '../engine/perf/summary';
-import { PROFILES } from '../engine/perf/profile';
+import { compareSchedules } from '../engine/perf/what-if';
+import { MachineProfile, PROFILES } from '../engine/perf/profile';
 import { runProgram } from '../engine/run/simulate';
 import { best, report, virtualProgram, writeJson } from './harness';
 import { pipelinedKernel } from './pipelined-kernel';
@@ -24,6 +27,24 @@ import { pipelinedKernel } from './pipelined-kernel';
 const ITERATIONS = Number(process.env.BIR_TIMELINE_ITERATIONS ?? 125_000);
 
 const PROGRAM = pipelinedKernel(ITERATIONS);
+/** 12,500 iterations of 8 instructions and the Memset before them. */
+const WHAT_IF_ITERATIONS = 12_500;
+
+/** The update after one edit (relu made exp: more work on the Scalar engine), as the timeline makes it on a save. */
+function whatIf(profile: MachineProfile): Record<string, number> {
+  const before = virtualProgram(pipelinedKernel(WHAT_IF_ITERATIONS));
+  const old = summarize(schedule(recordRun(before).stream, profile), before);
+  const edited = pipelinedKernel(WHAT_IF_ITERATIONS).replace('func = relu', 'func = exp');
+  let instructions = 0;
+  const update = (): void => {
+    const program = virtualProgram(edited);
+    const recording = recordRun(program);
+    instructions = recording.stream.count;
+    compareSchedules(old, summarize(schedule(recording.stream, profile), program));
+  };
+  const updateS = best(3, update);
+  return { instructions, updateS, updateCpuS: cpuSeconds(update) };
+}
 
 /** This process's CPU seconds (user and system) for one run. */
 function cpuSeconds(run: () => void): number {
@@ -48,6 +69,7 @@ function main(): void {
   const scheduleCpuS = cpuSeconds(() => schedule(stream, profile));
   const summaryS = best(3, () => summarize(s, program));
   const runS = best(1, () => runProgram(program));
+  const whatIfUpdate = whatIf(profile);
   const results = {
     timeline: {
       instructions: stream.count,
@@ -60,6 +82,7 @@ function main(): void {
       scheduleOverRun: scheduleS / runS,
       modelledUs: s.total / 1000,
     },
+    whatIfUpdate,
   };
   report('engine timeline', results);
   writeJson(process.argv, results);
