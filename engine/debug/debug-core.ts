@@ -1014,7 +1014,7 @@ export class DebugCore implements ExecutionHooks {
       target: { kind: 'memory', view: single ? { tensor: view.tensor, offset: first, shape: [], strides: [] } : view, text, allocatedBy: allocatingActivation(this.machine, view.tensor) },
       size,
       value: single ? sample(view.tensor, first) : undefined,
-      first: elementName(view.tensor, first),
+      first: elementName(view.tensor, first, this.machine),
     };
   }
 

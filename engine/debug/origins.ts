@@ -12,6 +12,7 @@ import { unravel } from '../machine/view';
 import { compileInstruction } from '../kernels';
 import { callArgumentReads, Read, readsOf, Written } from '../kernels/provenance';
 import { formatNumber } from '../eval/format';
+import { allocOf } from './access-plan';
 import { ShownPath, shownSpan } from './shown-path';
 import { moveTo } from './travel';
 import { shadowError, ShadowError } from './shadow-errors';
@@ -129,7 +130,7 @@ function input(m: Machine, r: Read, frame: Frame, tick: number): OriginInput {
       before: tick,
     };
   }
-  const text = elementName(r.tensor, r.index);
+  const text = elementName(r.tensor, r.index, m);
   return {
     label: `${r.role} ${r.operand}: ${text}`,
     operand: `${r.role} ${r.operand}`,
@@ -142,8 +143,15 @@ function input(m: Machine, r: Read, frame: Frame, tick: number): OriginInput {
 }
 
 /** `acc[3, 7]`: an element by its tensor's own name and indices. */
-export function elementName(t: Tensor, index: number): string {
-  return `${t.name}[${unravel(t.shape, index).join(', ')}]`;
+/**
+ * An element as the program names it: `t[1, 2]`; in an array of tiles (allocated by a frame of `m`), the tile then
+ * its element, `acc[1][2][5, 3]`, not the storage's indices.
+ */
+export function elementName(t: Tensor, index: number, m?: Machine): string {
+  const at = unravel(t.shape, index);
+  const arrays = m ? (allocOf(m, t)?.arrays ?? 0) : 0;
+  if (arrays === 0) return `${t.name}[${at.join(', ')}]`;
+  return `${t.name}${at.slice(1, 1 + arrays).map((i) => `[${i}]`).join('')}[${[at[0], ...at.slice(1 + arrays)].join(', ')}]`;
 }
 
 /** The activation whose allocation a tensor is now, or undefined for DRAM (which no activation allocates). */

@@ -171,6 +171,24 @@ describe('arrays of tiles', function () {
       assert.equal(core.evaluate('acc[1][2]', frameId, 'hover').type, 'f32[8, 16]');
     });
 
+    it(':why of an element of a tile follows it through the tile\'s writes; the tensor view shows one tile', () => {
+      const program = programOf(KERNEL);
+      const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
+      core.setBreakpoints(program.entry.file, [{ line: 14 }]);
+      stopAt(core);
+      const frameId = core.stackTrace(1).frames[0].id;
+      // Tile (1, 2) element [5, 3]: x[5, 3] · 21, written by the TensorScalar after the DmaCopy of x.
+      const w = core.evaluate(':why acc[1][2][5, 3]', frameId, 'repl');
+      assert.match(w.result, new RegExp(`^acc\\[1\\]\\[2\\]\\[5, 3\\] = ${83 * 21} ← TensorScalar .*:10:`));
+      const rows = core.variables(w.reference!).map((r) => `${r.name} = ${r.value}`);
+      assert.ok(rows.some((r) => /acc\[1\]\[2\]\[5, 3\] = 83$/.test(r)), rows.join('\n'));
+      const view = core.tensorData({ expression: 'acc[1][2]', frameId });
+      assert.deepEqual([view.shape, view.rows, view.cols], [[8, 16], 8, 16]);
+      const bytes = Buffer.from(view.values.base64, 'base64');
+      const values = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+      assert.deepEqual([values[5 * 16 + 3], values[0]], [83 * 21, 1]);
+    });
+
     it('a data breakpoint on one tile stops at the writes of that tile only', () => {
       const program = programOf(KERNEL);
       const core = new DebugCore(program, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
