@@ -6,6 +6,10 @@
  * buffer of indices, and keeps the worst input in locals. The general loops (machine/shadow-run.ts, for any view:
  * decoded first, then substituted) compute the same values; `setShadowPlaneLoops(false)` makes every view take
  * them, which is how the tests compare the two bit for bit.
+ *
+ * The loops are written out once per kind of element array (f32 as stored, the narrower floats through their table)
+ * rather than shared through a parameter: a loop that sees two kinds of typed array loses V8's specialisation, and that
+ * cost as much as the rest of the loop (docs/benchmarks.md, "Shadow run").
  */
 import { decodeTable } from './dtypes';
 import { Shadow } from './shadow';
