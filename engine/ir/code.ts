@@ -467,10 +467,9 @@ export class Code implements ProgramCode {
     return k;
   }
 
-  /** The nodes kept as objects (loops, branches, calls, returns, fused groups), by index. */
-  *objectNodes(): IterableIterator<Node> {
-    yield* this.objects.values();
-    for (const index of this.groupNames.keys()) yield this.node(index);
+  /** The nodes kept as objects (loops, branches, calls, returns): a fused group is a row, not among them. */
+  objectNodes(): IterableIterator<Node> {
+    return this.objects.values();
   }
 
   /** The ids that are not their node's origin (copies a pass made), with the node's index. */

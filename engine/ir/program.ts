@@ -318,7 +318,7 @@ export interface ProgramCode {
   fileAt(index: number): string;
   /** The function a node belongs to, without making it. */
   functionOf(index: number): FunctionIR;
-  /** The nodes kept as objects: loops, branches, calls, returns and fused groups. */
+  /** The nodes kept as objects: loops, branches, calls and returns (a fused group is a row, made when asked for). */
   objectNodes(): IterableIterator<Node>;
   /** The ids that are not their node's origin (copies a pass made), with the node's index. */
   copiedIds(): IterableIterator<[number, string]>;
