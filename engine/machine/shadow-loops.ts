@@ -31,6 +31,13 @@ export interface ReadErrors {
   readonly jumps: Float64Array;
 }
 
+/**
+ * The relative error, local: called per element (an import is a property read per call where modules are CommonJS).
+ * Each loop has its common case (finite, different) inline, without a call. A shadow keeps no errors: a read derives
+ * an element's from its stamp and value, which give the bits its write computed.
+ */
+const relative = relativeError;
+
 let enabled = true;
 
 /** On by default; off, every view takes the general loops of shadow-run.ts (the tests compare the two). */
@@ -80,7 +87,7 @@ export function storePlane(p: Plane, offset: number, t: Tensor, s: Shadow, value
  * dtype's decodeTable (f32 elements, their values as they are, take the F32 loops).
  */
 export function readNoting(p: Plane, offset: number, data: Uint16Array | Uint8Array, table: Float64Array, written: Uint8Array, s: Shadow, values: Float64Array, read: ReadErrors, worst: Worst): void {
-  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { values: exact, stamps, origins, jumps } = s;
   const { errors: readErrors, origins: readOrigins, jumps: readJumps } = read;
   const { rows, cols, rowStride, colStride } = p;
   let worstError = worst.error;
@@ -98,8 +105,9 @@ export function readNoting(p: Plane, offset: number, data: Uint16Array | Uint8Ar
         readJumps[i] = 0;
         continue;
       }
-      values[i] = exact[index];
-      const error = errors[index];
+      const x = exact[index];
+      values[i] = x;
+      const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
       readErrors[i] = error;
       readOrigins[i] = origins[index];
       readJumps[i] = jumps[index];
@@ -117,7 +125,7 @@ export function readNoting(p: Plane, offset: number, data: Uint16Array | Uint8Ar
 
 /** As readNoting, for f32 elements (their values as they are). */
 export function readNotingF32(p: Plane, offset: number, data: Float32Array, written: Uint8Array, s: Shadow, values: Float64Array, read: ReadErrors, worst: Worst): void {
-  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { values: exact, stamps, origins, jumps } = s;
   const { errors: readErrors, origins: readOrigins, jumps: readJumps } = read;
   const { rows, cols, rowStride, colStride } = p;
   let worstError = worst.error;
@@ -135,8 +143,9 @@ export function readNotingF32(p: Plane, offset: number, data: Float32Array, writ
         readJumps[i] = 0;
         continue;
       }
-      values[i] = exact[index];
-      const error = errors[index];
+      const x = exact[index];
+      values[i] = x;
+      const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
       readErrors[i] = error;
       readOrigins[i] = origins[index];
       readJumps[i] = jumps[index];
@@ -154,7 +163,7 @@ export function readNotingF32(p: Plane, offset: number, data: Float32Array, writ
 
 /** As readNoting, for an operand whose results are not made by position: only the worst is kept. */
 export function readWorst(p: Plane, offset: number, data: Uint16Array | Uint8Array, table: Float64Array, written: Uint8Array, s: Shadow, values: Float64Array, worst: Worst): void {
-  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { values: exact, stamps, origins, jumps } = s;
   const { rows, cols, rowStride, colStride } = p;
   let worstError = worst.error;
   let worstOrigin = worst.origin;
@@ -168,8 +177,9 @@ export function readWorst(p: Plane, offset: number, data: Uint16Array | Uint8Arr
         values[i] = written[index] === 0 ? 0 : y;
         continue;
       }
-      values[i] = exact[index];
-      const error = errors[index];
+      const x = exact[index];
+      values[i] = x;
+      const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
       if (error > worstError) {
         worstError = error;
         worstOrigin = origins[index];
@@ -184,7 +194,7 @@ export function readWorst(p: Plane, offset: number, data: Uint16Array | Uint8Arr
 
 /** As readWorst, for f32 elements (their values as they are). */
 export function readWorstF32(p: Plane, offset: number, data: Float32Array, written: Uint8Array, s: Shadow, values: Float64Array, worst: Worst): void {
-  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { values: exact, stamps, origins, jumps } = s;
   const { rows, cols, rowStride, colStride } = p;
   let worstError = worst.error;
   let worstOrigin = worst.origin;
@@ -198,8 +208,9 @@ export function readWorstF32(p: Plane, offset: number, data: Float32Array, writt
         values[i] = written[index] === 0 ? 0 : y;
         continue;
       }
-      values[i] = exact[index];
-      const error = errors[index];
+      const x = exact[index];
+      values[i] = x;
+      const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
       if (error > worstError) {
         worstError = error;
         worstOrigin = origins[index];
@@ -212,16 +223,13 @@ export function readWorstF32(p: Plane, offset: number, data: Float32Array, writt
   worst.jump = worstJump;
 }
 
-/** The relative error, local: called per element (an import is a property read per call where modules are CommonJS). */
-const relative = relativeError;
-
 /**
  * The shadows of a plane's elements written (decoded as readNoting does), each with its error and where it grew most,
  * when every element's worst input is the same (`whole`): an instruction whose results are not made by position, or
  * whose operands had no shadow.
  */
 export function storeWhole(p: Plane, offset: number, data: Uint16Array | Uint8Array, table: Float64Array, values: Float64Array, s: Shadow, whole: Worst, current: number): void {
-  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { values: exact, stamps, origins, jumps } = s;
   const { rows, cols, rowStride, colStride } = p;
   const worstError = whole.error;
   const worstOrigin = whole.origin;
@@ -234,9 +242,7 @@ export function storeWhole(p: Plane, offset: number, data: Uint16Array | Uint8Ar
       const x = values[i];
       exact[index] = x;
       stamps[index] = y;
-      // relativeError, inline: the common case (finite, different) without a call.
       const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
-      errors[index] = error;
       const growth = error - worstError;
       if (growth > worstJump) {
         origins[index] = current;
@@ -251,7 +257,7 @@ export function storeWhole(p: Plane, offset: number, data: Uint16Array | Uint8Ar
 
 /** As storeWhole, for f32 elements (their values as they are). */
 export function storeWholeF32(p: Plane, offset: number, data: Float32Array, values: Float64Array, s: Shadow, whole: Worst, current: number): void {
-  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { values: exact, stamps, origins, jumps } = s;
   const { rows, cols, rowStride, colStride } = p;
   const worstError = whole.error;
   const worstOrigin = whole.origin;
@@ -264,9 +270,7 @@ export function storeWholeF32(p: Plane, offset: number, data: Float32Array, valu
       const x = values[i];
       exact[index] = x;
       stamps[index] = y;
-      // relativeError, inline: the common case (finite, different) without a call.
       const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
-      errors[index] = error;
       const growth = error - worstError;
       if (growth > worstJump) {
         origins[index] = current;
@@ -284,7 +288,7 @@ export function storeWholeF32(p: Plane, offset: number, data: Float32Array, valu
  * operand's when strictly worse, as the general loop folds them).
  */
 export function storeByPosition(p: Plane, offset: number, data: Uint16Array | Uint8Array, table: Float64Array, values: Float64Array, s: Shadow, whole: Worst, read: ReadErrors, current: number): void {
-  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { values: exact, stamps, origins, jumps } = s;
   const { errors: readErrors, origins: readOrigins, jumps: readJumps } = read;
   const { rows, cols, rowStride, colStride } = p;
   const wholeError = whole.error;
@@ -299,7 +303,6 @@ export function storeByPosition(p: Plane, offset: number, data: Uint16Array | Ui
       exact[index] = x;
       stamps[index] = y;
       const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
-      errors[index] = error;
       const byPosition = readErrors[i] > wholeError;
       const worstError = byPosition ? readErrors[i] : wholeError;
       const worstJump = byPosition ? readJumps[i] : wholeJump;
@@ -317,7 +320,7 @@ export function storeByPosition(p: Plane, offset: number, data: Uint16Array | Ui
 
 /** As storeByPosition, for f32 elements (their values as they are). */
 export function storeByPositionF32(p: Plane, offset: number, data: Float32Array, values: Float64Array, s: Shadow, whole: Worst, read: ReadErrors, current: number): void {
-  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { values: exact, stamps, origins, jumps } = s;
   const { errors: readErrors, origins: readOrigins, jumps: readJumps } = read;
   const { rows, cols, rowStride, colStride } = p;
   const wholeError = whole.error;
@@ -332,7 +335,6 @@ export function storeByPositionF32(p: Plane, offset: number, data: Float32Array,
       exact[index] = x;
       stamps[index] = y;
       const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
-      errors[index] = error;
       const byPosition = readErrors[i] > wholeError;
       const worstError = byPosition ? readErrors[i] : wholeError;
       const worstJump = byPosition ? readJumps[i] : wholeJump;

@@ -265,7 +265,7 @@ function foldWorst(worst: OperandErrors, o: OperandErrors, n: number): void {
 
 /** The shadows of the elements written, each with its error and where it grew most (arrays only: one loop V8 keeps). */
 function storeElements(n: number, indices: Int32Array, stored: Float64Array, values: Float64Array, s: Shadow, worst: OperandErrors, current: number): void {
-  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { values: exact, stamps, origins, jumps } = s;
   const { errors: worstErrors, origins: worstOrigins, jumps: worstJumps } = worst;
   for (let i = 0; i < n; i++) {
     const index = indices[i];
@@ -275,7 +275,6 @@ function storeElements(n: number, indices: Int32Array, stored: Float64Array, val
     stamps[index] = y;
     // relativeError, inline: the common case (finite, different) without a call.
     const error = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
-    errors[index] = error;
     const growth = error - worstErrors[i];
     if (growth > worstJumps[i]) {
       origins[index] = current;
@@ -298,13 +297,16 @@ function scratchErrors(n: number): OperandErrors {
 
 /** Stored values replaced by their shadows where the shadow is of the value stored; what each had noted in `read`. */
 function substituteElements(n: number, indices: Int32Array, values: Float64Array, written: Uint8Array, s: Shadow, read: OperandErrors): void {
-  const { values: exact, stamps, errors, origins, jumps } = s;
+  const { values: exact, stamps, origins, jumps } = s;
   const { errors: readErrors, origins: readOrigins, jumps: readJumps } = read;
   for (let i = 0; i < n; i++) {
     const index = indices[i];
-    if (written[index] === 0 || stamps[index] !== values[i]) continue;
-    values[i] = exact[index];
-    readErrors[i] = errors[index];
+    const y = values[i];
+    if (written[index] === 0 || stamps[index] !== y) continue;
+    // The error its write computed, from the same stamp and value.
+    const x = exact[index];
+    values[i] = x;
+    readErrors[i] = y === x ? 0 : Number.isFinite(y) && Number.isFinite(x) && x !== 0 ? Math.abs(y - x) / Math.abs(x) : relative(y, x);
     readOrigins[i] = origins[index];
     readJumps[i] = jumps[index];
   }

@@ -14,11 +14,10 @@ export class Shadow implements Tracked {
    * write through a bitcast alias, an integer instruction) leaves it differing from the element, which then reads as
    * its stored value: a shadow never outlives the value it shadows. NaN where never written. In f32: every shadowed
    * dtype's values are f32 values, so the stamp is exact in half the bytes (a shadow run is bound by the bytes its
-   * loops move).
+   * loops move). With the value it gives the element's relative error (|stamp − value| / |value|, ulp.ts
+   * relativeError), which is therefore not stored: 24 bytes a shadowed element.
    */
   readonly stamps: Float32Array;
-  /** |stored − float64| / |float64|, kept as it was written: what the instructions that read it compare. */
-  readonly errors: Float64Array;
   /** The shadow run's id of the instruction where the element's error grew most (ShadowRun.nodes); -1 for none. */
   readonly origins: Int32Array;
   /** That growth, in relative error. */
@@ -28,7 +27,6 @@ export class Shadow implements Tracked {
   constructor(size: number) {
     this.values = new Float64Array(size);
     this.stamps = new Float32Array(size).fill(NaN);
-    this.errors = new Float64Array(size);
     this.origins = new Int32Array(size).fill(-1);
     this.jumps = new Float64Array(size);
   }
@@ -39,7 +37,7 @@ export class Shadow implements Tracked {
     this.origins.fill(-1);
   }
 
-  get arrays(): readonly [Float64Array, Float32Array, Float64Array, Int32Array, Float64Array] {
-    return [this.values, this.stamps, this.errors, this.origins, this.jumps];
+  get arrays(): readonly [Float64Array, Float32Array, Int32Array, Float64Array] {
+    return [this.values, this.stamps, this.origins, this.jumps];
   }
 }
