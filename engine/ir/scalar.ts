@@ -63,13 +63,13 @@ export function evalScalarConst(e: ScalarExpr): number | undefined {
   }
 }
 
-/** `c + Σ kᵢ·xᵢ` over registers and `core`; lets the checker see that `r0*8+8 - r0*8` is 8. */
 /** Folds an expression whose operands are all constants. */
 export function fold(e: ScalarExpr): ScalarExpr {
   const value = evalScalarConst(e);
   return value === undefined ? e : { kind: 'const', value };
 }
 
+/** `c + Σ kᵢ·xᵢ` over registers and `core`; lets the checker see that `r0*8+8 - r0*8` is 8. */
 export interface LinearForm {
   readonly constant: number;
   readonly terms: ReadonlyMap<string, number>;

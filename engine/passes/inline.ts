@@ -22,6 +22,7 @@ import { allNodes, newIds, noChanges, PassOutcome, regionSize } from './pass';
 import { registersOfNode, rewriteNodeFields, Rewriter } from './rewrite';
 import { RewriteCounter, RewriteLimits } from './rewrite-counter';
 import { pushAll } from '../base/arrays';
+import { frameNeeds } from './frame-needs';
 
 const MAX_NODES = 24;
 
@@ -88,30 +89,6 @@ function inlinable(call: CallNode, caller: FunctionIR, recursive: ReadonlySet<Fu
   });
   return caller.sbufFrameBytes + callee.sbufFrameBytes + reserve.sbuf <= SBUF_BYTES_PER_PARTITION
     && caller.psumFrameBytes + callee.psumFrameBytes + reserve.psum <= PSUM_BYTES_PER_PARTITION;
-}
-
-/** The on-chip memory a call of each function needs: its frame and the deepest chain of frames below it. */
-function frameNeeds(program: Program): Map<FunctionIR, { sbuf: number; psum: number }> {
-  const need = new Map<FunctionIR, { sbuf: number; psum: number }>();
-  const visiting = new Set<FunctionIR>();
-  const measure = (fn: FunctionIR): { sbuf: number; psum: number } => {
-    const known = need.get(fn);
-    if (known) return known;
-    if (visiting.has(fn)) return { sbuf: 0, psum: 0 };
-    visiting.add(fn);
-    let below = { sbuf: 0, psum: 0 };
-    forEachNode(fn.body, (n) => {
-      if (n.kind !== 'call') return;
-      const m = measure(n.callee);
-      below = { sbuf: Math.max(below.sbuf, m.sbuf), psum: Math.max(below.psum, m.psum) };
-    });
-    visiting.delete(fn);
-    const total = { sbuf: fn.sbufFrameBytes + below.sbuf, psum: fn.psumFrameBytes + below.psum };
-    need.set(fn, total);
-    return total;
-  };
-  for (const fn of program.functions.values()) measure(fn);
-  return need;
 }
 
 /** The caller's registers that neither its own code nor code inlined before uses: the callee's are renamed to these. */

@@ -7,13 +7,13 @@
  * past instructions it does not depend on, so results are the same bits; the declaration is what allows trying.
  *
  * Only where it is plain that nothing else changes: constant bounds with an even number of iterations, a body of
- * instructions alone (no loop, branch, call, Print, Assert or Barrier in it), in the entry function when it calls
- * nothing (the second buffers grow its frame, and no frame sits on it), when the second buffers fit; and only when
- * the scheduler then does move an instruction of one iteration ahead of one of the other.
+ * instructions alone (no loop, branch, call, Print, Assert or Barrier in it), when the second buffers fit in the
+ * function's frame and the deepest chain of frames through it still fits (the frame grows, and the frames of the
+ * calls it makes sit on it); and only when the scheduler then does move an instruction of one iteration ahead of
+ * one of the other.
  */
 import { AccessPattern, AllocInfo, ForNode, FunctionIR, InstrNode, Node, Program, Region, ScalarExpr } from '../ir/program';
 import { OPCODES } from '../ir/opcodes';
-import { forEachNode } from '../ir/numbering';
 import { evalScalarConst, fold } from '../ir/scalar';
 import { printAccess } from '../ir/print';
 import { ArrayNodes } from '../ir/node-list';
@@ -22,6 +22,8 @@ import { frameBytes, MemoryPlan, newPlans, place } from '../lang/check/placement
 import { cloneNode } from './clone';
 import { rewriteNodeFields, Rewriter } from './rewrite';
 import { RewriteCounter } from './rewrite-counter';
+import { frameNeeds, FrameBytes } from './frame-needs';
+import { PSUM_BYTES_PER_PARTITION, SBUF_BYTES_PER_PARTITION } from '../machine/limits';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -36,31 +38,36 @@ export const interleaved = new WeakMap<Region, ReadonlySet<InstrNode>>();
 
 /** Unrolls by two the independent loops whose iterations the scheduler would then interleave; the ids it adds. */
 export function interleaveIndependentLoops(program: Program, counter: RewriteCounter, trial: TrialSchedule): string[] {
-  const fn = program.main as Mutable<FunctionIR>;
   const added: string[] = [];
-  let calls = false;
-  forEachNode(fn.body, (n) => void (n.kind === 'call' && (calls = true)));
-  if (calls) return added;
-  const visit = (region: Region): void => {
-    const out: Node[] = [];
-    for (const node of region.nodes) {
-      out.push(node);
-      if (node.kind === 'if') {
-        visit(node.then);
-        if (node.else) visit(node.else);
+  for (const fn of program.functions.values()) {
+    const visit = (region: Region): void => {
+      const out: Node[] = [];
+      for (const node of region.nodes) {
+        out.push(node);
+        if (node.kind === 'if') {
+          visit(node.then);
+          if (node.else) visit(node.else);
+        }
+        if (node.kind !== 'for') continue;
+        visit(node.body);
+        const last = unrollByTwo(node, { program, fn: fn as Mutable<FunctionIR>, region }, counter, trial);
+        if (last) {
+          out.push(last.set);
+          added.push(...last.added);
+        }
       }
-      if (node.kind !== 'for') continue;
-      visit(node.body);
-      const last = unrollByTwo(node, fn, region, counter, trial);
-      if (last) {
-        out.push(last.set);
-        added.push(...last.added);
-      }
-    }
-    region.nodes = new ArrayNodes(out);
-  };
-  visit(fn.body);
+      region.nodes = new ArrayNodes(out);
+    };
+    visit(fn.body);
+  }
   return added;
+}
+
+/** Where a loop is: its program (whose deepest chain of frames must still fit), its function, its region. */
+interface LoopPlace {
+  readonly program: Program;
+  readonly fn: Mutable<FunctionIR>;
+  readonly region: Region;
 }
 
 /** The body's instructions when the loop may be unrolled: independent, an even constant trip count, no control. */
@@ -79,11 +86,11 @@ function eligibleBody(loop: ForNode): InstrNode[] | undefined {
  * The loop unrolled by two, in place (its step doubled, its body twice), when the scheduler interleaves the two
  * copies; the `Set` after it that leaves the loop register at its last value, as the loop did.
  */
-function unrollByTwo(loop: ForNode, fn: Mutable<FunctionIR>, region: Region, counter: RewriteCounter, trial: TrialSchedule): { set: InstrNode; added: string[] } | undefined {
+function unrollByTwo(loop: ForNode, { program, fn, region }: LoopPlace, counter: RewriteCounter, trial: TrialSchedule): { set: InstrNode; added: string[] } | undefined {
   const body = eligibleBody(loop);
   if (!body || counter.exhausted) return undefined;
   const twins = secondBuffers(loop.body.allocs ?? [], fn);
-  if (!twins) return undefined;
+  if (!twins || !chainsFit(program, fn, twins.frames)) return undefined;
   const step = evalScalarConst(loop.step)!;
   const from = evalScalarConst(loop.from)!;
   const trips = Math.ceil((evalScalarConst(loop.to)! - from) / step);
@@ -108,6 +115,12 @@ function unrollByTwo(loop: ForNode, fn: Mutable<FunctionIR>, region: Region, cou
   return { set, added: [...next.map((n) => n.id), set.id] };
 }
 
+/** With `fn`'s frame grown to `frames`, the deepest chain of frames from main still fits (a callee's sits on its caller's). */
+function chainsFit(program: Program, fn: FunctionIR, frames: FrameBytes): boolean {
+  const need = frameNeeds(program, (f) => (f === fn ? frames : { sbuf: f.sbufFrameBytes, psum: f.psumFrameBytes })).get(program.main);
+  return need !== undefined && need.sbuf <= SBUF_BYTES_PER_PARTITION && need.psum <= PSUM_BYTES_PER_PARTITION;
+}
+
 /** A copy of a body instruction for the next iteration: the loop register plus the step, the body's tiles their second buffers. */
 function nextIteration(node: InstrNode, loop: ForNode, step: number, twins: ReadonlyMap<AllocInfo, AllocInfo>, fn: FunctionIR): InstrNode {
   const plusStep = (e: ScalarExpr & { kind: 'reg' }): ScalarExpr => fold({ kind: 'binary', op: '+', left: e, right: { kind: 'const', value: step }, span: e.span });
@@ -129,7 +142,7 @@ function nextIteration(node: InstrNode, loop: ForNode, step: number, twins: Read
  * The second buffer of each tile the body allocates, placed after the frame (which grows), or undefined when one
  * does not fit; `commit` makes them the function's.
  */
-function secondBuffers(allocs: readonly AllocInfo[], fn: Mutable<FunctionIR>): { map: Map<AllocInfo, AllocInfo>; commit: (body: Region) => void } | undefined {
+function secondBuffers(allocs: readonly AllocInfo[], fn: Mutable<FunctionIR>): { map: Map<AllocInfo, AllocInfo>; frames: FrameBytes; commit: (body: Region) => void } | undefined {
   const plans = newPlans();
   const start = (plan: MemoryPlan, bytes: number): void => {
     plan.used = bytes;
@@ -148,14 +161,16 @@ function secondBuffers(allocs: readonly AllocInfo[], fn: Mutable<FunctionIR>): {
     if (!placement) return undefined;
     map.set(a, { ...a, name, placement, slot: fn.tensorSlots + k });
   }
+  const frames = { sbuf: frameBytes(plans.sbuf), psum: frameBytes(plans.psum) };
   return {
     map,
+    frames,
     commit: (body) => {
       if (map.size === 0) return;
       fn.allocs = [...fn.allocs, ...map.values()];
       fn.tensorSlots += map.size;
-      fn.sbufFrameBytes = frameBytes(plans.sbuf);
-      fn.psumFrameBytes = frameBytes(plans.psum);
+      fn.sbufFrameBytes = frames.sbuf;
+      fn.psumFrameBytes = frames.psum;
       (body as Mutable<Region>).allocs = [...(body.allocs ?? []), ...map.values()];
     },
   };

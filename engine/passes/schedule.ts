@@ -17,6 +17,7 @@ import { noChanges, PassOutcome } from './pass';
 import { RewriteCounter, RewriteLimits } from './rewrite-counter';
 import { interleaved, interleaveIndependentLoops } from './interleave';
 import { pushAll } from '../base/arrays';
+import { iterationsDisjoint } from './iteration-disjoint';
 
 /**
  * Its rewrites: each instruction placed ahead of one written before it, in program order. Under a budget, the
@@ -54,8 +55,31 @@ const CHUNK = 64;
 /** `second`: in the body of a loop unrolled by two (interleave.ts), the second iteration's copy. */
 function scheduleRun(run: InstrNode[], effects: Effects, counter: RewriteCounter, second?: ReadonlySet<InstrNode>): InstrNode[] {
   const out: InstrNode[] = [];
-  for (let i = 0; i < run.length; i += CHUNK) out.push(...scheduleChunk(run.slice(i, i + CHUNK), effects, counter, second));
+  const copies = second && { second, written: registersWritten(run, effects) };
+  for (let i = 0; i < run.length; i += CHUNK) out.push(...scheduleChunk(run.slice(i, i + CHUNK), effects, counter, copies));
   return out;
+}
+
+/** The body of a loop unrolled by two: the second iteration's copy, and the registers the body writes. */
+interface Copies {
+  readonly second: ReadonlySet<InstrNode>;
+  readonly written: ReadonlySet<number>;
+}
+
+function registersWritten(run: readonly InstrNode[], effects: Effects): Set<number> {
+  const out = new Set<number>();
+  for (const n of run) for (const w of effects.nodeEffects(n).writes) if (w.fp.kind === 'register') out.add(Number(w.fp.key.slice(1)));
+  return out;
+}
+
+/**
+ * Whether `b` must stay after `a`. Between the two copies of an unrolled body, index expressions that read the
+ * loop register may prove them apart, where the footprints (whole dimensions for such slices) cannot.
+ */
+function ordered(a: InstrNode, b: InstrNode, ea: NodeEffects, eb: NodeEffects, copies?: Copies): boolean {
+  if (!conflicts(ea, eb)) return false;
+  if (!copies || copies.second.has(a) === copies.second.has(b)) return true;
+  return !iterationsDisjoint(a, b, ea, eb, copies.written);
 }
 
 /**
@@ -65,14 +89,15 @@ function scheduleRun(run: InstrNode[], effects: Effects, counter: RewriteCounter
  * In the body of a loop unrolled by two, an instruction of the other iteration than the last one placed comes first
  * (on another engine), so that the iterations interleave.
  */
-function scheduleChunk(run: InstrNode[], effects: Effects, counter: RewriteCounter, second?: ReadonlySet<InstrNode>): InstrNode[] {
+function scheduleChunk(run: InstrNode[], effects: Effects, counter: RewriteCounter, copies?: Copies): InstrNode[] {
+  const second = copies?.second;
   if (run.length < 3 || counter.exhausted) return run;
   const e = run.map((n) => effects.nodeEffects(n));
   const predecessors = run.map(() => 0);
   const successors: number[][] = run.map(() => []);
   for (let j = 0; j < run.length; j++) {
     for (let i = 0; i < j; i++) {
-      if (conflicts(e[i], e[j])) {
+      if (ordered(run[i], run[j], e[i], e[j], copies)) {
         successors[i].push(j);
         predecessors[j]++;
       }

@@ -32,7 +32,7 @@ function loops(program: Program): ForNode[] {
 }
 
 /** Load a row block, exp, scale, store: each iteration's tiles its own. */
-const KERNEL = (independent: string, trips = 4) => mainModule([`dram x : f32[${trips * 8}, 16] input = random(seed=4, low=-1, high=1)`, `dram y : f32[${trips * 8}, 16] output`], [
+const KERNEL_LOOP = (independent: string, trips = 4): string[] => [
   `for r0 in 0..${trips} ${independent}{`,
   '  sbuf t : f32[8, 16]',
   '  sbuf u : f32[8, 16]',
@@ -42,7 +42,9 @@ const KERNEL = (independent: string, trips = 4) => mainModule([`dram x : f32[${t
   '  DmaCopy y[r0*8 : r0*8+8, :] <- t',
   '}',
   'Set r1 = r0',
-]);
+];
+const KERNEL_BODY = KERNEL_LOOP('independent ');
+const KERNEL = (independent: string, trips = 4) => mainModule([`dram x : f32[${trips * 8}, 16] input = random(seed=4, low=-1, high=1)`, `dram y : f32[${trips * 8}, 16] output`], KERNEL_LOOP(independent, trips));
 
 describe('schedule across independent iterations', function () {
   this.timeout(120_000);
@@ -71,6 +73,68 @@ describe('schedule across independent iterations', function () {
     }
   });
 
+  it('interleaves iterations that share a tile declared outside the loop when their index expressions keep them apart', () => {
+    // Each iteration works on its own 16 columns of `acc`: the footprints say "some columns of acc" for both copies,
+    // so without looking at r0*16 and (r0 + 1)*16 (16 apart) the next iteration's Activation waits for this one's
+    // last TensorScalar, nothing of it moves ahead, and the loop is not unrolled.
+    const shared = (width: number, set = false): string => {
+      const cols = set ? `r2 : r2+${width}` : `r0*16 : r0*16+${width}`;
+      return mainModule(['dram x : f32[8, 80] input = random(seed=5, low=-1, high=1)', 'dram y : f32[8, 80] output'], [
+        'sbuf src : f32[8, 80]',
+        'sbuf acc : f32[8, 80]',
+        'DmaCopy src <- x',
+        'Memset acc <- 0',
+        'for r0 in 0..4 independent {',
+        ...(set ? ['  Set r2 = r0*16'] : []),
+        `  Activation acc[0:8, ${cols}] <- src[0:8, ${cols}], func = exp`,
+        `  TensorScalar acc[0:8, ${cols}] <- acc[0:8, ${cols}], op = mul, scalar = 3`,
+        `  TensorScalar acc[0:8, ${cols}] <- acc[0:8, ${cols}], op = add, scalar = 1`,
+        '}',
+        'DmaCopy y <- acc',
+      ]);
+    };
+    const schedule = (text: string): { unrolled: boolean; lines: string[]; same: boolean } => {
+      const program = programOf(text);
+      const after = scheduled(program);
+      const [loop] = loops(after);
+      const lines = loop.body.nodes.toArray().map((n) => (n.kind === 'instr' ? `${n.id.endsWith('~next') ? 'next ' : ''}${n.opcode}` : n.kind));
+      return { unrolled: loop.step.kind === 'const' && loop.step.value === 2, lines, same: bits(after) === bits(program) };
+    };
+    const apart = schedule(shared(16));
+    assert.deepEqual(apart.lines, ['Activation', 'TensorScalar', 'next Activation', 'TensorScalar', 'next TensorScalar', 'next TensorScalar'], 'the next Activation ahead of this iteration\'s second TensorScalar');
+    assert.ok(apart.same, 'the same bits');
+    for (const [text, why] of [[shared(24), 'columns 24 wide, 16 apart: they overlap'], [shared(16, true), 'r2, which the body sets, in the bounds']] as const) {
+      const kept = schedule(text);
+      assert.ok(!kept.unrolled, `${why}: not unrolled (${kept.lines.join(', ')})`);
+      assert.ok(kept.same, `${why}: the same bits`);
+    }
+  });
+
+  it('interleaves an independent loop in a called function, unless the grown frame would not fit under its caller', () => {
+    // `work` is called from main, whose frame holds `big`: the second buffers of work's tiles (2 x 64 bytes a
+    // partition) sit on top of main's frame at run time; with `big` filling all but 192 bytes, they do not fit.
+    const program = (bigBytes: number): string => ['module m', 'dram x : f32[32, 16] input = random(seed=4, low=-1, high=1)', 'dram y : f32[32, 16] output',
+      'func main() {', `  sbuf big : u8[128, ${bigBytes}]`, '  Memset big <- 0', '  call work()', '}',
+      'func work() {', ...KERNEL_BODY.map((l) => `  ${l}`), '}', ''].join('\n');
+    const loopOf = (after: Program): ForNode => {
+      const out: ForNode[] = [];
+      forEachNode(after.functions.get('m::work')!.body, (n) => void (n.kind === 'for' && out.push(n)));
+      return out[0];
+    };
+    const roomy = programOf(program(1024));
+    const after = scheduled(roomy);
+    const loop = loopOf(after);
+    assert.equal(loop.step.kind === 'const' && loop.step.value, 2, 'unrolled in work');
+    assert.deepEqual(after.functions.get('m::work')!.allocs.map((a) => a.name), ['t', 'u', 't__2', 'u__2']);
+    assert.equal(bits(after), bits(roomy));
+    const full = 192 * 1024 - 192;
+    const tight = programOf(program(full));
+    const left = scheduled(tight);
+    const step = loopOf(left).step;
+    assert.equal(step.kind === 'const' && step.value, 1, 'not unrolled: main\'s frame and work\'s grown frame would overflow SBUF');
+    assert.equal(bits(left), bits(tight));
+  });
+
   it('every example, through schedule and the whole pipeline, computes the same bits', () => {
     const root = path.resolve(__dirname, '..', '..', 'examples');
     const files = fs.readdirSync(root).filter((f) => f.endsWith('.bir')).map((f) => path.join(root, f));
@@ -96,6 +160,36 @@ describe('schedule across independent iterations', function () {
       assert.equal(bits(after), bits(program), text);
     }
     assert.ok(interleavedLoops >= 10, `${interleavedLoops} of 40 random programs were interleaved`);
+  });
+
+  it('random loops over columns of a shared tile, apart or overlapping, compute the same bits after schedule', () => {
+    const rnd = random(31);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+    let unrolled = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const [stride, width, trips] = [pick([4, 8]), pick([2, 4, 8]), pick([2, 4])];
+      const size = stride * trips + width;
+      const cols = (shift: number): string => `0:4, r0*${stride}+${shift} : r0*${stride}+${shift + width}`;
+      const body: string[] = [];
+      for (let k = 0; k < 3 + Math.floor(rnd() * 3); k++) {
+        body.push(pick([
+          `  Activation acc[${cols(0)}] <- src[${cols(pick([0, stride]))}], func = ${pick(['exp', 'tanh'])}`,
+          `  TensorScalar acc[${cols(0)}] <- acc[${cols(pick([0, stride]))}], op = ${pick(['add', 'mul'])}, scalar = ${pick(['0.5', 'r0'])}`,
+          `  TensorTensor src[${cols(0)}] <- acc[${cols(0)}], src[${cols(0)}], op = sub`,
+          `  TensorCopy acc[${cols(pick([0, stride]))}] <- src[${cols(0)}]`,
+        ]));
+      }
+      const text = mainModule([`dram x : f32[4, ${size + stride}] input = random(seed=${seed}, low=-1, high=1)`, `dram y : f32[4, ${size + stride}] output`], [
+        `sbuf src : f32[4, ${size + stride}]`, `sbuf acc : f32[4, ${size + stride}]`, 'DmaCopy src <- x', 'Memset acc <- 1',
+        `for r0 in 0..${trips} independent {`, ...body, '}',
+        'TensorTensor acc <- acc, src, op = add', 'DmaCopy y <- acc',
+      ]);
+      const program = programOf(text);
+      const after = scheduled(program);
+      if (loops(after).some((l) => l.step.kind === 'const' && l.step.value === 2)) unrolled++;
+      assert.equal(bits(after), bits(program), text);
+    }
+    assert.ok(unrolled >= 5, `${unrolled} of 40 were interleaved`);
   });
 
   it('the debugger steps the reordered loop line by line, in the order it runs, to the same end', () => {
