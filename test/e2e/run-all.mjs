@@ -7,7 +7,7 @@ import * as path from 'path';
 import { fileURLToPath } from 'url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const TESTS = ['debug-ui', 'graph-view', 'graph-large', 'first-start', 'tensor-view', 'time-travel', 'set-values', 'new-user', 'disassembly', 'data-breakpoints', 'post-mortem', 'timeline', 'shadow-error', 'compare-runs'];
+const TESTS = ['debug-ui', 'graph-view', 'graph-large', 'first-start', 'tensor-view', 'time-travel', 'set-values', 'new-user', 'disassembly', 'data-breakpoints', 'post-mortem', 'timeline', 'shadow-error', 'compare-runs', 'language-server'];
 
 function run(name) {
   return spawnSync(process.execPath, [path.join(here, `${name}.mjs`)], { stdio: 'inherit' }).status === 0;
