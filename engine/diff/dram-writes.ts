@@ -41,8 +41,11 @@ export function bitsOf(t: Tensor): ElementBits {
   return d instanceof Float32Array ? new Int32Array(d.buffer, d.byteOffset, d.length) : d;
 }
 
-/** Watches the DRAM writes of a machine's run; `stop()` ends the watching (and tells the last row). */
-export function watchDramWrites(machine: Machine, interpreter: Interpreter, sink: WriteSink): { stop(): void } {
+/**
+ * Watches the DRAM writes of a machine's run; `stop()` ends the watching (and tells the last row); `flush()`, between
+ * nodes (a run stopped before its next node), tells the rows of the node that ran last.
+ */
+export function watchDramWrites(machine: Machine, interpreter: Interpreter, sink: WriteSink): { flush(): void; stop(): void } {
   const slots = new Map<Tracked, number>(machine.drams.map((t, slot) => [t, slot]));
   const bits = machine.drams.map(bitsOf);
   const journal = new Journal();
@@ -68,6 +71,7 @@ export function watchDramWrites(machine: Machine, interpreter: Interpreter, sink
   };
   for (const t of machine.drams) t.journal = journal;
   return {
+    flush,
     stop: () => {
       flush();
       for (const t of machine.drams) t.journal = undefined;

@@ -5,49 +5,30 @@
  * the first difference. Writes are matched per element and in order, not by time: B may be another schedule of the
  * same work (a pass moved, fused, inlined or unrolled it) and its writes still pair with A's. While A writes the
  * rows B wrote in B's order, rows are compared as blocks of bits; from the first row that is not B's next one, each
- * element's k-th write is looked up in B's index.
+ * element's k-th write is looked up in B's index. While the rows keep step the runs need not be recorded at all:
+ * they are interleaved (interleaved.ts), and the recorded path runs only when the rows part ways.
  */
 import { Program } from '../ir/program';
-import { createElementArray, decode } from '../machine/dtypes';
 import { Machine, MachineOptions } from '../machine/machine';
 import { CONTROL_TERMINATE, Interpreter, RunOutcome } from '../run/interpreter';
-import { bitsOf, ElementBits, watchDramWrites, Writer } from './dram-writes';
+import { ElementBits, watchDramWrites, Writer } from './dram-writes';
 import { DramMatch, DramPair } from './dram-match';
 import { WriteStream } from './write-stream';
+import { interleavedLockstep } from './interleaved';
+import { DramDifference, initialDifference, LockstepResult, valueOfBits, WriteSide } from './dram-difference';
 
-/** One side of a difference: the bits the element got (or has, for an initial value) and who wrote them. */
-export interface WriteSide {
-  readonly value: number;
-  readonly bits: number;
-  readonly writer?: Writer;
-}
+export { DramDifference, initialDifference, LockstepResult, valueOfBits, WriteSide } from './dram-difference';
 
 /**
- * The first difference of the two runs' DRAM: an element's `ordinal`-th write (from 0) with other bits on the two
- * sides, or made on one side only (the other side undefined), or, when every write agrees, an element's value that
- * no write made (an initializer or an input that differ: `initial`).
+ * The runs interleaved while their rows keep step (interleaved.ts: nothing recorded but the rows one side is
+ * ahead), else B recorded and A compared with it per element (`recordedLockstep`); the two give the same answer.
  */
-export interface DramDifference {
-  readonly pair: DramPair;
-  readonly index: number;
-  readonly ordinal: number;
-  readonly a?: WriteSide;
-  readonly b?: WriteSide;
-  readonly initial?: boolean;
-}
-
-export interface LockstepResult {
-  readonly difference?: DramDifference;
-  /** How each run ended; A's is undefined when it was stopped at the difference. */
-  readonly outcomeA?: RunOutcome;
-  readonly outcomeB: RunOutcome;
-  /** Element writes compared. */
-  readonly writes: number;
-  /** Instructions each run executed (A's up to the difference). */
-  readonly instructions: { readonly a: number; readonly b: number };
-}
-
 export function lockstep(a: Program, b: Program, match: DramMatch, optionsA: MachineOptions, optionsB: MachineOptions): LockstepResult {
+  return interleavedLockstep(a, b, match, optionsA, optionsB) ?? recordedLockstep(a, b, match, optionsA, optionsB);
+}
+
+/** B's run recorded whole, then A's compared with it as it goes: writes matched per element, in any order. */
+export function recordedLockstep(a: Program, b: Program, match: DramMatch, optionsA: MachineOptions, optionsB: MachineOptions): LockstepResult {
   const recorded = recordRun(b, optionsB, new Set(match.pairs.map((p) => p.b.slot)));
   const machine = new Machine(a, optionsA);
   const control = new Int32Array(2);
@@ -166,31 +147,4 @@ function recordRun(program: Program, options: MachineOptions, slots: ReadonlySet
 function sideOf(pair: DramPair, position: number, stream: WriteStream): WriteSide {
   const bits = stream.bits(position);
   return { value: valueOfBits(pair.b.dtype, bits), bits, writer: stream.writer(position) };
-}
-
-/** With every write the same, an element that still differs was never written: it started different. */
-function initialDifference(match: DramMatch, a: Machine, b: Machine): DramDifference | undefined {
-  for (const pair of match.pairs) {
-    const ta = a.drams[pair.a.slot];
-    const tb = b.drams[pair.b.slot];
-    const ba = bitsOf(ta);
-    const bb = bitsOf(tb);
-    for (let i = 0; i < ba.length; i++) {
-      if (ba[i] === bb[i] && ta.written[i] === tb.written[i]) continue;
-      return { pair, index: i, ordinal: 0, initial: true, a: { value: valueOfBits(pair.a.dtype, ba[i]), bits: ba[i] }, b: { value: valueOfBits(pair.b.dtype, bb[i]), bits: bb[i] } };
-    }
-  }
-  return undefined;
-}
-
-const F32_SCRATCH = new Float32Array(1);
-const BITS_SCRATCH = new Int32Array(F32_SCRATCH.buffer);
-
-/** The value of an element from the bits `bitsOf` reads. */
-export function valueOfBits(dtype: Parameters<typeof decode>[0], bits: number): number {
-  if (createElementArray(dtype, 0) instanceof Float32Array) {
-    BITS_SCRATCH[0] = bits;
-    return F32_SCRATCH[0];
-  }
-  return decode(dtype, bits);
 }
