@@ -6,7 +6,7 @@
  * one), so that only what the iterations really share orders them. The scheduler still moves an instruction only
  * past instructions it does not depend on, so results are the same bits; the declaration is what allows trying.
  *
- * Only where it is plain that nothing else changes: constant bounds with an even number of iterations, a body of
+ * Only where it is plain that nothing else changes: constant bounds with two iterations or more, a body of
  * instructions alone (no loop, branch, call, Print, Assert or Barrier in it), when the second buffers fit in the
  * function's frame and the deepest chain of frames through it still fits (the frame grows, and the frames of the
  * calls it makes sit on it); and only when the scheduler then does move an instruction of one iteration ahead of
@@ -52,7 +52,7 @@ export function interleaveIndependentLoops(program: Program, counter: RewriteCou
         visit(node.body);
         const last = unrollByTwo(node, { program, fn: fn as Mutable<FunctionIR>, region }, counter, trial);
         if (last) {
-          out.push(last.set);
+          out.push(last.after);
           added.push(...last.added);
         }
       }
@@ -70,13 +70,13 @@ interface LoopPlace {
   readonly region: Region;
 }
 
-/** The body's instructions when the loop may be unrolled: independent, an even constant trip count, no control. */
+/** The body's instructions when the loop may be unrolled: independent, a constant trip count of two or more, no control. */
 function eligibleBody(loop: ForNode): InstrNode[] | undefined {
   if (!loop.independent) return undefined;
   const [from, to, step] = [evalScalarConst(loop.from), evalScalarConst(loop.to), evalScalarConst(loop.step)];
   if (from === undefined || to === undefined || step === undefined || step === 0) return undefined;
   const trips = Math.ceil((to - from) / step);
-  if (!(trips >= 2) || trips % 2 !== 0) return undefined;
+  if (!(trips >= 2)) return undefined;
   const body = loop.body.nodes.toArray();
   if (body.length === 0 || body.some((n) => n.kind !== 'instr' || OPCODES.get(n.opcode)?.ordered === true)) return undefined;
   return body as InstrNode[];
@@ -84,9 +84,10 @@ function eligibleBody(loop: ForNode): InstrNode[] | undefined {
 
 /**
  * The loop unrolled by two, in place (its step doubled, its body twice), when the scheduler interleaves the two
- * copies; the `Set` after it that leaves the loop register at its last value, as the loop did.
+ * copies; after it, what leaves the loop register at its last value, as the loop did: a `Set`, or with an odd
+ * number of iterations the last one, as a loop of one iteration over the body as written.
  */
-function unrollByTwo(loop: ForNode, { program, fn, region }: LoopPlace, counter: RewriteCounter, trial: TrialSchedule): { set: InstrNode; added: string[] } | undefined {
+function unrollByTwo(loop: ForNode, { program, fn, region }: LoopPlace, counter: RewriteCounter, trial: TrialSchedule): { after: Node; added: string[] } | undefined {
   const body = eligibleBody(loop);
   if (!body || counter.exhausted) return undefined;
   const twins = secondBuffers(loop.body.allocs ?? [], fn);
@@ -94,25 +95,41 @@ function unrollByTwo(loop: ForNode, { program, fn, region }: LoopPlace, counter:
   const step = evalScalarConst(loop.step)!;
   const from = evalScalarConst(loop.from)!;
   const trips = Math.ceil((evalScalarConst(loop.to)! - from) / step);
+  const pairs = trips - (trips % 2);
   const next = body.map((n) => nextIteration(n, loop, step, twins.map, fn));
   const second = new Set(next);
   const order = trial([...body, ...next], second);
   const lastFirst = Math.max(...body.map((n) => order.indexOf(n)));
   if (!next.some((n) => order.indexOf(n) < lastFirst)) return undefined;
   if (!counter.allow(loop, () => `unrolled the independent loop of r${loop.register} by 2, so that its iterations interleave`)) return undefined;
+  const lastValue = from + (trips - 1) * step;
+  const after = pairs < trips ? lastIteration(loop, fn, region, lastValue) : { node: lastValueSet(loop, fn, region, lastValue), ids: [`${loop.id}~last`] };
   twins.commit(loop.body);
   const l = loop as Mutable<ForNode>;
   l.step = { kind: 'const', value: 2 * step };
-  l.to = { kind: 'const', value: from + trips * step };
+  l.to = { kind: 'const', value: from + pairs * step };
   loop.body.nodes = new ArrayNodes([...body, ...next]);
   interleaved.set(loop.body, second);
-  const set: InstrNode = {
+  return { after: after.node, added: [...next.map((n) => n.id), ...after.ids] };
+}
+
+function lastValueSet(loop: ForNode, fn: FunctionIR, region: Region, value: number): InstrNode {
+  return {
     kind: 'instr', opcode: 'Set', engine: 'SP', id: `${loop.id}~last`, index: -1, span: loop.span, fn, region,
     dst: { kind: 'register', index: loop.register, span: loop.span },
-    srcs: [{ kind: 'scalar', expr: { kind: 'const', value: from + (trips - 1) * step }, text: String(from + (trips - 1) * step), span: loop.span }], attrs: new Map(),
+    srcs: [{ kind: 'scalar', expr: { kind: 'const', value }, text: String(value), span: loop.span }], attrs: new Map(),
     inlined: loop.inlined,
   };
-  return { set, added: [...next.map((n) => n.id), set.id] };
+}
+
+/** The odd iteration left after the pairs: the loop as written, from its last value (its body copied, ids `~tail`). */
+function lastIteration(loop: ForNode, fn: FunctionIR, region: Region, value: number): { node: ForNode; ids: string[] } {
+  const tail = cloneNode(loop, fn, region) as Mutable<ForNode>;
+  tail.id = `${loop.id}~tail`;
+  tail.from = { kind: 'const', value };
+  const nodes = tail.body.nodes.toArray();
+  for (const n of nodes) (n as Mutable<Node>).id = `${n.id}~tail`;
+  return { node: tail, ids: [tail.id, ...nodes.map((n) => n.id)] };
 }
 
 /** With `fn`'s frame grown to `frames`, the deepest chain of frames from main still fits (a callee's sits on its caller's). */

@@ -42,6 +42,7 @@ const KERNEL_LOOP = (independent: string, trips = 4): string[] => [
   '  DmaCopy y[r0*8 : r0*8+8, :] <- t',
   '}',
   'Set r1 = r0',
+  'Set r2 = r1',
 ];
 const KERNEL_BODY = KERNEL_LOOP('independent ');
 const KERNEL = (independent: string, trips = 4) => mainModule([`dram x : f32[${trips * 8}, 16] input = random(seed=4, low=-1, high=1)`, `dram y : f32[${trips * 8}, 16] output`], KERNEL_LOOP(independent, trips));
@@ -62,15 +63,32 @@ describe('schedule across independent iterations', function () {
     assert.equal(bits(after), bits(program));
   });
 
-  it('leaves a loop alone unless it is declared independent, and an odd number of iterations', () => {
-    for (const text of [KERNEL(''), KERNEL('independent ', 3)]) {
-      const program = programOf(text);
-      const after = scheduled(program);
-      const [loop] = loops(after);
-      assert.equal(loop.step.kind === 'const' && loop.step.value, 1);
-      assert.equal(after.main.allocs.length, 2);
-      assert.equal(bits(after), bits(program));
-    }
+  it('leaves a loop alone unless it is declared independent', () => {
+    const program = programOf(KERNEL(''));
+    const after = scheduled(program);
+    const [loop] = loops(after);
+    assert.equal(loop.step.kind === 'const' && loop.step.value, 1);
+    assert.equal(after.main.allocs.length, 2);
+    assert.equal(bits(after), bits(program));
+  });
+
+  it('with an odd number of iterations, interleaves the pairs and runs the last one as written; the same bits and r0', () => {
+    const program = programOf(KERNEL('independent ', 5));
+    const after = scheduled(program);
+    const [pairs, last] = loops(after);
+    assert.deepEqual([pairs.from, pairs.to, pairs.step].map((e) => e.kind === 'const' && e.value), [0, 4, 2], 'iterations 0..3 in pairs');
+    assert.deepEqual([last.from, last.to, last.step].map((e) => e.kind === 'const' && e.value), [4, 5, 1], 'iteration 4 alone');
+    assert.deepEqual(last.body.nodes.toArray().map((n) => n.kind === 'instr' && n.opcode), ['DmaCopy', 'Activation', 'TensorScalar', 'DmaCopy'], 'the body as written');
+    assert.equal(bits(after), bits(program));
+    const r1 = (p: Program): string => {
+      const core = new DebugCore(p, npyMachineOptions({ cores: 1 }), {}, new Int32Array(2));
+      core.setBreakpoints(p.entry.file, [{ line: 14 }]);
+      let o = core.run();
+      while (o.kind === 'yield') o = core.run();
+      return core.evaluate('r1', undefined, 'repl').result;
+    };
+    assert.equal(r1(after), r1(program), 'r0 left at its last value (4), as the loop leaves it');
+    assert.equal(r1(after), '4');
   });
 
   it('interleaves iterations that share a tile declared outside the loop when their index expressions keep them apart', () => {
@@ -167,7 +185,7 @@ describe('schedule across independent iterations', function () {
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     let unrolled = 0;
     for (let seed = 0; seed < 40; seed++) {
-      const [stride, width, trips] = [pick([4, 8]), pick([2, 4, 8]), pick([2, 4])];
+      const [stride, width, trips] = [pick([4, 8]), pick([2, 4, 8]), pick([2, 3, 4])];
       const size = stride * trips + width;
       const cols = (shift: number): string => `0:4, r0*${stride}+${shift} : r0*${stride}+${shift + width}`;
       const body: string[] = [];
@@ -212,15 +230,15 @@ describe('schedule across independent iterations', function () {
     // Each pair of iterations: its body lines as the schedule runs them (8 9 8 10 9 11 10 11); after the loop, its
     // line (the Set that leaves r0 at its last value), then the next line.
     const pair = [8, 9, 8, 10, 9, 11, 10, 11];
-    assert.deepEqual(lines, [...pair, ...pair, 5, 13]);
+    assert.deepEqual(lines, [...pair, ...pair, 5, 13, 14]);
     assert.equal(r0AfterLoop, '3');
   });
 });
 
-/** A loop of 2, 4 or 6 independent iterations over tiles of its own, with elementwise steps on several engines. */
+/** A loop of 2 to 6 independent iterations over tiles of its own, with elementwise steps on several engines. */
 function randomKernel(rnd: () => number): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
-  const trips = pick([2, 4, 6]);
+  const trips = pick([2, 3, 4, 5, 6]);
   const tiles = ['a', 'b', 'c'];
   const body: string[] = ['  sbuf a : f32[4, 8]', '  sbuf b : f32[4, 8]', '  sbuf c : f32[4, 8]', '  DmaCopy a <- x[r0*4 : r0*4+4, :]', '  DmaCopy b <- w'];
   const written = new Set(['a', 'b']);
