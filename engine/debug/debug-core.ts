@@ -61,6 +61,8 @@ import { DebuggerState } from './timeline';
 import { sample } from './writes';
 
 const SLICE_CHECK_INTERVAL = 256;
+/** The hits of a node where nothing stopped: one array, never written, for every such node. */
+const NO_HITS: readonly number[] = Object.freeze([]);
 
 export interface DebugOptions {
   /** The pass pipeline that made the program (its last snapshot): explains what passes removed. */
@@ -192,6 +194,8 @@ export class DebugCore implements ExecutionHooks {
   private readonly conditionEvaluators = new WeakMap<Frame, { evaluator: Evaluator; lenient: boolean }>();
   /** Conditions over numbers alone, compiled (scalar-condition.ts): per breakpoint, per function they are asked in. */
   private readonly compiledConditions = new WeakMap<Breakpoint, Map<FunctionIR, ScalarCondition | undefined>>();
+  /** The compiled condition asked for last. */
+  private lastCondition?: { readonly bp: Breakpoint; readonly fn: FunctionIR; readonly compiled: ScalarCondition | undefined };
   /** Messages for the Debug Console when no `notice` sink was given. */
   readonly notices: { text: string; span?: Span }[] = [];
   private readonly notice: (text: string, span?: Span) => void;
@@ -574,14 +578,14 @@ export class DebugCore implements ExecutionHooks {
     const enters = key !== frame.lastLineKey;
     const first = !frame.started;
     let reason: StopReason | undefined;
-    let hitIds: number[] = [];
+    let hitIds: readonly number[] = NO_HITS;
     let text: string | undefined;
     // Breakpoints that stop here name the stop, whatever else stops here too (the entry, a pause): every hit id is
     // in the stop, the reason is 'breakpoint' with a line or node breakpoint among them, 'function breakpoint' else.
     const bps = this.breakpoints.at(node);
     if (bps) {
       const hits = this.hitBreakpoints(bps, core, frame, enters);
-      if (hits.length) {
+      if (hits) {
         hitIds = hits.map((b) => b.id);
         reason = 'breakpoint';
       }
@@ -590,7 +594,7 @@ export class DebugCore implements ExecutionHooks {
       const fbps = this.breakpoints.ofFunction(frame.fn);
       if (fbps) {
         const hits = this.hitBreakpoints(fbps, core, frame, true);
-        if (hits.length) {
+        if (hits) {
           hitIds = [...hitIds, ...hits.map((b) => b.id)];
           reason ??= 'function breakpoint';
         }
@@ -645,7 +649,7 @@ export class DebugCore implements ExecutionHooks {
    * A node met while replaying the past: the same bookkeeping as when it first ran (breakpoint hit counts included),
    * shown to the search that asked for the replay, and a stop at the target tick only.
    */
-  private replayNode(replay: Replay, tick: number, core: Core, frame: Frame, node: Node, enters: boolean, hitIds: number[], key: number, dataHit?: DataHit): boolean {
+  private replayNode(replay: Replay, tick: number, core: Core, frame: Frame, node: Node, enters: boolean, hitIds: readonly number[], key: number, dataHit?: DataHit): boolean {
     // A pause asked for while the past is replayed stops the replay here (not one that comes back to the present).
     if (!replay.toPresent && this.takeInterrupt()) {
       this.interrupted = true;
@@ -709,9 +713,12 @@ export class DebugCore implements ExecutionHooks {
     return stops;
   }
 
-  /** The breakpoints of a location that stop now: conditions true and hit conditions met; logpoints log instead. */
-  private hitBreakpoints(bps: Breakpoint[], core: Core, frame: Frame, enters: boolean): Breakpoint[] {
-    const hits: Breakpoint[] = [];
+  /**
+   * The breakpoints of a location that stop now: conditions true and hit conditions met; logpoints log instead.
+   * Undefined when none does (a conditional breakpoint asked at every iteration makes no array then).
+   */
+  private hitBreakpoints(bps: Breakpoint[], core: Core, frame: Frame, enters: boolean): Breakpoint[] | undefined {
+    let hits: Breakpoint[] | undefined;
     for (const bp of bps) {
       // A line stops once per visit; a column breakpoint (a node's) before every run of its node, as a node breakpoint.
       if (bp.kind === 'line' && !bp.column && !enters) continue;
@@ -723,7 +730,7 @@ export class DebugCore implements ExecutionHooks {
         if (!this.replay) this.notice(this.interpolate(bp.log, core, frame), bp.nodes[0]?.span);
         continue;
       }
-      hits.push(bp);
+      (hits ??= []).push(bp);
     }
     return hits;
   }
@@ -745,10 +752,15 @@ export class DebugCore implements ExecutionHooks {
 
   /** A condition over numbers alone, compiled once per function it is asked in (its module's constants); else undefined. */
   private compiledCondition(bp: Breakpoint, fn: FunctionIR): ScalarCondition | undefined {
+    // The same breakpoint in the same function as last time, nearly always: no look-up.
+    const last = this.lastCondition;
+    if (last && last.bp === bp && last.fn === fn) return last.compiled;
     let byFunction = this.compiledConditions.get(bp);
     if (!byFunction) this.compiledConditions.set(bp, (byFunction = new Map()));
     if (!byFunction.has(fn)) byFunction.set(fn, compileScalarCondition(bp.condition!.expr, this.program.constants.get(fn.module), this.machine.ncores));
-    return byFunction.get(fn);
+    const compiled = byFunction.get(fn);
+    this.lastCondition = { bp, fn, compiled };
+    return compiled;
   }
 
   private interpolate(parts: LogPart[], core: Core, frame: Frame): string {

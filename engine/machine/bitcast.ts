@@ -129,6 +129,11 @@ class BitcastTensor extends Tensor {
     this.base.touch(lo, hi);
   }
 
+  /** Row by row: each row's elements are a range of the base's. */
+  override touchRows(start: number, rows: number, stride: number, cols: number): void {
+    for (let r = 0, from = start; r < rows; r++, from += stride) this.touch(from, from + cols);
+  }
+
   override markAllWritten(): void {
     this.base.markAllWritten();
     this.sync();

@@ -70,6 +70,11 @@ export class Tensor implements Tracked {
     this.journal?.touch(this, from, to);
   }
 
+  /** Before the run writes `rows` rows of `cols` elements from `start`, `stride` apart: the journal saves them. */
+  touchRows(start: number, rows: number, stride: number, cols: number): void {
+    this.journal?.touchRows(this, start, rows, stride, cols);
+  }
+
   markWritten(index: number): void {
     if (this.written[index] === 0) {
       this.written[index] = 1;

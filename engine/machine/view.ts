@@ -168,9 +168,9 @@ export function writeView(v: View, values: ArrayLike<number>): void {
   const p = asPlane(v);
   if (p && p.colStride === 1) {
     const full = t.fullyWritten;
+    if (t.journal) t.touchRows(v.offset, p.rows, p.rowStride, p.cols);
     for (let r = 0; r < p.rows; r++) {
       const start = v.offset + r * p.rowStride;
-      if (t.journal) t.touch(start, start + p.cols);
       encodeRange(t.dtype, values, r * p.cols, t.data, start, p.cols);
       if (!full) for (let c = 0; c < p.cols; c++) t.markWritten(start + c);
     }
@@ -211,10 +211,8 @@ export function writeViewStored(v: View, stored: ElementArray, from = 0): void {
     const journal = t.journal;
     // The journal is told exactly the elements written (its watchers attribute writes by them): a row at a time.
     if (journal) {
-      for (let r = 0, start = v.offset; r < p.rows; r++, start += p.rowStride) {
-        if (p.colStride === 1) t.touch(start, start + p.cols);
-        else for (let c = 0, index = start; c < p.cols; c++, index += p.colStride) t.touch(index, index + 1);
-      }
+      if (p.colStride === 1) t.touchRows(v.offset, p.rows, p.rowStride, p.cols);
+      else for (let r = 0, start = v.offset; r < p.rows; r++, start += p.rowStride) for (let c = 0, index = start; c < p.cols; c++, index += p.colStride) t.touch(index, index + 1);
     }
     copyPlane(t.bits, v.offset, p.rowStride, p.colStride, bitsOf(stored), from, p.cols, 1, p.rows, p.cols);
     if (!t.fullyWritten) markPlaneWritten(t, v.offset, p);
