@@ -23,6 +23,7 @@ export interface BisectSessionSettings {
   /** Inputs by tensor name, absolute paths. */
   readonly inputs: Readonly<Record<string, string>>;
   readonly maxInstructions?: number;
+  readonly maxCallDepth?: number;
   readonly display: (file: string) => string;
 }
 
@@ -41,7 +42,7 @@ export function bisectSession(program: Program, passes: readonly PassName[], bis
     : folderReference(program, bisect.reference, settings.display(bisect.reference), bisect.rtol !== undefined || bisect.atol !== undefined ? { rtol: bisect.rtol ?? 0, atol: bisect.atol ?? 0 } : undefined);
   const result = bisectPasses(program, {
     passes: passes.map(passNamed), label: shown, cores: settings.cores, inputs: readInputs(settings.inputs), maxInstructions: settings.maxInstructions,
-    settingNames: { maxInstructions: 'the launch attribute \'maxInstructions\'' }, reference,
+    maxCallDepth: settings.maxCallDepth, settingNames: { maxInstructions: 'the launch attribute \'maxInstructions\'', maxCallDepth: 'the launch attribute \'maxCallDepth\'' }, reference,
   });
   const report = bisectReport(result, passes, settings.display);
   const json = bisectJson(result, settings.display);

@@ -33,6 +33,8 @@ export interface BisectSettings {
   readonly faults?: Partial<Record<ContinuableFault, boolean>>;
   /** The most instructions a run may execute; by default ten times the program's own run and a million more. */
   readonly maxInstructions?: number;
+  /** Calls nested before the recursion-depth fault, in every run. */
+  readonly maxCallDepth?: number;
   readonly settingNames?: MachineOptions['settingNames'];
   /** What the outputs are compared with; the program without passes when undefined. */
   readonly reference?: OutputReference;
@@ -197,7 +199,7 @@ class Trials {
 
   machineOptions(): MachineOptions {
     const s = this.settings;
-    return npyMachineOptions({ cores: s.cores, inputs: s.inputs, faults: s.faults, maxInstructions: this.limit, settingNames: s.settingNames });
+    return npyMachineOptions({ cores: s.cores, inputs: s.inputs, faults: s.faults, maxInstructions: this.limit, maxCallDepth: s.maxCallDepth, settingNames: s.settingNames });
   }
 }
 
@@ -207,7 +209,7 @@ function firstDivergence(after: Program, before: Program, culprit: Culprit, s: B
     const divergence = diffRuns(
       { program: after, label: `${s.label} after rewrite ${culprit.rewrite.index} of ${culprit.pass}`, cores: s.cores },
       { program: before, label: `${s.label} before it`, cores: s.cores },
-      { inputs: s.inputs, faults: s.faults, maxInstructions: s.maxInstructions, settingNames: s.settingNames },
+      { inputs: s.inputs, faults: s.faults, maxInstructions: s.maxInstructions, maxCallDepth: s.maxCallDepth, settingNames: s.settingNames },
     );
     return { divergence };
   } catch (e) {

@@ -34,6 +34,7 @@ export interface CompareSettings {
   readonly inputs: Readonly<Record<string, string>>;
   readonly faults?: MachineOptions['faults'];
   readonly maxInstructions?: number;
+  readonly maxCallDepth?: number;
   readonly historyMiB?: number;
   /** How the other program's files are read (the editor's unsaved text). */
   readonly host: SourceHost;
@@ -51,6 +52,9 @@ export interface ComparedSession {
   readonly exitCode: number;
 }
 
+/** How faults of the limits name them: the launch attributes. */
+const LAUNCH_LIMITS = { maxInstructions: 'the launch attribute \'maxInstructions\'', maxCallDepth: 'the launch attribute \'maxCallDepth\'' };
+
 /** The other program could not be compared: it does not check, or the two do not match. The launch fails with it. */
 export class CompareRefused extends Error {}
 
@@ -64,8 +68,8 @@ export function compareSession(mine: SessionSide, other: CompareWith, settings: 
   const them: DiffSide = { program: theirs, label: labelled(otherFile, otherPasses), cores: mine.cores };
   const [a, b] = side === 'a' ? [me, them] : [them, me];
   const diff = diffRuns(a, b, {
-    inputs: settings.inputs, faults: settings.faults, maxInstructions: settings.maxInstructions, historyMiB: settings.historyMiB,
-    settingNames: { maxInstructions: 'the launch attribute \'maxInstructions\'' }, debuggers: side === 'a' ? { a: mine.core } : { b: mine.core },
+    inputs: settings.inputs, faults: settings.faults, maxInstructions: settings.maxInstructions, maxCallDepth: settings.maxCallDepth, historyMiB: settings.historyMiB,
+    settingNames: LAUNCH_LIMITS, debuggers: side === 'a' ? { a: mine.core } : { b: mine.core },
   });
   const report = diffReport(diff, settings.display);
   const files = side === 'a' ? { a: [mine.file, mine.passes], b: [otherFile, otherPasses] } as const : { a: [otherFile, otherPasses], b: [mine.file, mine.passes] } as const;

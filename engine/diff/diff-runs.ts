@@ -31,6 +31,8 @@ export interface DiffOptions {
   readonly inputs?: Readonly<Record<string, string | NpyArray>>;
   readonly faults?: Partial<Record<ContinuableFault, boolean>>;
   readonly maxInstructions?: number;
+  /** Calls nested before the recursion-depth fault, in both runs (the launch attribute maxCallDepth). */
+  readonly maxCallDepth?: number;
   readonly settingNames?: MachineOptions['settingNames'];
   /** The history each side's debugger keeps to explain the difference, in MiB. */
   readonly historyMiB?: number;
@@ -96,7 +98,7 @@ export function diffRuns(a: DiffSide, b: DiffSide, options: DiffOptions = {}): R
 
 function machineOptions(side: DiffSide, options: DiffOptions): MachineOptions {
   const inputs = Object.fromEntries(Object.entries(options.inputs ?? {}).filter(([name]) => hasDram(side.program, name)));
-  return npyMachineOptions({ cores: side.cores, inputs, faults: options.faults, maxInstructions: options.maxInstructions, settingNames: options.settingNames });
+  return npyMachineOptions({ cores: side.cores, inputs, faults: options.faults, maxInstructions: options.maxInstructions, maxCallDepth: options.maxCallDepth, settingNames: options.settingNames });
 }
 
 function hasDram(p: Program, name: string): boolean {

@@ -336,7 +336,7 @@ export class EngineServer {
       this.comparison = compareSession(
         { file: config.program, passes: config.passes ?? [], program, cores: config.cores ?? 1, core: this.core! },
         other,
-        { inputs: this.inputPaths(config), maxInstructions: config.maxInstructions, historyMiB: config.historyMiB, host, display: relativeTo(config.cwd), launch },
+        { inputs: this.inputPaths(config), maxInstructions: config.maxInstructions, maxCallDepth: config.maxCallDepth, historyMiB: config.historyMiB, host, display: relativeTo(config.cwd), launch },
       );
       return undefined;
     } catch (e) {
@@ -351,7 +351,7 @@ export class EngineServer {
   /** Bisects the pipeline at launch: undefined, or why the launch fails. */
   private bisect(config: LaunchConfig, settings: BisectLaunch, program: Program): string | undefined {
     try {
-      const b = bisectSession(program, config.passes ?? [], settings, { cores: config.cores ?? 1, inputs: this.inputPaths(config), maxInstructions: config.maxInstructions, display: relativeTo(config.cwd) });
+      const b = bisectSession(program, config.passes ?? [], settings, { cores: config.cores ?? 1, inputs: this.inputPaths(config), maxInstructions: config.maxInstructions, maxCallDepth: config.maxCallDepth, display: relativeTo(config.cwd) });
       this.bisection = b.event;
       if (b.snapshots) this.snapshots = b.snapshots;
       return undefined;

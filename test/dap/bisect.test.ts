@@ -25,6 +25,24 @@ func main() {
 }
 `;
 
+/** A call nested in a call: beyond a maxCallDepth of 2 as written, not once inlined. */
+const NESTED = `module d
+dram x : f32[1, 4] input = iota
+dram y : f32[1, 4] output
+func main() {
+  sbuf s : f32[1, 4]
+  DmaCopy s <- x
+  call outer(s)
+  DmaCopy y <- s
+}
+func outer(t: sbuf f32[1, 4]) {
+  call inner(t)
+}
+func inner(t: sbuf f32[1, 4]) {
+  TensorScalar t <- t, op = add, scalar = 1
+}
+`;
+
 describe('DAP: Bisect Passes (bisect)', function () {
   this.timeout(60000);
   useDapSessions();
@@ -33,7 +51,7 @@ describe('DAP: Bisect Passes (bisect)', function () {
   let dir: string;
 
   before(() => {
-    dir = tempProgramDir({ 'k.bir': PROGRAM });
+    dir = tempProgramDir({ 'k.bir': PROGRAM, 'nested.bir': NESTED });
     file = path.join(dir, 'k.bir');
     // The outputs of the program as written, with c[1, 2] one more.
     const c = Float32Array.from({ length: 32 }, (_, i) => (i + 1) * 2);
@@ -67,6 +85,15 @@ describe('DAP: Bisect Passes (bisect)', function () {
     assert.match(body.message, /^The program differs from ref before any rewrite: no pass is to blame\.$/);
     assert.deepStrictEqual(body.json.output, { kind: 'element', tensor: 'c', element: 'c[1, 2]', index: 10, value: 22, expected: 23 });
     assert.strictEqual(await s.waitForEnd(), 1);
+  });
+
+  it('the launch\'s maxCallDepth holds in the bisection\'s runs: inline is blamed for the fault it removes', async () => {
+    const s = await DapSession.start();
+    await s.ok('launch', { program: path.join(dir, 'nested.bir'), passes: ['inline'], bisect: {}, maxCallDepth: 2, cwd: dir });
+    const body = (await s.waitFor('bir/bisect')).body as BisectEvent;
+    assert.strictEqual(body.verdict, 'culprit');
+    assert.strictEqual(body.culprit?.pass, 'inline');
+    await s.close();
   });
 
   it('bad values of bisect fail the launch naming the attribute and what is wrong', async () => {

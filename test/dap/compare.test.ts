@@ -23,6 +23,26 @@ func main() {
 
 const B = A.replace('  DmaCopy y <- s', '  TensorScalar s[1:2, 2:3] <- s[1:2, 2:3], op = add, scalar = 0.5\n  DmaCopy y <- s');
 
+/** A call nested in a call, and the same work called from main. */
+const NESTED = `module d
+dram x : f32[1, 4] input = iota
+dram y : f32[1, 4] output
+func main() {
+  sbuf s : f32[1, 4]
+  DmaCopy s <- x
+  call outer(s)
+  DmaCopy y <- s
+}
+func outer(t: sbuf f32[1, 4]) {
+  call inner(t)
+}
+func inner(t: sbuf f32[1, 4]) {
+  TensorScalar t <- t, op = add, scalar = 1
+}
+`;
+
+const FLAT = NESTED.replace('  call outer(s)', '  call inner(s)');
+
 /** y is bf16 here: the two programs do not match. */
 const OTHER_DTYPE = A.replace('dram y : f32[2, 4] output', 'dram y : bf16[2, 4] output');
 
@@ -35,7 +55,7 @@ describe('DAP: Compare Runs (compareWith)', function () {
   let dir: string;
 
   before(() => {
-    dir = tempProgramDir({ 'a.bir': A, 'b.bir': B, 'bf16.bir': OTHER_DTYPE });
+    dir = tempProgramDir({ 'a.bir': A, 'b.bir': B, 'bf16.bir': OTHER_DTYPE, 'nested.bir': NESTED, 'flat.bir': FLAT });
     a = path.join(dir, 'a.bir');
     b = path.join(dir, 'b.bir');
   });
@@ -99,6 +119,19 @@ describe('DAP: Compare Runs (compareWith)', function () {
     assert.deepStrictEqual(comparison.instructions, { a: 4, b: comparison.instructions.b });
     assert.match(comparison.message, /^The runs are bit-identical: every DRAM write and value agrees \(8 element writes compared; A ran 4 instructions, B \d+\)\.$/);
     assert.strictEqual(await s.waitForEnd(), 0);
+  });
+
+  it('the launch\'s maxCallDepth holds in both runs: the nested call faults on side A, which never writes y', async () => {
+    const nested = path.join(dir, 'nested.bir');
+    const { s, comparison } = await launched({ program: nested, compareWith: { program: 'flat.bir' }, maxCallDepth: 2 });
+    assert.strictEqual(comparison.differ, true);
+    assert.strictEqual(comparison.divergence?.element, 'y[0, 0]');
+    assert.strictEqual(comparison.divergence?.a, undefined, 'A faults at the call before its write');
+    assert.strictEqual(comparison.divergence?.b?.value, 1);
+    await s.close();
+    const unlimited = await launched({ program: nested, compareWith: { program: 'flat.bir' } });
+    assert.strictEqual(unlimited.comparison.differ, false, 'without the limit the runs agree');
+    await unlimited.s.close();
   });
 
   it('bad values of compareWith fail the launch naming the attribute and what is wrong', async () => {

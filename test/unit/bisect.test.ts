@@ -204,6 +204,30 @@ describe('pass bisection', () => {
     assert.match(r.mismatch?.kind === 'ending' ? r.mismatch.ending : '', /^faulted \(instruction-limit/);
   });
 
+  it('maxCallDepth holds in every run: the call nested too deep faults before inline, not after', () => {
+    const nested = `module d
+dram x : f32[1, 4] input = iota
+dram y : f32[1, 4] output
+func main() {
+  sbuf s : f32[1, 4]
+  DmaCopy s <- x
+  call outer(s)
+  DmaCopy y <- s
+}
+func outer(t: sbuf f32[1, 4]) {
+  call inner(t)
+}
+func inner(t: sbuf f32[1, 4]) {
+  TensorScalar t <- t, op = add, scalar = 1
+}
+`;
+    const program = programOf(nested);
+    assert.strictEqual(bisectPasses(program, { passes: [passNamed('inline')], label: 'test.bir', cores: 1 }).verdict, 'nothing differs', 'without a limit inline is bit-exact');
+    const r = bisectPasses(program, { passes: [passNamed('inline')], label: 'test.bir', cores: 1, maxCallDepth: 2 });
+    assert.deepStrictEqual([r.verdict, r.culprit?.pass], ['culprit', 'inline'], 'the program as written faults, its inlined form does not');
+    assert.strictEqual(r.divergence?.outcomes.b.kind, 'failed', 'the lockstep run of the program before the rewrite faults too');
+  });
+
   it('a pass that must always run is never blamed: it runs whole in every trial', () => {
     const program = programOf(PROGRAM);
     const always = { ...withWrongRewrite(passNamed('inline'), 0), alwaysRuns: true };

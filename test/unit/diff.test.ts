@@ -271,6 +271,35 @@ func main() {
     assert.strictEqual(twice.dram?.b?.value, 16);
   });
 
+  it('maxCallDepth holds in both runs: a call nested beyond it faults, naming the setting', () => {
+    const nested = `module d
+dram x : f32[1, 4] input = iota
+dram y : f32[1, 4] output
+func main() {
+  sbuf s : f32[1, 4]
+  DmaCopy s <- x
+  call outer(s)
+  DmaCopy y <- s
+}
+func outer(t: sbuf f32[1, 4]) {
+  call inner(t)
+}
+func inner(t: sbuf f32[1, 4]) {
+  TensorScalar t <- t, op = add, scalar = 1
+}
+`;
+    const flat = changed(nested, '  call outer(s)', '  call inner(s)');
+    assert.strictEqual(diff(nested, flat).differ, false, 'without a limit the runs agree');
+    const limited = diffRuns(side(nested, 'a.bir'), side(flat, 'b.bir'), { maxCallDepth: 2, settingNames: { maxCallDepth: '--max-call-depth' } });
+    assert.strictEqual(limited.differ, true);
+    assert.strictEqual(limited.dram?.element, 'y[0, 0]');
+    assert.strictEqual(limited.dram?.a, undefined, 'A faults before its write');
+    const a = limited.outcomes.a;
+    assert.ok(a?.kind === 'failed' && a.fault.code === 'recursion-depth', 'A faults at the call nested 3 deep');
+    assert.match(a.fault.message, /the limit is 2 \(--max-call-depth\)/);
+    assert.strictEqual(limited.outcomes.b.kind, 'exited');
+  });
+
   it('programs whose DRAM tensors cannot be put side by side are refused, naming the tensor', () => {
     const other = changed(LOOPS_AND_CALLS, 'dram b : f32[4, 8] output', 'dram b : bf16[4, 8] output');
     assert.throws(() => diff(LOOPS_AND_CALLS, other), (e: Error) => e instanceof UnmatchedPrograms && /dram b is f32\[4, 8\] in a\.bir .* but bf16\[4, 8\] in b\.bir/.test(e.message));
