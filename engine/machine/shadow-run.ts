@@ -15,11 +15,19 @@ import { Shadow } from './shadow';
 import { Tensor } from './tensor';
 import { ReadErrors, readPlane, shadowPlaneLoops, storePlane, Worst } from './shadow-loops';
 import { hasUlp, relativeError } from './ulp';
-import { asPlane, forEachIndex, readView, View } from './view';
+import { asPlane, forEachIndex, Plane, readView, View } from './view';
+import { decodeRange } from './dtypes';
 
 interface Pending {
   readonly view: View;
   readonly values: Float64Array;
+}
+
+/** A DMA of stored values without a shadow to the same dtype, whose shadows are its values (copyOfValues). */
+interface PendingCopy {
+  readonly tensor: Tensor;
+  readonly offset: number;
+  readonly plane: Plane;
 }
 
 /** What one operand read, by position: each element's relative error, origin and that origin's growth. */
@@ -54,6 +62,7 @@ export class ShadowRun {
   private readonly ids = new Map<string, number>();
   private current = -1;
   private pending: Pending[] = [];
+  private pendingCopy: PendingCopy | undefined;
   private positional = false;
   /** The operands read so far by the instruction being shadowed (buffers kept between instructions). */
   private readonly operands: OperandErrors[] = [];
@@ -80,6 +89,7 @@ export class ShadowRun {
     this.positional = positional;
     this.operandCount = 0;
     this.pending.length = 0;
+    this.pendingCopy = undefined;
     this.worst.error = 0;
     this.worst.origin = -1;
     this.worst.jump = 0;
@@ -88,6 +98,22 @@ export class ShadowRun {
   /** A float64 run that faulted: the instruction itself reports the fault, and nothing is shadowed. */
   discard(): void {
     this.pending.length = 0;
+    this.pendingCopy = undefined;
+  }
+
+  /**
+   * A DMA's float64 execution when its source has no shadow, every element written, and the destination its dtype
+   * (so the DMA copies the bits): each element's float64 value is then its stored value, with no error and no
+   * origin, which the commit writes a row at a time from the destination (bulk decodes and fills instead of a loop
+   * per element; the same bits as storeWhole gives). Rows of contiguous elements only; false, with nothing kept,
+   * for the rest, which read and pend as any instruction.
+   */
+  copyOfValues(s: View, d: View): boolean {
+    if (!shadowPlaneLoops() || s.tensor.shadow || s.tensor.dtype !== d.tensor.dtype) return false;
+    const plane = asPlane(d);
+    if (!plane || (plane.colStride !== 1 && plane.cols > 1)) return false;
+    this.pendingCopy = { tensor: d.tensor, offset: d.offset, plane };
+    return true;
   }
 
   /**
@@ -99,6 +125,12 @@ export class ShadowRun {
     const s = t.shadow;
     const p = s && shadowPlaneLoops() ? asPlane(v) : undefined;
     if (!s || !p) return false;
+    if (s.ofStoredValues && (p.colStride === 1 || p.cols <= 1)) {
+      readStoredValues(v, p, s, values);
+      // Nothing read in error: no worse worst, and no error, origin nor jump at any position.
+      if (this.positional) this.operandErrors(values.length).reset(values.length);
+      return true;
+    }
     readPlane(p, v.offset, t, s, values, this.positional ? this.operandErrors(values.length) : undefined, this.worst);
     return true;
   }
@@ -151,6 +183,8 @@ export class ShadowRun {
   commit(): void {
     for (const { view, values } of this.pending) this.store(view, values);
     this.pending.length = 0;
+    if (this.pendingCopy) storeValues(this.pendingCopy);
+    this.pendingCopy = undefined;
   }
 
   private store(v: View, values: Float64Array): void {
@@ -158,6 +192,9 @@ export class ShadowRun {
     const s = shadowFor(t);
     if (!s) return;
     const journal = t.journal;
+    // Saved first (the journal keeps `extra` with the pages it saves): this write may shadow an error or an origin.
+    if (journal && s.extra === 0) journal.touch(s, v.offset, v.offset + 1);
+    s.extra = 1;
     const n = values.length;
     // Elementwise: the operands of the result's size by position; the others (a column of scalars) as a whole.
     const byPosition = this.operands.slice(0, this.operandCount).filter((o) => o.length === n);
@@ -198,6 +235,43 @@ export function shadowFor(t: Tensor): Shadow | undefined {
   if (t.shadow) return t.shadow;
   if (!hasUlp(t.dtype)) return undefined;
   return (t.shadow = new Shadow(t.size));
+}
+
+/**
+ * A plane of rows of a shadow of stored values (Shadow.ofStoredValues) read as readNoting would: the stored values,
+ * decoded in bulk; zero where never written; and where the stamp matches, the shadow's value, which is the stored
+ * value but for the sign of a zero (a -0 stored since over a +0 shadowed matches its stamp).
+ */
+function readStoredValues(v: View, p: Plane, s: Shadow, values: Float64Array): void {
+  readView(v, values);
+  const { written } = v.tensor;
+  const { values: exact, stamps } = s;
+  const { rows, cols, rowStride } = p;
+  let i = 0;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0, index = v.offset + r * rowStride; c < cols; c++, i++, index++) {
+      if (written[index] === 0) values[i] = 0;
+      else if (values[i] === 0 && stamps[index] === 0) values[i] = exact[index];
+    }
+  }
+}
+
+/** The shadows of elements whose float64 values are their stored values: no error, no origin. */
+function storeValues({ tensor, offset, plane }: PendingCopy): void {
+  const s = shadowFor(tensor);
+  if (!s) return;
+  const { values: exact, stamps, origins, jumps } = s;
+  const { rows, cols, rowStride } = plane;
+  for (let r = 0; r < rows; r++) {
+    const from = offset + r * rowStride;
+    const to = from + cols;
+    tensor.journal?.touch(s, from, to);
+    decodeRange(tensor.dtype, tensor.data, from, exact, from, cols);
+    // The stamps from the float64 values, as storeWhole stores them (a NaN's f32 bits as its conversion gives them).
+    stamps.set(exact.subarray(from, to), from);
+    origins.fill(-1, from, to);
+    jumps.fill(0, from, to);
+  }
 }
 
 /** The relative error, local: called per element (an import is a property read per call where modules are CommonJS). */

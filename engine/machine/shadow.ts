@@ -22,7 +22,14 @@ export class Shadow implements Tracked {
   readonly origins: Int32Array;
   /** That growth, in relative error. */
   readonly jumps: Float64Array;
+  /**
+   * 0 while every shadowed element is its stored value as written, without an error or an origin (only DMAs of values
+   * without a shadow have written it: inputs loaded to a tile), which a read then takes in bulk as stored values
+   * (ShadowRun.read); 1 once any other instruction wrote a shadow. The journal keeps it with the arrays (Tracked).
+   */
+  extra = 0;
   pageMarks?: Int32Array;
+  extraMark?: number;
 
   constructor(size: number) {
     this.values = new Float64Array(size);
@@ -35,6 +42,12 @@ export class Shadow implements Tracked {
   clear(): void {
     this.stamps.fill(NaN);
     this.origins.fill(-1);
+    this.extra = 0;
+  }
+
+  /** Whether every shadowed element is its stored value, without an error or an origin (see `extra`). */
+  get ofStoredValues(): boolean {
+    return this.extra === 0;
   }
 
   get arrays(): readonly [Float64Array, Float32Array, Int32Array, Float64Array] {
