@@ -136,6 +136,11 @@ export interface TimelineData {
   readonly psumConflicts: readonly TimelinePsumConflict[];
   /** The run faulted: the schedule is of the instructions before the fault. */
   readonly fault?: string;
+  /**
+   * A what-if recorded with sizes only (engine/perf/sizes-only.ts): the same schedule as a full run's, made without
+   * computing values, so a fault only values raise (NaN, a read of unwritten memory, a failed Assert) is not found.
+   */
+  readonly sizesOnly?: true;
   /** Asked for with `against: "previous"` and a previous schedule exists. */
   readonly whatIf?: TimelineDifference;
 }

@@ -3,7 +3,8 @@
  * its own (the session's inputs, cores and limits; nothing printed, the debugger's run untouched), recorded and
  * scheduled on the machine profile asked for. "saved" checks the program's files as they are on disk now, through
  * the session's passes, so that an edit shows what it changes; each answer is kept, and `against: "previous"` adds
- * the difference from the one before (what-if).
+ * the difference from the one before (what-if). A what-if after a run that ended normally is recorded with sizes only
+ * (no values computed) when the program's control flow reads no tensor, the same stream at a fraction of the cost.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -15,7 +16,8 @@ import { describeFault } from '../run/describe-fault';
 import { isPassName, runPipeline } from '../passes/pipeline';
 import { PipelineTooBig } from '../passes/pipeline-size';
 import { unknownPass, type PassName } from '../passes/registry';
-import { recordOn } from '../perf/record';
+import { recordOn, Recording } from '../perf/record';
+import { recordSizesOn } from '../perf/sizes-only';
 import { ProfileError, resolveProfile } from '../perf/profile';
 import { schedule } from '../perf/scheduler';
 import { ProfileSummary, summarize } from '../perf/summary';
@@ -36,7 +38,7 @@ export interface TimelineSession {
 
 export class TimelineService {
   /** The schedule answered last: what `against: "previous"` compares with. */
-  private previous?: { readonly summary: ProfileSummary; readonly label: string };
+  private previous?: { readonly summary: ProfileSummary; readonly label: string; readonly ended: boolean };
   /** Each function's time in the last schedule of the session's program as it runs (no other passes), for the CodeLens. */
   times?: FunctionTimes;
 
@@ -45,22 +47,18 @@ export class TimelineService {
     const profile = this.profileOf(args.machine, session.config.program);
     const passes = passesOf(args.passes);
     const program = afterPasses(which === 'saved' ? savedProgram(session.config) : session.program, passes);
-    let recording;
-    try {
-      recording = recordOn(new Machine(program, { ...session.machineOptions(), output: () => undefined }));
-    } catch (e) {
-      if (e instanceof LoadError) throw new EngineError(`bir/timeline: ${e.message}`, 'program');
-      throw e;
-    }
+    const before = this.previous;
+    // A what-if after a run that ended normally is recorded with sizes only when that gives the same stream.
+    const sizes = args.against === 'previous' && before?.ended === true;
+    const recording = record(program, session, sizes);
     const s = schedule(recording.stream, profile);
     const summary = summarize(s, program);
     if (which === 'session' && passes.length === 0) this.times = functionTimes(s, program);
     const fault = recording.outcome.kind === 'failed' ? describeFault(recording.outcome.fault, recording.machine) : undefined;
-    const data = timelineData(s, program, summary, which, fault);
+    const data = { ...timelineData(s, program, summary, which, fault), ...(recording.sizesOnly ? { sizesOnly: true as const } : {}) };
     const after = passes.length > 0 ? ` after ${passes.join(', ')}` : '';
     const label = `${which === 'saved' ? 'the saved program' : "the session's program"}${after} on ${profile.name}`;
-    const before = this.previous;
-    this.previous = { summary, label };
+    this.previous = { summary, label, ended: recording.outcome.kind === 'exited' };
     if (args.against !== 'previous' || !before) return data;
     return { ...data, whatIf: timelineDifference(compareSchedules(before.summary, summary), before.label) };
   }
@@ -75,6 +73,26 @@ export class TimelineService {
       throw e;
     }
   }
+}
+
+/**
+ * The program's run on a machine of its own, recorded: with sizes only when asked and that applies (perf/sizes-only.ts),
+ * in full otherwise (a machine made again: the refused run may have moved the first one's state).
+ */
+function record(program: Program, session: TimelineSession, sizes: boolean): Recording & { readonly sizesOnly: boolean } {
+  const machine = (): Machine => {
+    try {
+      return new Machine(program, { ...session.machineOptions(), output: () => undefined });
+    } catch (e) {
+      if (e instanceof LoadError) throw new EngineError(`bir/timeline: ${e.message}`, 'program');
+      throw e;
+    }
+  };
+  if (sizes) {
+    const fast = recordSizesOn(machine());
+    if (!('refused' in fast)) return { ...fast, sizesOnly: true };
+  }
+  return { ...recordOn(machine()), sizesOnly: false };
 }
 
 /** The pass names asked for, checked: an unknown one refuses the request with the names there are. */

@@ -62,7 +62,12 @@ export class StreamRecorder {
   private readonly scratch = new Float64Array(3 * 16);
   private readonly facts: InstructionFacts = { node: 0, tick: 0, core: 0, engine: 0, kind: 0, free: 0, inputs: 0, work: 0, slow: false, rowStart: 0, rowCount: 0 };
 
-  constructor(program: Program, private readonly machine: Machine) {
+  constructor(
+    program: Program,
+    private readonly machine: Machine,
+    /** Told of an instruction whose operands cannot be made (the run faults there): a recording of sizes only stops. */
+    private readonly unmeasured?: (node: InstrNode) => void,
+  ) {
     this.plans = new AccessPlans(program);
   }
 
@@ -102,6 +107,7 @@ export class StreamRecorder {
       else this.measure(node, frame, core, this.views);
     } catch {
       // An operand the instruction cannot make faults it: it runs (and faults) with the sizes found so far.
+      this.unmeasured?.(node);
     }
     this.builder.begin(f);
     this.accesses(core, frame, node);

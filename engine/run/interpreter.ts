@@ -91,9 +91,11 @@ export class Interpreter {
     readonly control: Int32Array = new Int32Array(2),
     /** Per-opcode statistics to keep (bir-sim run --stats, the launch attribute stats). */
     readonly stats?: OpcodeStats,
+    /** Executors instead of the kernels' (a recording of sizes only, engine/perf/sizes-only.ts, computes no values). */
+    executorOf?: (node: InstrNode) => Executor,
   ) {
     const shadow = machine.shadow !== undefined;
-    this.compile = stats ? (node) => stats.timed(node, compileInstruction(node, shadow)!, this) : (node) => compileInstruction(node, shadow)!;
+    this.compile = executorOf ?? (stats ? (node) => stats.timed(node, compileInstruction(node, shadow)!, this) : (node) => compileInstruction(node, shadow)!);
     // A machine restored from a post-mortem dump has its stacks (and its finished cores) already.
     for (const core of machine.cores) if (core.frames.length === 0 && core.state === 'running') this.enter(core, machine.program.main, [], undefined, 0, 0);
   }

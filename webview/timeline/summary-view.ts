@@ -9,11 +9,14 @@ import { h } from '../shared/dom';
 import { lineOfInstruction, Model, opcodeOf } from './model';
 import type { Page } from './page';
 
+/** A what-if recorded without values (engine/perf/sizes-only.ts): its schedule is a full run's, its faults are not. */
+const SIZES_ONLY = ' · recorded with sizes only: no values computed, so a fault of values (NaN, a read of unwritten memory) would not show';
+
 export function showSummary(page: Page, m: Model): void {
   const d = m.header;
   const path = m.critical;
   const pathTime = path.length ? m.end[path[path.length - 1]] - m.start[path[0]] : 0;
-  page.summary.textContent = `total ${formatNs(d.total)} · ${d.instructions.toLocaleString('en-US')} instructions on ${d.machine} · critical path ${path.length.toLocaleString('en-US')} instruction${path.length === 1 ? '' : 's'}, ${formatNs(pathTime)}${d.fault ? ' · the run faulted: the schedule ends at the fault' : ''}`;
+  page.summary.textContent = `total ${formatNs(d.total)} · ${d.instructions.toLocaleString('en-US')} instructions on ${d.machine} · critical path ${path.length.toLocaleString('en-US')} instruction${path.length === 1 ? '' : 's'}, ${formatNs(pathTime)}${d.fault ? ' · the run faulted: the schedule ends at the fault' : ''}${d.sizesOnly ? SIZES_ONLY : ''}`;
   page.utilisation.replaceChildren(...d.engines.map((e) => {
     const name = `${d.cores > 1 ? `c${e.core} ` : ''}${e.engine}`;
     const chip = h('span', { class: 'engine', 'data-engine': name, title: `${name}: busy ${formatNs(e.busy)}${e.engine === 'DMA' ? ' (the mean of its queues)' : ''}, ${e.instructions.toLocaleString('en-US')} instructions` });
