@@ -9,7 +9,7 @@ import { Span, spanText } from '../base/span';
 import { CallNode, FunctionIR, InstrNode, Node, Operand, Program, tileShape } from '../ir/program';
 import { Core, Frame, RegionCursor } from '../machine/core';
 import { Fault, FaultCode } from '../machine/fault';
-import { Tracked } from '../machine/journal';
+import { Journal, Tracked } from '../machine/journal';
 import { REGISTERS, registerIndex } from '../machine/limits';
 import { Machine, MachineOptions } from '../machine/machine';
 import { elementIndex, viewSize } from '../machine/view';
@@ -57,7 +57,7 @@ import { tensorSummary } from './tensor-summary';
 import { history, historyAnswer, lastWrite, NamedTarget, TimeQueryHost, why, whyAnswer } from './time-queries';
 import { enteredLine, errorCommand, shadowError } from './shadow-errors';
 import { TimeTravel, TravelHost } from './time-travel';
-import { DebuggerState } from './timeline';
+import { DebuggerState, Timeline } from './timeline';
 import { sample } from './writes';
 
 const SLICE_CHECK_INTERVAL = 256;
@@ -168,6 +168,9 @@ export class DebugCore implements ExecutionHooks {
   private decision?: Decision;
   /** Time travel and the history of the run. */
   readonly travel: TimeTravel;
+  /** The history's timeline (undefined with historyMiB 0), and its journal: the per-node bookkeeping reads them at every node. */
+  private readonly timeline?: Timeline;
+  private readonly journal?: Journal;
   /** Set Value and the memory view's writes. */
   readonly changes: StateChanges;
   /** Set while the past is replayed. */
@@ -228,6 +231,8 @@ export class DebugCore implements ExecutionHooks {
     const historyBytes = (options.historyMiB ?? DEFAULT_HISTORY_MIB) * 1024 * 1024;
     this.shownPath = relativeTo(options.pathsRelativeTo);
     this.travel = new TimeTravel(this.travelHost(), this.debuggerState(), { historyBytes, postMortem: options.postMortem, notice: (text) => this.notice(text), clock: options.clock, shown: this.shownPath });
+    this.timeline = this.travel.timeline;
+    this.journal = this.timeline?.journal;
     this.changes = new StateChanges(this.changeHost());
   }
 
@@ -561,7 +566,7 @@ export class DebugCore implements ExecutionHooks {
     if (this.breakpoints.at(node) === undefined && (frame.started || this.breakpoints.ofFunction(frame.fn) === undefined) && this.replay === undefined && !this.pendingEntry && this.policy === undefined
       && this.runToInstructions === undefined && !this.data.pendingAccesses && Atomics.load(this.control, CONTROL_PAUSE) === 0
       && --this.sliceCountdown > 0) {
-      this.travel.timeline?.atNode(core, node.index);
+      this.timeline?.atNode(core, node.index);
       if (this.data.active) this.data.before(core, frame, node);
       this.ran(frame, node, this.lineMap.lineKeys[node.index]);
       return false;
@@ -572,7 +577,7 @@ export class DebugCore implements ExecutionHooks {
   /** beforeNode for a node where something may stop the run. */
   private decideAt(core: Core, frame: Frame, node: Node): boolean {
     const replay = this.replay;
-    const timeline = this.travel.timeline;
+    const timeline = this.timeline;
     if (timeline && !replay) timeline.atNode(core, node.index);
     const key = this.lineMap.lineKeys[node.index];
     const enters = key !== frame.lastLineKey;
@@ -640,7 +645,7 @@ export class DebugCore implements ExecutionHooks {
   /** What the debugger keeps of a node that runs: the line its frame is on, and that it ran in this activation. */
   private ran(frame: Frame, node: Node, key: number): void {
     frame.lastLineKey = key;
-    this.travel.timeline?.journal.touchElement(this.lastRunRecord, node.index);
+    this.journal?.touchElement(this.lastRunRecord, node.index);
     this.lastRun[node.index] = frame.activation;
     frame.started = true;
   }

@@ -105,14 +105,17 @@ export class Timeline {
 
   /**
    * Below this tick a node at the frontier only moves it and is noted: no checkpoint can be due before it (see
-   * quietFrom), while the interval being recorded stays under a quarter of the limit. Zero when that is not known.
+   * quietFrom), while the journal saves no page (the interval being recorded was under a quarter of the limit when
+   * it was set, and only a save makes it grow). Zero when that is not known.
    */
   private quietUntil = 0;
+  /** The journal's count of saves when quietUntil was set. */
+  private quietSaves = 0;
 
   /** Where a core is about to run `node`: records when the run is at its frontier. */
   atNode(core: Core, node: number): void {
     const ticks = this.interpreter.ticks;
-    if (ticks < this.quietUntil && ticks >= this.frontier && this.journal.currentBytes <= this.limit / 4) {
+    if (ticks < this.quietUntil && ticks >= this.frontier && this.journal.saves === this.quietSaves) {
       // What nearly every node of a recorded run takes: the checks below would find nothing to do.
       this.frontier = ticks;
       this.frontierInstructions = this.machine.instructionsExecuted;
@@ -138,7 +141,7 @@ export class Timeline {
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && !this.checkpointDue(ticks, last.tick)) {
       this.noteNode(node);
-      this.quietUntil = this.quietFrom(ticks, last.tick);
+      this.beQuiet(this.quietFrom(ticks, last.tick));
       return;
     }
     if (last) this.journal.seal();
@@ -154,7 +157,13 @@ export class Timeline {
     this.keepWithinLimit();
     this.follow(ticks);
     this.noteNode(node);
-    this.quietUntil = this.quietFrom(ticks, ticks);
+    this.beQuiet(this.quietFrom(ticks, ticks));
+  }
+
+  /** Nodes before `until` take the quiet path, while the interval being recorded is under a quarter of the limit. */
+  private beQuiet(until: number): void {
+    this.quietUntil = this.journal.currentBytes <= this.limit / 4 ? until : 0;
+    this.quietSaves = this.journal.saves;
   }
 
   /**

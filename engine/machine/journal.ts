@@ -58,6 +58,11 @@ export class Journal {
    * `allocating` marks a tensor made fresh for a new activation (its elements unwritten), not a write.
    */
   watcher?: (owner: Tracked, from: number, to: number, allocating: boolean) => void;
+  /**
+   * Pages saved so far, counted up at each save: while it stays the same, the current interval's bytes do too (only a
+   * save adds to them between checkpoints), which the timeline's per-node check reads instead of the bytes.
+   */
+  saves = 0;
   /** Every owner with page marks, so that marks can be renumbered. */
   private readonly owners = new Set<Tracked>();
 
@@ -83,6 +88,7 @@ export class Journal {
       marks[p] = current;
       const copy = copyPage(owner, p);
       interval.undo.push(copy);
+      this.saves++;
       interval.bytes += bytesOf(copy);
       this.total += bytesOf(copy);
     }
