@@ -71,6 +71,10 @@ async function main(): Promise<void> {
     const register = positionOf(text, 'r7 ', Math.floor(lines / 40));
     let registerCount = 0;
     const registerReferences = await timed(5, async () => (registerCount = (await client.request<unknown[]>('textDocument/references', { ...doc, position: register, context: { includeDeclaration: true } })).length));
+    // A name of typical use: the DRAM input x, declared and read once (most names of a kernel are used a few times).
+    const typical = positionOf(text, 'DmaCopy a <- x', 0, 13);
+    let typicalCount = 0;
+    const typicalReferences = await timed(5, async () => (typicalCount = (await client.request<unknown[]>('textDocument/references', { ...doc, position: typical, context: { includeDeclaration: true } })).length));
     const hover = await timed(5, () => client.request('textDocument/hover', { ...doc, position: mid }));
     const rename = await timed(3, () => client.request('textDocument/rename', { ...doc, position: mid, newName: 'bb' }));
     const outline = await timed(3, () => client.request('textDocument/documentSymbol', doc));
@@ -99,9 +103,13 @@ async function main(): Promise<void> {
     const actions = await timed(5, () => client.request('textDocument/codeAction', { ...doc, range: unknown.range, context: { diagnostics: [unknown] } }));
     const respaced = text.replace(/ <- /g, '<-').replace(/, /g, ',');
     const fmt = await timed(3, async () => formatBir(respaced, file));
+    // The server's memory after all of it (Linux: its resident set now and at its peak), against the file's size.
+    const status = client.pid && fs.existsSync(`/proc/${client.pid}/status`) ? fs.readFileSync(`/proc/${client.pid}/status`, 'utf8') : '';
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
     const ms = (v: number) => `${v.toFixed(0)} ms`;
     console.log(`# language server, ${lines.toLocaleString('en-US')}-line file (node ${process.version}, load ${os.loadavg()[0].toFixed(1)})`);
-    console.log(`open -> diagnostics ${ms(open)}; edit -> diagnostics ${ms(edit)}; line added -> diagnostics ${ms(added)}; definition ${ms(definition)}; references ${ms(references)} (${found.length.toLocaleString('en-US')} locations; their JSON made and read in process ${ms(json)}), of a register ${ms(registerReferences)} (${registerCount.toLocaleString('en-US')}); hover ${ms(hover)}; rename ${ms(rename)}; outline ${ms(outline)}; hover just after an edit ${ms(afterEdit)}`);
+    console.log(`open -> diagnostics ${ms(open)}; edit -> diagnostics ${ms(edit)}; line added -> diagnostics ${ms(added)}; definition ${ms(definition)}; references ${ms(references)} (${found.length.toLocaleString('en-US')} locations; their JSON made and read in process ${ms(json)}), of a register ${ms(registerReferences)} (${registerCount.toLocaleString('en-US')}), of x ${ms(typicalReferences)} (${typicalCount}); hover ${ms(hover)}; rename ${ms(rename)}; outline ${ms(outline)}; hover just after an edit ${ms(afterEdit)}`);
+    console.log(`server memory: resident ${(kb('VmRSS') / 1024).toFixed(0)} MB, at its peak ${(kb('VmHWM') / 1024).toFixed(0)} MB (the file ${(text.length / 1e6).toFixed(1)} MB)`);
     console.log(`formatting ${ms(formatting)} (${edits} edits); semantic tokens ${ms(tokens)} (${tokenCount.toLocaleString('en-US')} tokens), of 100 lines in view ${ms(tokensInView)}; code action ${ms(actions)}; formatBir of the file respaced, in process ${ms(fmt)}`);
   } finally {
     await client.stop();

@@ -1,13 +1,13 @@
 /**
  * Completions: opcodes and statements where a statement starts, declarations at the top level, each opcode's
- * attributes and their allowed words, functions after `call` (and `m::`), dtypes in a type, and the names in scope
- * with their types. The opcodes and attributes are the engine's records; the names, the file's index.
+ * attributes and their allowed words, functions after `call` (and `m::`), dtypes in a type, the names in scope
+ * with their types, and inside a tensor's brackets the size of the dimension. The opcodes and attributes are the engine's records; the names, the file's index.
  */
 import type { CompletionItem } from 'vscode-languageserver';
 import { CompletionItemKind, InsertTextFormat } from 'vscode-languageserver';
 import { DTYPES } from '../engine/base/dtype';
 import { OPCODES } from '../engine/ir/opcodes';
-import { Declaration, FileIndex, typeText } from './file-index';
+import { Declaration, exprText, FileIndex, typeText } from './file-index';
 import { lineContext } from './line-context';
 import { attributeLine, attributesOf, opcodeMarkdown } from './opcode-docs';
 import { Workspace } from './workspace';
@@ -37,6 +37,8 @@ export function completions(ws: Workspace, file: string, line: number, col: numb
     if (spec.kind === 'word') return (spec.words ?? []).map((w) => ({ label: w, kind: CompletionItemKind.EnumMember, detail: `${cx.attribute} of ${cx.head}` }));
   }
   const names = namesInScope(index, fn);
+  const sizes = cx.index ? dimensionItems(index, fn, line, cx.index) : [];
+  if (sizes.length) return [...sizes, ...names];
   if (!cx.head || !OPCODES.has(cx.head) || cx.attribute || (!cx.afterArrow && cx.item === 0)) return names;
   const written = new Set(cx.tokens.filter((t, i) => cx.tokens[i + 1]?.text === '=').map((t) => t.text));
   const attributeItems: CompletionItem[] = Object.entries(attrs).filter(([name]) => !written.has(name)).map(([name, spec]) => ({
@@ -44,6 +46,31 @@ export function completions(ws: Workspace, file: string, line: number, col: numb
     insertText: `${name} = `, sortText: `0${name}`,
   }));
   return [...attributeItems, ...names];
+}
+
+/**
+ * Inside `t[...]`: how far the dimension goes, as the declaration writes it (`0:TN` every index, `TN-1` the last), or
+ * for an array of tiles' bracket the array's; first, since after `t[` that is what is being written.
+ */
+function dimensionItems(index: FileIndex, fn: Declaration | undefined, line: number, at: NonNullable<ReturnType<typeof lineContext>['index']>): CompletionItem[] {
+  const d = tensorNamed(index, fn, at.name, line);
+  if (!d?.type) return [];
+  const array = d.array ?? [];
+  const tile = at.bracket === array.length;
+  const dims = tile ? d.type.dims : at.bracket < array.length ? [array[at.bracket]] : [];
+  if (at.dim >= dims.length || (!tile && at.dim > 0)) return [];
+  const size = exprText(dims[at.dim]);
+  const last = dims[at.dim].kind === 'number' ? String(Number(size) - 1) : `${/^\w+$/.test(size) ? size : `(${size})`}-1`;
+  const where = tile ? `dimension ${at.dim} of ${d.name} (${typeText(d.type)})` : `array dimension ${at.bracket} of ${d.name} (${array.map(exprText).join(' × ')} tiles of ${typeText(d.type)})`;
+  const items = [{ label: last, detail: `${where}: the last index`, sortText: '01' }];
+  if (tile) items.unshift({ label: `0:${size}`, detail: `${where}: every index`, sortText: '00' });
+  return items.map((i) => ({ ...i, kind: CompletionItemKind.Value }));
+}
+
+/** The tensor a name means at a line of a function: its allocation or parameter there, or the module's tensor. */
+function tensorNamed(index: FileIndex, fn: Declaration | undefined, name: string, line: number): Declaration | undefined {
+  const local = fn ? index.localsOf(fn.id).find((d) => d.name === name && d.type && d.span.line <= line && line <= (d.scopeEndLine ?? fn.span.endLine)) : undefined;
+  return local ?? index.topLevel().find((d) => d.name === name && d.kind === 'dram');
 }
 
 function opcodeItems(): CompletionItem[] {

@@ -32,6 +32,8 @@ export interface Declaration {
   readonly params?: readonly ast.ParamDecl[];
   /** An allocation's: the line of the `}` that ends the block it is declared in (its name means it until there). */
   readonly scopeEndLine?: number;
+  /** An array of tiles' dimensions, as written (`sbuf acc[2][16] : ...`: two, before the tile's own brackets). */
+  readonly array?: readonly ast.Expr[];
 }
 
 /** An occurrence of a name that names something of another file: a function `m::f` or the module `m` itself. */
@@ -95,6 +97,11 @@ export class FileIndex {
   occurrence(i: number): { span: Span; target: Target } {
     const line = this.lines.get(i);
     return { span: { file: this.file, line, col: this.cols.get(i), endLine: line, endCol: this.ends.get(i) }, target: this.targets.get(i) };
+  }
+
+  /** An occurrence's line and columns (1-based, the end past its last character), without a span object. */
+  occurrenceRange(i: number): { line: number; col: number; end: number } {
+    return { line: this.lines.get(i), col: this.cols.get(i), end: this.ends.get(i) };
   }
 
   target(i: number): Target {
@@ -351,7 +358,7 @@ class FileIndexBuilder {
   private stmt(s: ast.Stmt, fn: FunctionNames, into: OutlineNode[]): void {
     switch (s.kind) {
       case 'alloc': {
-        const id = this.declare({ kind: 'alloc', name: s.name, nameSpan: s.nameSpan, span: s.span, fn: fn.id, type: s.type, memory: s.memory, scopeEndLine: this.blockEnds[this.blockEnds.length - 1] });
+        const id = this.declare({ kind: 'alloc', name: s.name, nameSpan: s.nameSpan, span: s.span, fn: fn.id, type: s.type, memory: s.memory, scopeEndLine: this.blockEnds[this.blockEnds.length - 1], array: s.array });
         this.add(s.nameSpan, id);
         this.typeRef(s.type, fn);
         for (const e of s.array ?? []) this.expr(e, fn);

@@ -25,6 +25,11 @@ export interface LineContext {
   readonly qualifier?: string;
   /** The cursor follows a ':' of a declaration (a type is expected). */
   readonly inType: boolean;
+  /**
+   * The cursor is inside the brackets of `name[...]`: the name, which bracket after it (`acc[r1][0][` is the third,
+   * 2) and which dimension of that bracket (the commas before the cursor in it).
+   */
+  readonly index?: { readonly name: string; readonly bracket: number; readonly dim: number };
 }
 
 /** The context of the cursor at a 1-based column of a line. */
@@ -58,7 +63,38 @@ export function lineContext(line: string, col: number): LineContext {
   const qualifier = done.length >= 2 && done[done.length - 1].text === '::' && done[done.length - 2].kind === 'ident' ? done[done.length - 2].text : undefined;
   const inType = done.some((t) => t.text === ':') && depth === 0 && ['sbuf', 'psum', 'dram', 'func'].includes(tokens[0]?.text ?? '') && !done.some((t) => t.text === '[' && t.span.col > (done.find((d) => d.text === ':')?.span.col ?? 0));
   const at = tokens.findIndex((t) => t.span.col <= col && col <= t.span.endCol);
-  return { tokens, at, prefix, prefixStart, head, item, afterArrow, attribute, qualifier, inType };
+  return { tokens, at, prefix, prefixStart, head, item, afterArrow, attribute, qualifier, inType, index: openIndex(done) };
+}
+
+/** The innermost `[` left open in these tokens, when it follows a name and its closed brackets (see LineContext). */
+function openIndex(done: readonly Token[]): LineContext['index'] {
+  let depth = 0;
+  let dim = 0;
+  let i = done.length - 1;
+  for (; i >= 0; i--) {
+    const t = done[i].text;
+    if (done[i].kind !== 'punct') continue;
+    if (t === ']' || t === ')') depth++;
+    else if ((t === '[' || t === '(') && depth > 0) depth--;
+    else if (t === '(') return undefined;
+    else if (t === '[') break;
+    else if (t === ',' && depth === 0) dim++;
+  }
+  if (i < 0) return undefined;
+  // Back over the closed brackets right before it, to the name they follow.
+  let bracket = 0;
+  let j = i - 1;
+  while (j >= 0 && done[j].text === ']') {
+    let level = 0;
+    for (; j >= 0; j--) {
+      if (done[j].text === ']') level++;
+      else if (done[j].text === '[' && --level === 0) break;
+    }
+    if (j < 0) return undefined;
+    bracket++;
+    j--;
+  }
+  return j >= 0 && done[j].kind === 'ident' ? { name: done[j].text, bracket, dim } : undefined;
 }
 
 /** Where `word` stands as a whole word in line[from, to) (the diagnostic's range may cover more, as `m::f`). */

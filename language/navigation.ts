@@ -7,6 +7,7 @@ import type { DocumentHighlight, Location } from 'vscode-languageserver';
 import { DocumentHighlightKind } from 'vscode-languageserver';
 import { Span } from '../engine/base/span';
 import { FileIndex } from './file-index';
+import { LocationList } from './location-list';
 import { toRange, uriOf } from './positions';
 import { DeclRef, Workspace } from './workspace';
 
@@ -28,28 +29,46 @@ export function definition(ws: Workspace, file: string, line: number, col: numbe
   return ref && { uri: uriOf(ref.index.file), range: toRange(ref.decl.nameSpan) };
 }
 
-/** Every span that names a declaration, its own name included, across the files that can name it. */
-export function referenceSpans(ws: Workspace, ref: DeclRef): { index: FileIndex; span: Span }[] {
-  const out: { index: FileIndex; span: Span }[] = ref.index.occurrencesOf(ref.decl.id).map((i) => ({ index: ref.index, span: ref.index.occurrence(i).span }));
+/** The occurrences that name a declaration, its own name included, in each file that can name it. */
+export function referenceOccurrences(ws: Workspace, ref: DeclRef): { index: FileIndex; occurrences: number[] }[] {
+  const out = [{ index: ref.index, occurrences: ref.index.occurrencesOf(ref.decl.id) }];
   if (ref.decl.kind === 'function' || ref.decl.kind === 'module') {
     const name = ref.decl.kind === 'function' ? ref.decl.name : undefined;
     for (const importer of ws.importers(ref.index.file)) {
       for (const target of importer.externalTargets(ref.index.moduleName, name)) {
         // The importer names the module it imports by its name: only when that name leads to this file.
         if (ws.moduleFile(importer, ref.index.moduleName)?.file !== ref.index.file) continue;
-        for (const i of importer.occurrencesOf(target)) out.push({ index: importer, span: importer.occurrence(i).span });
+        out.push({ index: importer, occurrences: importer.occurrencesOf(target) });
       }
     }
   }
   return out;
 }
 
-export function references(ws: Workspace, file: string, line: number, col: number, includeDeclaration: boolean): Location[] {
+/** Every span that names a declaration, its own name included, across the files that can name it. */
+export function referenceSpans(ws: Workspace, ref: DeclRef): { index: FileIndex; span: Span }[] {
+  return referenceOccurrences(ws, ref).flatMap(({ index, occurrences }) => occurrences.map((i) => ({ index, span: index.occurrence(i).span })));
+}
+
+/**
+ * The places that name what the position names, as a LocationList: a name used 100,000 times is answered from the
+ * index's columns, with no object per place (location-list.ts).
+ */
+export function references(ws: Workspace, file: string, line: number, col: number, includeDeclaration: boolean): LocationList {
+  const out = new LocationList();
   const ref = declarationAt(ws, file, line, col);
-  if (!ref) return [];
-  return referenceSpans(ws, ref)
-    .filter((r) => includeDeclaration || !(r.index === ref.index && sameStart(r.span, ref.decl.nameSpan)))
-    .map((r) => ({ uri: uriOf(r.index.file), range: toRange(r.span) }));
+  if (!ref) return out;
+  for (const { index, occurrences } of referenceOccurrences(ws, ref)) {
+    const uri = uriOf(index.file);
+    for (const i of occurrences) {
+      const r = index.occurrenceRange(i);
+      if (!includeDeclaration && index === ref.index && r.line === ref.decl.nameSpan.line && r.col === ref.decl.nameSpan.col) continue;
+      // (the protocol's 0-based positions, as toRange makes them of a span on one line)
+      const start = Math.max(r.col - 1, 0);
+      out.push(uri, Math.max(r.line - 1, 0), start, Math.max(r.end - 1, start));
+    }
+  }
+  return out;
 }
 
 /** The occurrences in this file of what the position names; its declaration and assignments are writes. */

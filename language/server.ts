@@ -4,13 +4,15 @@
  * holds state but the workspace's files and their indexes.
  */
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './call-hierarchy';
-import { CodeActionKind, createConnection, LSPErrorCodes, MessageType, ProposedFeatures, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
-import type { InitializeParams, InitializeResult, Connection, Range, TextEdit } from 'vscode-languageserver';
+import { CodeActionKind, createConnection, LSPErrorCodes, MessageType, ProposedFeatures, ResponseError, ShowMessageNotification, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { Console } from 'console';
+import type { InitializeParams, InitializeResult, Connection, Location, Range, TextEdit } from 'vscode-languageserver';
 import type { PassPipelinesMethod, PassPipelinesResult, ProgramAfterPassesMethod, ProgramAfterPassesParams, ProgramAfterPassesResult, StopAtMethod, StopAtParams, ValuesAtStopMethod, ValuesAtStopParams, ValuesAtStopResult } from '../contract/language-requests';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions } from './code-actions';
 import { completions } from './completion';
 import { LiveDiagnostics } from './diagnostics';
+import { encodeMessage } from './location-list';
 import { hover } from './hover';
 import { inlayHints } from './inlay-hints';
 import { definition, highlights, references } from './navigation';
@@ -23,6 +25,9 @@ import { LEGEND, semanticTokens } from './semantic-tokens';
 import { signatureHelp } from './signature-help';
 import { Stop, valueHints } from './values-at-stop';
 import { Workspace } from './workspace';
+
+/** Whether the editor asked the server to shut down: the end of its input is then no failure. */
+let shutdownReceived = false;
 
 export function startServer(connection: Connection): void {
   const ws = new Workspace();
@@ -107,7 +112,8 @@ export function startServer(connection: Connection): void {
   });
   connection.onReferences((p) => {
     const a = at(p);
-    return a ? references(ws, a.file, a.line, a.col, p.context.includeDeclaration) : [];
+    // (a LocationList is sent as its Location[]: its toJSON, or its bytes over stdio)
+    return a ? references(ws, a.file, a.line, a.col, p.context.includeDeclaration) as unknown as Location[] : [];
   });
   connection.languages.callHierarchy.onPrepare((p) => {
     const a = at(p);
@@ -198,7 +204,10 @@ export function startServer(connection: Connection): void {
     }
     return refusing(() => programAfterPasses(ws, file, p.passes));
   });
-  connection.onShutdown(() => live.dispose());
+  connection.onShutdown(() => {
+    shutdownReceived = true;
+    live.dispose();
+  });
 
   documents.listen(connection);
   connection.listen();
@@ -214,4 +223,17 @@ function refusing<T>(f: () => T): T | ResponseError<void> {
   }
 }
 
-if (require.main === module) startServer(createConnection(ProposedFeatures.all));
+/**
+ * Over stdio, as every editor starts it, the server writes its messages itself: a long list of locations as the bytes
+ * of its JSON (location-list.ts), everything else as the protocol library does. Nothing else may write to stdout
+ * then: the console goes to stderr, which editors show as the server's log; the end of stdin ends the server, as the
+ * library's own stdio connection does.
+ */
+function stdioConnection(): Connection {
+  globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
+  const writer = new StreamMessageWriter(process.stdout, { contentTypeEncoder: { name: 'application/json', encode: (msg) => Promise.resolve(encodeMessage(msg)) } });
+  for (const event of ['end', 'close']) process.stdin.on(event, () => process.exit(shutdownReceived ? 0 : 1));
+  return createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), writer);
+}
+
+if (require.main === module) startServer(process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all));

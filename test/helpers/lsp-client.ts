@@ -138,6 +138,11 @@ export class LspClient {
     }
   }
 
+  /** The server's process id (a benchmark reads its memory). */
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
   async stop(): Promise<void> {
     try {
       await this.request('shutdown', null);

@@ -1,13 +1,15 @@
 /**
  * Writing BIR over the wire: hovers (a name's declaration, shape, dtype, bytes and placement; an opcode's, an
  * attribute's and a word's documentation from the opcode records) and completions (opcodes, attributes and their
- * words, functions, dtypes, the names in scope), signature help and inlay hints, on half-typed lines.
+ * words, functions, dtypes, the names in scope, the size of a dimension inside brackets), signature help and inlay
+ * hints, on half-typed lines.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { CompletionItem, CompletionList, Hover, InlayHint, MarkupContent, SignatureHelp } from 'vscode-languageserver-protocol';
+import { CompletionItemKind } from 'vscode-languageserver-protocol';
 import { ACTIVATION_FUNCTIONS, OPCODES } from '../../engine/ir/opcodes';
 import { checkProgram } from '../../engine/lang/check/checker';
 import { ATTRIBUTES } from '../../engine/lang/check/instructions';
@@ -78,6 +80,20 @@ describe('language server: hover and completion', function () {
     assert.match(word, /`relu`: a value of `func` of \*\*Activation\*\*/);
   });
 
+  it('documents every opcode and each of its attributes, on a line still being typed', async () => {
+    client.open(calls, text);
+    let body = text;
+    for (const op of OPCODES.values()) {
+      const line = `  ${op.name} out <- acc, `;
+      body = text.replace('  DmaCopy dst <- out\n}\n\n# The same', `  DmaCopy dst <- out\n${line}\n}\n\n# The same`);
+      client.change(calls, body);
+      const doc = await hoverAt(calls, body, `\n${line}\n`, 0, 3);
+      assert.ok(doc.startsWith(`**${op.name}** [${op.engine}]: ${op.summary}`), `${op.name}: ${doc}`);
+      const attrs = (ATTRIBUTES as Record<string, Record<string, unknown> | undefined>)[op.name] ?? {};
+      for (const a of Object.keys(attrs)) assert.ok(doc.includes(`- \`${a}\`: `), `${op.name}'s ${a} documented: ${doc}`);
+    }
+  });
+
   const complete = async (_lines: string, lineText: string): Promise<CompletionItem[]> => {
     const file = path.join(dir, 'examples', 'calls_loops.bir');
     const body = text.replace('  DmaCopy dst <- out\n}\n\n# The same', `  DmaCopy dst <- out\n${lineText}\n}\n\n# The same`);
@@ -109,6 +125,22 @@ describe('language server: hover and completion', function () {
     assert.strictEqual(names.get('r2'), 'register');
     assert.strictEqual(names.get('TM'), 'const');
     assert.ok(!names.has('ws'), 'main\'s tensors are not in scope in full_tile');
+  });
+
+  it('completes the size of the dimension inside a tensor\'s brackets, as its declaration writes it, an array of tiles\' too', async () => {
+    client.open(calls, text);
+    const sizes = async (lineText: string) => (await complete('', lineText)).filter((i) => i.kind === CompletionItemKind.Value).map((i) => `${i.label} (${i.detail})`);
+    assert.deepStrictEqual(await sizes('  TensorCopy out <- acc['), ['0:TM (dimension 0 of acc (f32[TM, TN]): every index)', 'TM-1 (dimension 0 of acc (f32[TM, TN]): the last index)']);
+    assert.deepStrictEqual(await sizes('  TensorCopy out <- acc[0:TM, r2*CH : r2*CH+CH], xT[0:K, '), ['0:TM (dimension 1 of xT (bf16[K, TM]): every index)', 'TM-1 (dimension 1 of xT (bf16[K, TM]): the last index)']);
+    assert.deepStrictEqual(await sizes('  TensorCopy dst[0:TM, '), ['0:TN (dimension 1 of dst (f32[TM, TN]): every index)', 'TN-1 (dimension 1 of dst (f32[TM, TN]): the last index)']);
+    const tiles = '  sbuf tl[2][4] : f32[TM, 8]\n  TensorCopy out <- tl';
+    assert.deepStrictEqual(await sizes(`${tiles}[`), ['1 (array dimension 0 of tl (2 × 4 tiles of f32[TM, 8]): the last index)']);
+    assert.deepStrictEqual(await sizes(`${tiles}[1][`), ['3 (array dimension 1 of tl (2 × 4 tiles of f32[TM, 8]): the last index)']);
+    assert.deepStrictEqual(await sizes(`${tiles}[1][r2][0:TM, `), ['0:8 (dimension 1 of tl (f32[TM, 8]): every index)', '7 (dimension 1 of tl (f32[TM, 8]): the last index)']);
+    assert.deepStrictEqual(await sizes('  TensorCopy out <- ws['), [], 'main\'s tensor is not in scope in full_tile');
+    assert.deepStrictEqual(await sizes('  TensorCopy out <- acc[0:TM, 0:TN, '), [], 'acc has two dimensions');
+    const names = (await complete('', '  TensorCopy out <- acc[')).map((i) => i.label);
+    assert.ok(names.includes('r2') && names.includes('TM'), `the names in scope follow the sizes: ${names.join(', ')}`);
   });
 
   /** Signature help at the end of `lineText` (or at `offset` in it), added as a line of full_tile. */
