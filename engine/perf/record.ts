@@ -6,7 +6,7 @@
  * take no time and hold nothing back.
  */
 import { dtypeInfo } from '../base/dtype';
-import { InstrNode, Node, Operand, Program } from '../ir/program';
+import { InstrNode, Operand, Program } from '../ir/program';
 import { Core, Frame } from '../machine/core';
 import { Machine } from '../machine/machine';
 import { Tensor } from '../machine/tensor';
@@ -62,13 +62,23 @@ export class StreamRecorder {
   private readonly scratch = new Float64Array(3 * 16);
   private readonly facts: InstructionFacts = { node: 0, tick: 0, core: 0, engine: 0, kind: 0, free: 0, inputs: 0, work: 0, slow: false, rowStart: 0, rowCount: 0 };
 
+  /**
+   * The sizes of instructions whose operands' shapes are static, measured once (a recording of sizes only): what
+   * `measure` would find again at every run of the node, the registers changing only where its operands start.
+   */
+  private readonly staticSizes?: Map<number, StaticSizes | null>;
+
   constructor(
     program: Program,
     private readonly machine: Machine,
-    /** Told of an instruction whose operands cannot be made (the run faults there): a recording of sizes only stops. */
+    /**
+     * Told of an instruction whose operands cannot be made (the run faults there): a recording of sizes only stops.
+     * Given, the sizes of static shapes are also measured once per node (the full recording measures every run).
+     */
     private readonly unmeasured?: (node: InstrNode) => void,
   ) {
     this.plans = new AccessPlans(program);
+    if (unmeasured) this.staticSizes = new Map();
   }
 
   hooks(): ExecutionHooks {
@@ -102,12 +112,21 @@ export class StreamRecorder {
     f.rowStart = 0;
     f.rowCount = 0;
     f.kind = kindOf(node);
-    try {
-      if (node.members) for (const m of node.members) this.measure(m, frame, core, this.memberViews);
-      else this.measure(node, frame, core, this.views);
-    } catch {
-      // An operand the instruction cannot make faults it: it runs (and faults) with the sizes found so far.
-      this.unmeasured?.(node);
+    const known = this.staticSizes?.get(node.index);
+    if (known) {
+      f.free = known.free;
+      f.inputs = known.inputs;
+      f.work = known.work;
+      f.slow = known.slow;
+    } else {
+      try {
+        if (node.members) for (const m of node.members) this.measure(m, frame, core, this.memberViews);
+        else this.measure(node, frame, core, this.views);
+        if (known === undefined && this.staticSizes) this.staticSizes.set(node.index, hasStaticSizes(node) ? { free: f.free, inputs: f.inputs, work: f.work, slow: f.slow } : null);
+      } catch {
+        // An operand the instruction cannot make faults it: it runs (and faults) with the sizes found so far.
+        this.unmeasured?.(node);
+      }
     }
     this.builder.begin(f);
     this.accesses(core, frame, node);
@@ -185,21 +204,27 @@ export class StreamRecorder {
   }
 
   /** The regions the instruction reads and writes, with the registers of the moment. */
-  private accesses(core: Core, frame: Frame, node: Node): void {
+  private accesses(core: Core, frame: Frame, node: InstrNode): void {
     const m = this.machine;
     const plan = this.plans.of(node);
     const box = this.scratch;
     for (const t of plan.tensors) {
       if (t.when && t.when(frame, core, m) === 0) continue;
       let tensor: Tensor;
+      let made = true;
       try {
         tensor = t.base(frame, m);
         if (!t.box || !t.box(frame, core, m, box)) {
-          const b = boxOfView(t.view(frame, core, m));
+          made = false;
+          const view = t.view(frame, core, m);
+          made = true;
+          const b = boxOfView(view);
           if (!b) throw new Error('not a box');
           b.forEach((d, k) => box.set([d.start, d.count, d.step], 3 * k));
         }
       } catch {
+        // The operand cannot be made: the instruction faults there (sizes measured once did not make it again).
+        if (!made) this.unmeasured?.(node);
         continue;
       }
       const base = this.baseOf(tensor);
@@ -208,8 +233,10 @@ export class StreamRecorder {
     }
     if (plan.readRegs || plan.writeRegs) {
       const regs = this.registersOf(frame);
-      for (let r = 0; r < 32; r++) {
-        const bit = 1 << r;
+      // The registers read or written, lowest first: each set bit once, not every register asked.
+      for (let bits = plan.readRegs | plan.writeRegs; bits !== 0; bits &= bits - 1) {
+        const bit = bits & -bits;
+        const r = 31 - Math.clz32(bit);
         box[0] = r;
         box[1] = 1;
         box[2] = 1;
@@ -239,6 +266,27 @@ export class StreamRecorder {
     }
     return id;
   }
+}
+
+/** What `measure` finds of an instruction whose operands' shapes do not depend on registers. */
+interface StaticSizes {
+  readonly free: number;
+  readonly inputs: number;
+  readonly work: number;
+  readonly slow: boolean;
+}
+
+/**
+ * Whether an instruction's sizes are the same at every run: one instruction (not a group), not a transfer (its queues
+ * follow the partitions it starts at), without a mask (a tail tile's views are cut), every tensor operand of a static
+ * shape. The sizes then depend on the operands' shapes and dtypes, and an operand's dtype is its declaration's.
+ */
+function hasStaticSizes(node: InstrNode): boolean {
+  if (node.members || node.opcode === 'DmaCopy' || node.attrs.has('mask')) return false;
+  const fixed = (o: Operand | undefined): boolean => o?.kind !== 'tensor' || o.ap.shape.every((d) => d !== undefined);
+  if (!fixed(node.dst) || !node.srcs.every(fixed)) return false;
+  for (const a of node.attrs.values()) if (a.kind === 'operand' && !fixed(a.operand)) return false;
+  return true;
 }
 
 /** How the cost model times the instruction: by its opcode, and a Transpose by its engine (the PE array's, or DVE's). */
