@@ -2,18 +2,27 @@
  * Inlay hints of the last checked program: where each on-chip allocation lives, at the end of its declaration
  * (`sbuf out : f32[TM, TN]  ▸ SBUF partitions 0–127, bytes 512–1023`), so that a kernel's layout in SBUF and PSUM
  * reads beside its code; and after each operand that indexes or views its tensor, the type of what it denotes
- * (`x[r0*TM : r0*TM+TM, 0:K].T f32[128, 128]`; a dimension that depends on registers is `?`). VS Code's
- * `editor.inlayHints.enabled` (per language: `"[bir]"`) turns them off.
+ * (`x[r0*TM : r0*TM+TM, 0:K].T f32[128, 128]`; a dimension that depends on registers is `?`). The settings
+ * `bir.inlayHints.placements` and `bir.inlayHints.operandShapes` turn each kind off (hint-settings.ts), VS Code's
+ * `editor.inlayHints.enabled` (per language: `"[bir]"`) all of them.
  */
 import type { InlayHint, Range } from 'vscode-languageserver';
 import { InlayHintKind } from 'vscode-languageserver';
 import { NODE_INSTR } from '../engine/ir/code';
 import type { AccessPattern, InstrNode, Program } from '../engine/ir/program';
 import { memoryPlace, placementBox } from './placement-text';
+import { ALL_HINTS, HintKinds } from './hint-settings';
 
-export function inlayHints(program: Program | undefined, file: string, range: Range): InlayHint[] {
+export function inlayHints(program: Program | undefined, file: string, range: Range, kinds: HintKinds = ALL_HINTS): InlayHint[] {
   if (!program) return [];
-  const hints: InlayHint[] = [...operandShapes(program, file, range)];
+  const hints: InlayHint[] = kinds.operandShapes ? operandShapes(program, file, range) : [];
+  if (kinds.placements) hints.push(...placements(program, file, range));
+  return hints.sort((x, y) => x.position.line - y.position.line);
+}
+
+/** Where each allocation declared on the lines asked for lives, at the end of its declaration. */
+function placements(program: Program, file: string, range: Range): InlayHint[] {
+  const hints: InlayHint[] = [];
   for (const fn of program.functions.values()) {
     for (const a of fn.allocs) {
       const { span } = a;
@@ -27,7 +36,7 @@ export function inlayHints(program: Program | undefined, file: string, range: Ra
       });
     }
   }
-  return hints.sort((x, y) => x.position.line - y.position.line);
+  return hints;
 }
 
 /** The type of each operand that indexes or views its tensor, in the instructions of the lines asked for. */

@@ -15,6 +15,7 @@ import { LiveDiagnostics } from './diagnostics';
 import { encodeMessage } from './location-list';
 import { hover } from './hover';
 import { inlayHints } from './inlay-hints';
+import { hintKinds } from './hint-settings';
 import { definition, highlights, references } from './navigation';
 import { formattingEdits } from './formatting';
 import { documentSymbols, foldingRanges, workspaceSymbols } from './outline';
@@ -36,6 +37,8 @@ export function startServer(connection: Connection): void {
   /** Where the editor's debug session is stopped (bir/stopAt), for the values at line ends. */
   let stop: Stop | undefined;
   let refreshesHints = false;
+  /** Whether the editor answers workspace/configuration: the settings of the inlay hints are read from it. */
+  let readsSettings = false;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const folders = (params.workspaceFolders ?? []).map((f) => fileOf(f.uri)).filter((f): f is string => f !== undefined);
@@ -45,6 +48,7 @@ export function startServer(connection: Connection): void {
     }
     ws.addFolders(folders);
     refreshesHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
+    readsSettings = params.capabilities.workspace?.configuration === true;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -154,12 +158,16 @@ export function startServer(connection: Connection): void {
   connection.languages.inlayHint.on(async (p) => {
     const file = fileOf(p.textDocument.uri);
     if (file === undefined) return [];
-    const hints = inlayHints(live.programFor(file), file, p.range);
+    const hints = inlayHints(live.programFor(file), file, p.range, await hintKinds(connection, readsSettings, p.textDocument.uri));
     const index = stop?.file === file ? ws.index(file) : undefined;
     if (!stop || !index) return hints;
     const ask = (expressions: string[]) => connection.sendRequest<ValuesAtStopResult>('bir/valuesAtStop' satisfies ValuesAtStopMethod, { expressions } satisfies ValuesAtStopParams);
     const values = await valueHints(index, stop, p.range, ask);
     return [...hints, ...values].sort((x, y) => x.position.line - y.position.line || x.position.character - y.position.character);
+  });
+  // A setting of the hints changed (the client sends its `bir` section): the editor asks for them again.
+  connection.onDidChangeConfiguration(() => {
+    if (refreshesHints) void connection.languages.inlayHint.refresh();
   });
   connection.onNotification('bir/stopAt' satisfies StopAtMethod, (p: StopAtParams) => {
     const at = p?.stop;

@@ -156,6 +156,44 @@ describe('language server: hover and completion', function () {
     return { label: sig.label, active: sig.label.slice(from, to) };
   };
 
+  it('inlay hints: the settings bir.inlayHints.placements and operandShapes turn each kind off, read from the editor, refreshed on a change', async () => {
+    // An editor that answers workspace/configuration (as VS Code and nvim do) and refreshes hints when asked.
+    await client.stop();
+    client = new LspClient();
+    let settings: Record<string, unknown> = {};
+    const asked: string[] = [];
+    let refreshed: (() => void) | undefined;
+    client.connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map((i) => {
+      asked.push(i.section ?? '');
+      return i.section === 'bir.inlayHints' ? settings : null;
+    }));
+    client.connection.onRequest('workspace/inlayHint/refresh', () => {
+      refreshed?.();
+      return null;
+    });
+    await client.start(dir, undefined, { workspace: { configuration: true, inlayHint: { refreshSupport: true } } });
+    client.open(calls, text);
+    await client.diagnosticsOf(calls);
+    const all = { start: { line: 0, character: 0 }, end: { line: text.split('\n').length, character: 0 } };
+    const kinds = async (): Promise<string[]> => {
+      const hints = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: uri(calls) }, range: all });
+      return [...new Set(hints.map((h) => (/^(SBUF|PSUM)/.test(String(h.label)) ? 'placement' : 'shape')))].sort();
+    };
+    assert.deepStrictEqual(await kinds(), ['placement', 'shape'], 'both on when nothing is set');
+    settings = { placements: false };
+    assert.deepStrictEqual(await kinds(), ['shape']);
+    settings = { operandShapes: false, placements: true };
+    assert.deepStrictEqual(await kinds(), ['placement']);
+    settings = { operandShapes: 'no', placements: 0 };
+    assert.deepStrictEqual(await kinds(), ['placement', 'shape'], 'a value that is not a boolean leaves the kind on');
+    assert.ok(asked.every((s) => s === 'bir.inlayHints') && asked.length === 4, `asked for ${asked.join(', ')}`);
+    const refresh = new Promise<void>((resolve) => (refreshed = resolve));
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { bir: { inlayHints: { placements: false } } } });
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no inlay hint refresh after a change of the settings')), 10000)));
+    await Promise.race([refresh, limit]).finally(() => clearTimeout(timer));
+  });
+
   it('inlay hints: each allocation\'s place in SBUF or PSUM at the end of its declaration, within the range asked for', async () => {
     client.open(calls, text);
     await client.diagnosticsOf(calls);
