@@ -30,7 +30,8 @@ export class LiveDiagnostics {
   private readonly later = new Set<string>();
   private laterTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly ws: Workspace, private readonly connection: Connection) {}
+  /** `checked`: told when a file's whole check has a new program (the editor's inlay hints of it are out of date). */
+  constructor(private readonly ws: Workspace, private readonly connection: Connection, private readonly checked: () => void = () => undefined) {}
 
   /** Checks every open document soon, `first` first. */
   changed(first?: string): void {
@@ -75,23 +76,25 @@ export class LiveDiagnostics {
       this.laterTimer = setTimeout(() => this.runLater(), WHOLE_DELAY_MS);
       return;
     }
-    for (const file of order) this.checkWhole(file);
+    if (order.map((file) => this.checkWhole(file)).some((made) => made)) this.checked();
   }
 
   private runLater(): void {
     const files = [...this.later];
     this.later.clear();
-    for (const file of files) this.checkWhole(file);
+    if (files.map((file) => this.checkWhole(file)).some((made) => made)) this.checked();
   }
 
-  private checkWhole(file: string): void {
-    if (!this.ws.isOpen(file)) return;
+  /** Whether the check made a program: hints read it, and may have been asked for before it existed. */
+  private checkWhole(file: string): boolean {
+    if (!this.ws.isOpen(file)) return false;
     const text = this.ws.text(file);
     const { diagnostics, program } = checkFile(this.ws, file);
     if (program) this.programs.set(file, program);
     if (program && text !== undefined) this.bases.set(file, { text, program, diagnostics });
     else this.bases.delete(file);
     void this.connection.sendDiagnostics({ uri: uriOf(file), diagnostics });
+    return program !== undefined;
   }
 
   /** The diagnostics of an edited file from its last check without errors, when an incremental check can give them. */

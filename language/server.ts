@@ -33,10 +33,14 @@ let shutdownReceived = false;
 export function startServer(connection: Connection): void {
   const ws = new Workspace();
   const documents = new TextDocuments(TextDocument);
-  const live = new LiveDiagnostics(ws, connection);
+  let refreshesHints = false;
+  const refreshHints = (): void => {
+    if (refreshesHints) void connection.languages.inlayHint.refresh();
+  };
+  // Hints read the checked program: those the editor asked for before a check made it (on opening) are asked again.
+  const live = new LiveDiagnostics(ws, connection, refreshHints);
   /** Where the editor's debug session is stopped (bir/stopAt), for the values at line ends. */
   let stop: Stop | undefined;
-  let refreshesHints = false;
   /** Whether the editor answers workspace/configuration: the settings of the inlay hints are read from it. */
   let readsSettings = false;
 
@@ -166,14 +170,12 @@ export function startServer(connection: Connection): void {
     return [...hints, ...values].sort((x, y) => x.position.line - y.position.line || x.position.character - y.position.character);
   });
   // A setting of the hints changed (the client sends its `bir` section): the editor asks for them again.
-  connection.onDidChangeConfiguration(() => {
-    if (refreshesHints) void connection.languages.inlayHint.refresh();
-  });
+  connection.onDidChangeConfiguration(refreshHints);
   connection.onNotification('bir/stopAt' satisfies StopAtMethod, (p: StopAtParams) => {
     const at = p?.stop;
     const file = at && typeof at.uri === 'string' && Number.isInteger(at.line) ? fileOf(at.uri) : undefined;
     stop = file === undefined ? undefined : { file, line: at!.line + 1 };
-    if (refreshesHints) void connection.languages.inlayHint.refresh();
+    refreshHints();
   });
   connection.onCompletion((p) => {
     const a = at(p);

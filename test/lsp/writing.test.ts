@@ -156,6 +156,28 @@ describe('language server: hover and completion', function () {
     return { label: sig.label, active: sig.label.slice(from, to) };
   };
 
+  it('inlay hints asked for before the opened file is checked are asked again once it is (a refresh)', async () => {
+    // The editor asks for hints as soon as it shows a file, before the server's first check made the program they
+    // read: without a refresh the hints stayed empty until the first edit.
+    await client.stop();
+    client = new LspClient();
+    let refreshed: (() => void) | undefined;
+    const refresh = new Promise<void>((resolve) => (refreshed = resolve));
+    client.connection.onRequest('workspace/inlayHint/refresh', () => {
+      refreshed?.();
+      return null;
+    });
+    await client.start(dir, undefined, { workspace: { inlayHint: { refreshSupport: true } } });
+    client.open(calls, text);
+    const all = { start: { line: 0, character: 0 }, end: { line: text.split('\n').length, character: 0 } };
+    await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: uri(calls) }, range: all });
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no inlay hint refresh after the first check')), 20000)));
+    await Promise.race([refresh, limit]).finally(() => clearTimeout(timer));
+    const hints = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: uri(calls) }, range: all });
+    assert.ok(hints.some((h) => String(h.label).startsWith('SBUF partitions')), 'the hints of the checked program');
+  });
+
   it('inlay hints: the settings bir.inlayHints.placements and operandShapes turn each kind off, read from the editor, refreshed on a change', async () => {
     // An editor that answers workspace/configuration (as VS Code and nvim do) and refreshes hints when asked.
     await client.stop();
