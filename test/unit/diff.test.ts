@@ -16,37 +16,12 @@ import { PassName } from '../../engine/passes/registry';
 import { main } from '../../engine/cli/bir-sim';
 import { NpyArray } from '../../engine/io/npy';
 import { programOf } from '../helpers/virtual-host';
-
-const LOOPS_AND_CALLS = `module p
-dram a : f32[4, 8] input = iota
-dram b : f32[4, 8] output
-
-func main() {
-  sbuf t : f32[4, 8]
-  sbuf u : f32[4, 8]
-  DmaCopy t <- a
-  for r1 in 0..3 {
-    TensorScalar t <- t, op = add, scalar = 1
-  }
-  Set r2 = 2
-  call scale(u, t, r2)
-  DmaCopy b <- u
-}
-
-func scale(dst: sbuf f32[4, 8], src: sbuf f32[4, 8], r3) {
-  Activation dst <- src, func = identity, scale = r3
-}
-`;
+import { changed, LOOPS_AND_CALLS } from '../helpers/diff-programs';
 
 function lineOf(text: string, needle: string): number {
   const line = text.split('\n').findIndex((l) => l.includes(needle)) + 1;
   assert.ok(line > 0, `'${needle}' in the program`);
   return line;
-}
-
-function changed(text: string, from: string, to: string): string {
-  assert.ok(text.includes(from), `'${from}' in the program`);
-  return text.replace(from, to);
 }
 
 function side(text: string, name: string, passes: PassName[] = [], cores = 1): { program: Program; label: string; cores: number } {

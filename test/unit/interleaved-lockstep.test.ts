@@ -16,27 +16,7 @@ import { matchDrams } from '../../engine/diff/dram-match';
 import { lockstep, LockstepResult, recordedLockstep, WriteSide } from '../../engine/diff/lockstep';
 import { interleavedLockstep } from '../../engine/diff/interleaved';
 import { programOf } from '../helpers/virtual-host';
-
-const LOOPS_AND_CALLS = `module p
-dram a : f32[4, 8] input = iota
-dram b : f32[4, 8] output
-
-func main() {
-  sbuf t : f32[4, 8]
-  sbuf u : f32[4, 8]
-  DmaCopy t <- a
-  for r1 in 0..3 {
-    TensorScalar t <- t, op = add, scalar = 1
-  }
-  Set r2 = 2
-  call scale(u, t, r2)
-  DmaCopy b <- u
-}
-
-func scale(dst: sbuf f32[4, 8], src: sbuf f32[4, 8], r3) {
-  Activation dst <- src, func = identity, scale = r3
-}
-`;
+import { changed, LOOPS_AND_CALLS } from '../helpers/diff-programs';
 
 /** Rows of DRAM written at every step of a long loop: the sides take many turns. */
 const ROWS_IN_A_LOOP = `module r
@@ -99,11 +79,6 @@ func main() {
   DmaCopy y[0:1, 0:2] <- s[0:1, 0:2]
 }
 `;
-
-function changed(text: string, from: string, to: string): string {
-  assert.ok(text.includes(from), `'${from}' in the program`);
-  return text.replace(from, to);
-}
 
 function passed(text: string, name: string, passes: PassName[]): Program {
   const snapshots = runPipeline(programOf(text, name), passes);
