@@ -22,10 +22,12 @@ export function iterationsDisjoint(a: InstrNode, b: InstrNode, ea: NodeEffects, 
   const pairs: [Access, Access][] = [];
   for (const x of ea.writes) for (const y of [...eb.reads, ...eb.writes]) pairs.push([x, y]);
   for (const x of ea.reads) for (const y of eb.writes) pairs.push([x, y]);
+  let views: [AccessPattern[], AccessPattern[]] | undefined;
   for (const [x, y] of pairs) {
     if (overlap(x.fp, y.fp) === undefined) continue;
     if (x.fp.kind === 'register' || x.fp.key !== y.fp.key) return false;
-    if (!viewsApart(accessPatterns(a), accessPatterns(b), x.fp.key, written)) return false;
+    views ??= [accessPatterns(a), accessPatterns(b)];
+    if (!viewsApart(views[0], views[1], x.fp.key, written)) return false;
   }
   return true;
 }
