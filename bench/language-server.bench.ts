@@ -101,6 +101,21 @@ async function main(): Promise<void> {
     const tokensInView = await timed(5, () => client.request('textDocument/semanticTokens/range', { ...doc, range: view }));
     const unknown = { range: { start: mid, end: { ...mid, character: mid.character + 1 } }, message: "unknown name 'bq'; did you mean 'b'?", source: 'bir' };
     const actions = await timed(5, () => client.request('textDocument/codeAction', { ...doc, range: unknown.range, context: { diagnostics: [unknown] } }));
+    // Structural edits, each round another text: an allocation declared and a loop's braces put around an instruction
+    // line in the middle of main, a function added at the end of the file. Last, since an edit checked whole makes
+    // its text the base of the next incremental check.
+    const middleLine = text.indexOf('\n  TensorTensor b <- a, b, op = add\n', text.length / 2) + 1;
+    const structural = async (edited: (v: number) => string): Promise<number> => timed(3, async () => {
+      const seen = client.published(file);
+      client.change(file, edited(version++));
+      await client.diagnosticsOf(file, () => true, seen);
+    });
+    const allocation = await structural((v) => `${text.slice(0, middleLine)}  sbuf t${v} : f32[128, ${64 + (v % 2) * 64}]\n${text.slice(middleLine)}`);
+    const loop = await structural((v) => {
+      const end = text.indexOf('\n', middleLine) + 1;
+      return `${text.slice(0, middleLine)}  for r${v % 2} in 0..2 {\n  ${text.slice(middleLine, end)}  }\n${text.slice(end)}`;
+    });
+    const fn = await structural((v) => `${text}func helper${v}(t: sbuf f32[128, 512], r3) {\n  sbuf u : f32[128, 512]\n  TensorScalar u <- t, op = mul, scalar = r3\n  TensorTensor t <- t, u, op = ${v % 2 ? 'add' : 'mult'}\n}\n`);
     const respaced = text.replace(/ <- /g, '<-').replace(/, /g, ',');
     const fmt = await timed(3, async () => formatBir(respaced, file));
     // The server's memory after all of it (Linux: its resident set now and at its peak), against the file's size.
@@ -109,6 +124,7 @@ async function main(): Promise<void> {
     const ms = (v: number) => `${v.toFixed(0)} ms`;
     console.log(`# language server, ${lines.toLocaleString('en-US')}-line file (node ${process.version}, load ${os.loadavg()[0].toFixed(1)})`);
     console.log(`open -> diagnostics ${ms(open)}; edit -> diagnostics ${ms(edit)}; line added -> diagnostics ${ms(added)}; definition ${ms(definition)}; references ${ms(references)} (${found.length.toLocaleString('en-US')} locations; their JSON made and read in process ${ms(json)}), of a register ${ms(registerReferences)} (${registerCount.toLocaleString('en-US')}), of x ${ms(typicalReferences)} (${typicalCount}); hover ${ms(hover)}; rename ${ms(rename)}; outline ${ms(outline)}; hover just after an edit ${ms(afterEdit)}`);
+    console.log(`structural edits -> diagnostics: allocation added ${ms(allocation)}; loop put around a line ${ms(loop)}; function added ${ms(fn)}`);
     console.log(`server memory: resident ${(kb('VmRSS') / 1024).toFixed(0)} MB, at its peak ${(kb('VmHWM') / 1024).toFixed(0)} MB (the file ${(text.length / 1e6).toFixed(1)} MB)`);
     console.log(`formatting ${ms(formatting)} (${edits} edits); semantic tokens ${ms(tokens)} (${tokenCount.toLocaleString('en-US')} tokens), of 100 lines in view ${ms(tokensInView)}; code action ${ms(actions)}; formatBir of the file respaced, in process ${ms(fmt)}`);
   } finally {
