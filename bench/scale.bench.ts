@@ -12,7 +12,10 @@
  *   first drawing (`bir/graph`, collapsed to the hierarchy), the answer's size, and the adapter's peak RSS.
  *
  *   node esbuild.mjs && npx tsx bench/scale.bench.ts [--sizes 100000,1000000,5000000] [--skip run,f5,memory]
- *     [--old DIR] [--json FILE]
+ *     [--modules K] [--old DIR] [--json FILE]
+ *
+ * `--modules K` splits each program over K modules the way a compiler splits a model (splitOverModules: a function
+ * per module, called in turn from the entry module); the floor then reads and splits every file.
  *
  * `--old DIR` measures a checkout of an older commit too (its own `dist/`, built there), in the same run, size by
  * size, so that the before and after see the same machine.
@@ -23,7 +26,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
-import { straightLine } from '../test/helpers/compiled-model';
+import { ModelProgram, splitOverModules, straightLine } from '../test/helpers/compiled-model';
 import { processCpuMs } from './harness';
 
 const ROOT = path.join(__dirname, '..');
@@ -34,6 +37,8 @@ interface Options {
   readonly skip: Set<string>;
   readonly old?: string;
   readonly json?: string;
+  /** Modules each program is split over; 0 for one file. */
+  readonly modules: number;
 }
 
 function options(argv: string[]): Options {
@@ -43,7 +48,9 @@ function options(argv: string[]): Options {
   };
   const sizes = (value('--sizes') ?? '100000,1000000,5000000').split(',').map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--sizes takes instruction counts, like 100000,1000000: ${value('--sizes')}`);
-  return { sizes, skip: new Set((value('--skip') ?? '').split(',').filter(Boolean)), old: value('--old'), json: value('--json') };
+  const modules = Number(value('--modules') ?? 0);
+  if (!Number.isInteger(modules) || modules < 0) throw new Error(`--modules takes a count of modules, like 50: ${value('--modules')}`);
+  return { sizes, skip: new Set((value('--skip') ?? '').split(',').filter(Boolean)), old: value('--old'), json: value('--json'), modules };
 }
 
 /**
@@ -57,10 +64,11 @@ function timed(command: string, args: string[]): { seconds: number; cpuSeconds: 
   return { seconds, cpuSeconds: user + system, peakMB: kb / 1024, status: out.status };
 }
 
-/** The floor: CPU seconds to read the file and split it into lines, in a fresh process (the best of three). */
-function readAndSplit(file: string): number {
+/** The floor: CPU seconds to read the files and split them into lines, in a fresh process (the best of three). */
+function readAndSplit(files: readonly string[]): number {
   const script = `const fs = require('fs'); let best = Infinity;
-    for (let i = 0; i < 3; i++) { const t = process.cpuUsage(); const n = fs.readFileSync(${JSON.stringify(file)}, 'utf8').split('\\n').length;
+    for (let i = 0; i < 3; i++) { const t = process.cpuUsage(); let n = 0;
+      for (const f of ${JSON.stringify(files)}) n += fs.readFileSync(f, 'utf8').split('\\n').length;
       if (n < 1) throw new Error('empty'); const u = process.cpuUsage(t); best = Math.min(best, (u.user + u.system) / 1e6); }
     process.stdout.write(String(best));`;
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 1 << 20 }));
@@ -131,23 +139,36 @@ async function measure(root: string, file: string, lines: number, floor: number,
   return out;
 }
 
+/** The program of `n` instructions written into `dir`: its entry file, every file, and its size. */
+function writeProgram(dir: string, n: number, modules: number): { file: string; files: string[]; lines: number; megabytes: number } {
+  const program: ModelProgram = modules > 0 ? splitOverModules(n, modules) : straightLine(n);
+  const files: string[] = [];
+  let lines = 0;
+  let bytes = 0;
+  for (const [name, text] of program.files) {
+    const file = path.join(dir, name === 'model.bir' ? `model-${n}.bir` : name);
+    fs.writeFileSync(file, text);
+    files.push(file);
+    lines += text.split('\n').length - 1;
+    bytes += text.length;
+  }
+  return { file: files[0], files, lines, megabytes: bytes / 1e6 };
+}
+
 async function main(): Promise<void> {
   const o = options(process.argv);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bir-scale-'));
   const results: Record<string, Record<string, number>> = {};
   try {
     for (const n of o.sizes) {
-      const file = path.join(dir, `model-${n}.bir`);
-      const text = straightLine(n).files.get('model.bir')!;
-      fs.writeFileSync(file, text);
-      const lines = text.split('\n').length - 1;
-      const floor = readAndSplit(file);
-      const base = { instructions: n, lines, megabytes: text.length / 1e6, readAndSplitCpuSeconds: floor };
+      const { file, files, lines, megabytes } = writeProgram(dir, n, o.modules);
+      const floor = readAndSplit(files);
+      const base = { instructions: n, modules: o.modules, lines, megabytes, readAndSplitCpuSeconds: floor };
       const retained: Record<string, number> = !o.skip.has('memory') && n <= 1_000_000 ? { retainedBytesPerInstruction: retainedPerInstruction(n) } : {};
       results[`${n}`] = { ...base, ...retained, ...(await measure(ROOT, file, lines, floor, o)) };
       if (o.old) results[`${n} (old)`] = { ...base, ...(await measure(o.old, file, lines, floor, o)) };
       console.log(`${n}: ${JSON.stringify(results[`${n}`])}${o.old ? `\n${n} (old): ${JSON.stringify(results[`${n} (old)`])}` : ''}`);
-      fs.rmSync(file);
+      for (const f of files) fs.rmSync(f);
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
