@@ -54,66 +54,149 @@ const MAX_ROW_MEMBERS = 255;
 
 export class Code implements ProgramCode {
   /** Node kinds (NODE_*), by index. */
-  private readonly kinds: Column<Uint8Array> = uint8s();
-  private readonly opcodes: Column<Uint8Array> = uint8s();
-  private readonly regionOf: Column<Int32Array> = int32s();
-  private readonly fileOf: Column<Uint16Array> = uint16s();
+  private readonly kinds: Column<Uint8Array>;
+  private readonly opcodes: Column<Uint8Array>;
+  private readonly regionOf: Column<Int32Array>;
+  private readonly fileOf: Column<Uint16Array>;
   /** line, col, endLine, endCol of each node. */
-  private readonly spans: Column<Int32Array> = int32s();
-  private readonly operandsFirst: Column<Int32Array> = int32s();
+  private readonly spans: Column<Int32Array>;
+  private readonly operandsFirst: Column<Int32Array>;
   /** Operands of the node; bit 7 set when the first is the destination. */
-  private readonly operandsCount: Column<Uint8Array> = uint8s();
-  private readonly attrsFirst: Column<Int32Array> = int32s();
-  private readonly attrsCount: Column<Uint8Array> = uint8s();
+  private readonly operandsCount: Column<Uint8Array>;
+  private readonly attrsFirst: Column<Int32Array>;
+  private readonly attrsCount: Column<Uint8Array>;
   /** The earliest node each one is a moved copy of (appendMoved), itself when none: see copyOf. */
-  private readonly copies: Column<Int32Array> = int32s();
+  private readonly copies: Column<Int32Array>;
 
-  private readonly operandKind: Column<Uint8Array> = uint8s();
-  private readonly operandRef: Column<Int32Array> = int32s();
+  // The tables below only grow: a code derived for a pass (`derived`, `forPass`) shares them with the code it came from.
+  private readonly operandKind: Column<Uint8Array>;
+  private readonly operandRef: Column<Int32Array>;
   /** A string's index for a text printed by a pass; -1 for the text the span covers in the source. */
-  private readonly operandText: Column<Int32Array> = int32s();
-  private readonly operandFile: Column<Uint16Array> = uint16s();
-  private readonly operandSpans: Column<Int32Array> = int32s();
+  private readonly operandText: Column<Int32Array>;
+  private readonly operandFile: Column<Uint16Array>;
+  private readonly operandSpans: Column<Int32Array>;
 
-  private readonly attrName: Column<Int32Array> = int32s();
-  private readonly attrKind: Column<Uint8Array> = uint8s();
-  private readonly attrRef: Column<Int32Array> = int32s();
-  private readonly attrFile: Column<Uint16Array> = uint16s();
-  private readonly attrSpans: Column<Int32Array> = int32s();
+  private readonly attrName: Column<Int32Array>;
+  private readonly attrKind: Column<Uint8Array>;
+  private readonly attrRef: Column<Int32Array>;
+  private readonly attrFile: Column<Uint16Array>;
+  private readonly attrSpans: Column<Int32Array>;
 
-  private readonly strings: string[] = [];
+  private readonly strings: string[];
   private stringIndex = new Map<string, number>();
-  private readonly evals: Expr[] = [];
+  private readonly evals: Expr[];
   /** Nodes kept as objects: every node that is not a plain instruction. */
-  private readonly objects = new Map<number, Node>();
+  private readonly objects: Map<number, Node>;
   /**
    * The members of fused groups, as rows of a code of their own (they are not nodes of the program's order): a
    * snapshot after `fuse` keeps its instructions compact, as the program as written does.
    */
-  private memberCode?: Code;
-  private readonly groupNames = new Map<number, string>();
+  private readonly members: { code?: Code };
+  private readonly groupNames: Map<number, string>;
   /** Ids that are not the node's origin (copies a pass made); origin ids are derived. */
-  private readonly ids = new Map<number, string>();
-  private readonly inlined = new Map<number, InlineOrigin>();
+  private readonly ids: Map<number, string>;
+  private readonly inlined: Map<number, InlineOrigin>;
 
-  readonly files: string[] = [];
-  private readonly fileIndexOf = new Map<string, number>();
-  readonly regions: Region[] = [];
+  readonly files: string[];
+  private readonly fileIndexOf: Map<string, number>;
+  readonly regions: Region[];
   private readonly regionIndex = new Map<Region, number>();
-  private readonly decls: TensorDecl[] = [];
-  private readonly declIndex = new Map<TensorDecl, number>();
+  private readonly decls: TensorDecl[];
+  private readonly declIndex: Map<TensorDecl, number>;
   readonly exprs: ExprTable;
   readonly accesses: AccessTable;
+  /** The code whose tables this one shares (numbering after a pass), or undefined when the tables are its own. */
+  private readonly tablesOf?: Code;
 
   private readonly cache: (Node | undefined)[] = new Array<Node | undefined>(CACHE_SIZE);
   private readonly cached = new Int32Array(CACHE_SIZE).fill(-1);
   private readonly seen = new Int32Array(CACHE_SIZE).fill(-1);
+  /**
+   * In the copy a pass rewrites: every instruction object this code made. Numbering copies the row of a node the pass
+   * handed back untouched (the very object made here) instead of appending the object again. Identity, not a field:
+   * a spread copy of a node (a pass's rewrite) is not among them.
+   */
+  private readonly made?: WeakSet<Node>;
   private sealed = false;
 
-  constructor(private readonly text: SourceText) {
-    const fileIndex = (file: string): number => this.fileIndex(file);
-    this.exprs = new ExprTable(this.files, fileIndex);
-    this.accesses = new AccessTable(this.exprs, this.decls, (d) => this.declOf(d));
+  constructor(private readonly text: SourceText, from?: { code: Code; rows: 'shared' | 'own'; regions?: Region[]; objects?: Map<number, Node> }) {
+    const base = from?.code;
+    const rows = from?.rows === 'shared' ? base : undefined;
+    this.kinds = rows?.kinds ?? uint8s();
+    this.opcodes = rows?.opcodes ?? uint8s();
+    this.regionOf = rows?.regionOf ?? int32s();
+    this.fileOf = rows?.fileOf ?? uint16s();
+    this.spans = rows?.spans ?? int32s();
+    this.operandsFirst = rows?.operandsFirst ?? int32s();
+    this.operandsCount = rows?.operandsCount ?? uint8s();
+    this.attrsFirst = rows?.attrsFirst ?? int32s();
+    this.attrsCount = rows?.attrsCount ?? uint8s();
+    this.copies = rows?.copies ?? int32s();
+    this.groupNames = rows?.groupNames ?? new Map();
+    this.ids = rows?.ids ?? new Map();
+    this.inlined = rows?.inlined ?? new Map();
+    this.objects = from?.objects ?? new Map();
+    this.regions = from?.regions ?? [];
+    this.operandKind = base?.operandKind ?? uint8s();
+    this.operandRef = base?.operandRef ?? int32s();
+    this.operandText = base?.operandText ?? int32s();
+    this.operandFile = base?.operandFile ?? uint16s();
+    this.operandSpans = base?.operandSpans ?? int32s();
+    this.attrName = base?.attrName ?? int32s();
+    this.attrKind = base?.attrKind ?? uint8s();
+    this.attrRef = base?.attrRef ?? int32s();
+    this.attrFile = base?.attrFile ?? uint16s();
+    this.attrSpans = base?.attrSpans ?? int32s();
+    this.strings = base?.strings ?? [];
+    this.evals = base?.evals ?? [];
+    this.members = base?.members ?? {};
+    this.files = base?.files ?? [];
+    this.fileIndexOf = base?.fileIndexOf ?? new Map();
+    this.decls = base?.decls ?? [];
+    this.declIndex = base?.declIndex ?? new Map();
+    if (base) {
+      this.tablesOf = base.tablesOf ?? base;
+      this.exprs = base.exprs;
+      this.accesses = base.accesses;
+    } else {
+      const fileIndex = (file: string): number => this.fileIndex(file);
+      this.exprs = new ExprTable(this.files, fileIndex);
+      this.accesses = new AccessTable(this.exprs, this.decls, (d) => this.declOf(d));
+    }
+    if (rows) {
+      this.made = new WeakSet();
+      this.regions.forEach((r, i) => this.regionIndex.set(r, i));
+      this.sealed = true;
+    }
+  }
+
+  /**
+   * The copy of this (sealed) code a pass rewrites: the same rows (shared, not copied), whose regions are `regions`
+   * (the copy's, by the index of the region each replaces) and whose loops, branches, calls and returns are `objects`
+   * (the copy's objects, by index). It remembers the instructions it makes (`madeHere`).
+   */
+  forPass(regions: Region[], objects: Map<number, Node>): Code {
+    return new Code(this.text, { code: this, rows: 'shared', regions, objects });
+  }
+
+  /** An empty code for the program a pass made from this one: its rows its own, the tables this one's. */
+  derived(): Code {
+    return new Code(this.text, { code: this, rows: 'own' });
+  }
+
+  /** Whether a node is an object this code made and handed out (see `made`): its row is the node as it is. */
+  madeHere(node: Node): boolean {
+    return this.made?.has(node) === true;
+  }
+
+  /** The code's regions' indices, by region. */
+  regionIndexOf(region: Region): number | undefined {
+    return this.regionIndex.get(region);
+  }
+
+  /** The nodes kept as objects, by index. */
+  objectEntries(): IterableIterator<[number, Node]> {
+    return this.objects.entries();
   }
 
   get length(): number {
@@ -199,6 +282,43 @@ export class Code implements ProgramCode {
     return end;
   }
 
+  /**
+   * Appends node `index` of `from` (a code sharing this one's tables) as it is there, in `region`, with `id` (its id
+   * there when undefined): its numbers copied, nothing made. Not for a node kept as an object. Its index.
+   */
+  appendRow(from: Code, index: number, region: Region, id?: string): number {
+    if (this.sealed) throw new Error('the program\'s code is sealed');
+    if (from.accesses !== this.accesses) throw new Error('a row is copied only between codes that share their tables');
+    const at = this.kinds.push(from.kinds.get(index));
+    this.copies.push(at);
+    this.opcodes.push(from.opcodes.get(index));
+    this.regionOf.push(this.regionOfNode(region));
+    this.fileOf.push(from.fileOf.get(index));
+    const s = index * 4;
+    this.spans.push4(from.spans.get(s), from.spans.get(s + 1), from.spans.get(s + 2), from.spans.get(s + 3));
+    this.operandsFirst.push(from.operandsFirst.get(index));
+    this.operandsCount.push(from.operandsCount.get(index));
+    this.attrsFirst.push(from.attrsFirst.get(index));
+    this.attrsCount.push(from.attrsCount.get(index));
+    const own = id ?? from.ids.get(index);
+    if (own !== undefined && own !== this.originId(at, region.fn)) this.ids.set(at, own);
+    const inlined = from.inlined.get(index);
+    if (inlined) this.inlined.set(at, inlined);
+    const group = from.groupNames.get(index);
+    if (group !== undefined) this.groupNames.set(at, group);
+    return at;
+  }
+
+  /** The id a pass gave the node, or undefined when its id is its origin (`module::func@line:col`). */
+  copiedId(index: number): string | undefined {
+    return this.ids.get(index);
+  }
+
+  /** A number for the node's line and column: equal for nodes whose origin ids may be equal (see originKey). */
+  originKeyOf(index: number): number {
+    return originKey(this.spans.get(index * 4), this.spans.get(index * 4 + 1));
+  }
+
   /** A place for a node whose own nodes come first in the building but after it in the program. */
   reserve(): number {
     const index = this.kinds.push(NODE_RETURN);
@@ -251,7 +371,9 @@ export class Code implements ProgramCode {
 
   /** A fused group as a row; its members are copied into the member code (the pass's objects stay as they were). */
   private fillGroup(index: number, group: InstrNode): void {
-    const members = (this.memberCode ??= new Code(this.text));
+    const members = (this.members.code ??= new Code(this.text));
+    // Shared by the codes a pipeline derives from one another, which each add their groups.
+    members.sealed = false;
     if (group.inlined) this.inlined.set(index, group.inlined);
     this.opcodes.set(index, FUSED);
     this.groupNames.set(index, group.group!);
@@ -362,7 +484,7 @@ export class Code implements ProgramCode {
       this.attrName, this.attrKind, this.attrRef, this.attrFile, this.attrSpans,
     ];
     for (const c of columns) c.seal();
-    this.memberCode?.seal();
+    this.members.code?.seal();
     this.exprs.seal();
     this.accesses.seal();
     this.stringIndex = new Map();
@@ -415,6 +537,7 @@ export class Code implements ProgramCode {
     const slot = index & (CACHE_SIZE - 1);
     if (this.cached[slot] === index) return this.cache[slot]!;
     const made = this.makeInstruction(index);
+    this.made?.add(made);
     // Kept from its second making on: a node of straight-line code is made once, and keeping it would only make it
     // live long enough to burden the collector.
     if (this.seen[slot] !== index) {
@@ -494,7 +617,7 @@ export class Code implements ProgramCode {
   private makeGroup(index: number): InstrNode {
     const region = this.regions[this.regionOf.get(index)];
     const first = this.attrsFirst.get(index);
-    const code = this.memberCode!;
+    const code = this.members.code!;
     const members = Array.from({ length: this.attrsCount.get(index) }, (_, k) => code.node(first + k) as InstrNode);
     const inlined = this.inlined.get(index);
     const hasDst = this.operandsCount.get(index) !== 0;
@@ -563,6 +686,11 @@ export class Code implements ProgramCode {
     const s = row * 4;
     return { file: this.files[file], line: spans.get(s), col: spans.get(s + 1), endLine: spans.get(s + 2), endCol: spans.get(s + 3) };
   }
+}
+
+/** The line and column an origin id ends with (`@line:col`), as one number: a filter before ids are compared. */
+export function originKey(line: number, col: number): number {
+  return line * 4_194_304 + col;
 }
 
 /** Appends the span of row `row` of `spans`, `delta` lines further. */

@@ -12,7 +12,7 @@ export class CodeNodes implements NodeList {
   constructor(
     /** The code the indices are into. */
     readonly code: ProgramCode,
-    private readonly indices: Int32Array,
+    readonly indices: Int32Array,
   ) {}
 
   get length(): number {

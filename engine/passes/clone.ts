@@ -1,10 +1,13 @@
 /**
- * Copies of a program for a pass to rewrite: new functions, regions and node objects (so every snapshot of the
- * pipeline stays as it was), sharing the immutable parts (operands, access patterns, declarations, sources). The
- * copy's regions hold objects until numbering makes it compact.
+ * Copies of a program for a pass to rewrite: new functions, regions and loop, branch, call and return objects (so
+ * every snapshot of the pipeline stays as it was, whatever the pass changes in them), sharing the immutable parts
+ * (operands, access patterns, declarations, sources). The instructions are not copied: the copy's code is the
+ * program's rows seen through the copy's regions (ir/code.ts's `forPass`), and an instruction is made an object only
+ * when the pass asks for it.
  */
+import { Code } from '../ir/code';
 import { FunctionIR, Node, Program, Region } from '../ir/program';
-import { ArrayNodes, NO_NODES } from '../ir/node-list';
+import { ArrayNodes, CodeNodes, NO_NODES } from '../ir/node-list';
 import { numberNodes } from '../ir/numbering';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -12,11 +15,53 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export function cloneProgram(program: Program): Program {
   const fnMap = new Map<FunctionIR, FunctionIR>();
   for (const fn of program.functions.values()) fnMap.set(fn, { ...fn, body: undefined as unknown as Region });
-  for (const [old, fresh] of fnMap) (fresh as Mutable<FunctionIR>).body = cloneRegion(old.body, fresh, undefined, undefined, fnMap);
+  const copy = (program.code instanceof Code && shareRows(program.code, fnMap)) || cloneByObjects(program, fnMap);
   const functions = new Map([...program.functions].map(([name, fn]) => [name, fnMap.get(fn)!]));
-  const copy: Program = { ...program, functions, main: fnMap.get(program.main)! };
+  return { ...program, functions, main: fnMap.get(program.main)!, code: copy };
+}
+
+/**
+ * The copy's code sharing the program's rows: its regions and objects are new, its regions list the same indices.
+ * Undefined when a region of the program is not compact (its nodes are objects): then the copy is made of objects.
+ */
+function shareRows(code: Code, fnMap: Map<FunctionIR, FunctionIR>): Code | undefined {
+  const objects = new Map<number, Mutable<Node>>();
+  for (const [index, node] of code.objectEntries()) objects.set(index, { ...node } as Mutable<Node>);
+  const fresh = new Map<Region, Region>();
+  let compact = true;
+  const regionFor = (old: Region): Region => {
+    let r = fresh.get(old);
+    if (r) return r;
+    if (!(old.nodes instanceof CodeNodes) || old.nodes.code !== code) compact = false;
+    const owner = old.owner && objects.get(old.owner.index);
+    r = { kind: old.kind, nodes: NO_NODES, fn: fnMap.get(old.fn) ?? old.fn, owner: owner as Region['owner'], parent: old.parent && regionFor(old.parent), end: old.end, ...(old.allocs ? { allocs: old.allocs } : {}) };
+    fresh.set(old, r);
+    return r;
+  };
+  for (const [old, fn] of fnMap) (fn as Mutable<FunctionIR>).body = regionFor(old.body);
+  for (const node of objects.values()) {
+    node.fn = fnMap.get(node.fn) ?? node.fn;
+    node.region = regionFor(node.region);
+    if (node.kind === 'call') node.callee = fnMap.get(node.callee) ?? node.callee;
+    if (node.kind === 'for') (node as { body: Region }).body = regionFor(node.body);
+    if (node.kind === 'if') {
+      (node as { then: Region }).then = regionFor(node.then);
+      if (node.else) (node as { else?: Region }).else = regionFor(node.else);
+    }
+  }
+  const regions = code.regions.map(regionFor);
+  if (!compact) return undefined;
+  const shared = code.forPass(regions, objects);
+  for (const [old, r] of fresh) r.nodes = new CodeNodes(shared, (old.nodes as CodeNodes).indices);
+  return shared;
+}
+
+/** The copy made of objects (every node copied, then numbered): for a program whose regions are not compact. */
+function cloneByObjects(program: Program, fnMap: Map<FunctionIR, FunctionIR>): Code {
+  for (const [old, fresh] of fnMap) (fresh as Mutable<FunctionIR>).body = cloneRegion(old.body, fresh, undefined, undefined, fnMap);
+  const copy: Program = { ...program, functions: new Map([...program.functions].map(([name, fn]) => [name, fnMap.get(fn)!])), main: fnMap.get(program.main)! };
   numberNodes(copy);
-  return copy;
+  return copy.code as Code;
 }
 
 export function cloneRegion(region: Region, fn: FunctionIR, owner: Node | undefined, parent: Region | undefined, fnMap?: Map<FunctionIR, FunctionIR>): Region {
