@@ -8,9 +8,11 @@
  */
 import * as ast from '../base/expr';
 import {
-  AccessPattern, AttrValue, CallNode, DramInfo, FunctionIR, InstrNode, Node, Operand, Program, Region, ScalarExpr, TensorDecl,
+  AccessPattern, AttrValue, CallNode, DramInfo, FunctionIR, InstrNode, Node, Operand, Program, ProgramCode, Region, ScalarExpr, TensorDecl,
 } from '../ir/program';
-import { forEachNode } from '../ir/numbering';
+import { SignatureCache } from './signature-cache';
+import { CodeNodes } from '../ir/node-list';
+import { forEachNode, forEachStructureNode } from '../ir/numbering';
 import { accumulatorAttribute, writtenAttribute } from '../ir/opcodes';
 import { registerIndex } from '../machine/limits';
 import { applyBinary, applyFunction, applyUnary } from '../ir/scalar';
@@ -67,6 +69,8 @@ type SummaryLookup = (fn: FunctionIR) => FunctionSummary;
 export class Effects {
   private readonly summaries = new Map<FunctionIR, FunctionSummary>();
   private readonly dramNames = new Map<string, Map<string, DramInfo>>();
+  /** Instructions' effects by signature, per code (a pass's copy has a code of its own). */
+  private readonly signatureCaches = new WeakMap<ProgramCode, SignatureCache<NodeEffects>>();
 
   /** With the program, Print/Assert expressions resolve DRAM names and constants as they do when they run. */
   constructor(private readonly program?: Program) {}
@@ -115,7 +119,7 @@ export class Effects {
       if (seen.has(f) || this.summaries.has(f)) return;
       seen.add(f);
       open.push(f);
-      forEachNode(f.body, (n) => {
+      forEachStructureNode(f.body, (n) => {
         if (n.kind === 'call') visit(n.callee);
       });
     };
@@ -162,12 +166,50 @@ export class Effects {
         drams.set(a.fp.key, entry);
       }
     };
-    forEachNode(fn.body, (n) => {
-      const e = this.effectsOf(n, lookup);
+    // Instructions of one signature share their effects: noting them once is noting them all.
+    const noted = new Set<NodeEffects>();
+    this.forEachDistinctEffects(fn.body, lookup, (e) => {
+      if (noted.has(e)) return;
+      noted.add(e);
       for (const r of e.reads) note(r, false);
       for (const w of e.writes) note(w, true);
     });
     return { params, drams };
+  }
+
+  /**
+   * The effects of the nodes of a region, nested regions included, in program order, for a visit that may see the same
+   * effects twice: the instructions of a compact region by their signatures (one effects object per signature), without
+   * making them objects, and a repeated line (the checker's copy of an earlier line of the region) not at all, since
+   * its original's effects were visited.
+   */
+  private forEachDistinctEffects(region: Region, lookup: SummaryLookup, visit: (e: NodeEffects) => void): void {
+    const nodes = region.nodes;
+    const code = nodes instanceof CodeNodes ? nodes.code : undefined;
+    const shared = code && this.signatureCache(code);
+    const make = (index: number): NodeEffects => this.effectsOf(code!.node(index), lookup);
+    for (let i = 0; i < nodes.length; i++) {
+      const index = nodes.indexAt(i);
+      if (code && code.copyOf(index) !== index) continue;
+      const byRow = shared?.get(index, make);
+      if (byRow) {
+        visit(byRow);
+        continue;
+      }
+      const n = nodes.at(i);
+      visit(this.effectsOf(n, lookup));
+      if (n.kind === 'for') this.forEachDistinctEffects(n.body, lookup, visit);
+      if (n.kind === 'if') {
+        this.forEachDistinctEffects(n.then, lookup, visit);
+        if (n.else) this.forEachDistinctEffects(n.else, lookup, visit);
+      }
+    }
+  }
+
+  private signatureCache(code: ProgramCode): SignatureCache<NodeEffects> {
+    let cache = this.signatureCaches.get(code);
+    if (!cache) this.signatureCaches.set(code, (cache = new SignatureCache(code)));
+    return cache;
   }
 
   private effectsOf(node: Node, lookup: SummaryLookup): NodeEffects {

@@ -1,5 +1,5 @@
 /** Gives every node its place in the program's code and its stable id. */
-import { Code } from './code';
+import { Code, NODE_INSTR } from './code';
 import { CodeNodes } from './node-list';
 import { Node, Program, Region } from './program';
 import { SourceText } from './source-text';
@@ -12,6 +12,26 @@ export function forEachNode(region: Region, visit: (node: Node) => void): void {
     if (node.kind === 'if') {
       forEachNode(node.then, visit);
       if (node.else) forEachNode(node.else, visit);
+    }
+  }
+}
+
+/**
+ * Visits the nodes of a region that are not instructions (loops, branches, calls, returns), nested regions included,
+ * without making the instructions of a compact region objects.
+ */
+export function forEachStructureNode(region: Region, visit: (node: Node) => void): void {
+  const nodes = region.nodes;
+  const code = nodes instanceof CodeNodes ? nodes.code : undefined;
+  for (let i = 0; i < nodes.length; i++) {
+    if (code && code.kindAt(nodes.indexAt(i)) === NODE_INSTR) continue;
+    const node = nodes.at(i);
+    if (node.kind === 'instr') continue;
+    visit(node);
+    if (node.kind === 'for') forEachStructureNode(node.body, visit);
+    if (node.kind === 'if') {
+      forEachStructureNode(node.then, visit);
+      if (node.else) forEachStructureNode(node.else, visit);
     }
   }
 }
