@@ -13,6 +13,8 @@ export const ERROR_IDS = {
   lifecycle: 2003,
   /** A launch or restart ended by terminate before its program started. */
   terminated: 2011,
+  /** A launch refused for its program's errors, which the client was shown another way (SessionOptions.showProgramErrors). */
+  shown: 2013,
   /** The engine's kinds (engine/protocol/errors.ts). */
   state: 2004,
   reference: 2005,
@@ -22,7 +24,7 @@ export const ERROR_IDS = {
   io: 2009,
   internal: 2010,
   frame: 2012,
-} as const satisfies Record<EngineErrorKind | 'unsupported' | 'arguments' | 'lifecycle' | 'terminated', number>;
+} as const satisfies Record<EngineErrorKind | 'unsupported' | 'arguments' | 'lifecycle' | 'terminated' | 'shown', number>;
 
 export type ErrorKind = keyof typeof ERROR_IDS;
 
@@ -46,6 +48,6 @@ export function describeFailure(e: unknown): { id: number; kind: ErrorKind; mess
 
 /** Whether a person should see the error where they are, not only in the reply (a failed launch, a bug). */
 export function showsUser(command: string, kind: ErrorKind): boolean {
-  if (kind === 'terminated') return false;
+  if (kind === 'terminated' || kind === 'shown') return false;
   return command === 'launch' || command === 'restart' || kind === 'internal';
 }

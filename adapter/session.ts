@@ -16,7 +16,7 @@ import { describeInput } from '../contract/requests';
 import type { BirEvents } from '../contract/stops';
 import { DebugEngine, EngineResult } from '../engine/protocol/requests';
 import { Command, ForwardedCommand, isCommand, propertiesOf, SessionCommand } from '../engine/protocol/request-table';
-import { BreakpointInfo, EngineEvent, InstructionBreakpoint, LaunchResult, SourceBreakpoint, StepGranularity } from '../engine/protocol/types';
+import { BreakpointInfo, DiagnosticInfo, EngineEvent, InstructionBreakpoint, LaunchResult, SourceBreakpoint, StepGranularity } from '../engine/protocol/types';
 import type { MemoryRange, SetValueResult } from '../engine/protocol/types';
 import { Args, checkArguments } from './arguments';
 import { CAN_IN_A_RUN, CANNOT_IN_A_DUMP, sessionCapabilities } from './capabilities';
@@ -33,6 +33,11 @@ export interface SessionOptions {
   readonly createEngine: () => DebugEngine;
   /** Where the DAP trace goes when a launch asks for `trace: true`. */
   readonly trace?: (line: string) => void;
+  /**
+   * Shows the errors of a program a launch refuses (the extension: a notification that opens Problems). The launch is
+   * then answered without asking the client to show its message too (VS Code would put up a modal dialog).
+   */
+  readonly showProgramErrors?: (program: string, errors: readonly DiagnosticInfo[]) => void;
 }
 
 /** What a handler may do once its request is answered (successfully or not): events never precede the answer. */
@@ -417,6 +422,11 @@ export class BirDebugSession extends DebugSession {
     if (!result.ok) {
       await engine.dispose();
       for (const d of result.diagnostics) this.sendEvent(new OutputEvent(`${d.text}\n`, d.severity === 'error' ? 'stderr' : 'console'));
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      if (errors.length > 0 && this.options.showProgramErrors) {
+        this.options.showProgramErrors(validated.config.program, errors);
+        this.refuse(result.message, 'shown');
+      }
       this.refuse(result.message, 'program');
     }
     return { engine, validated, result };

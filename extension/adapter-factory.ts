@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { BirDebugSession } from '../adapter/session';
 import { SpareEngines } from '../engine/host/spare-engines';
 import { WorkerEngine } from '../engine/host/worker-engine';
+import { showProgramErrors } from './diagnostics';
 
 export function registerAdapterFactory(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
   const workerScript = path.join(context.extensionPath, 'dist', 'engine-worker.js');
@@ -15,7 +16,7 @@ export function registerAdapterFactory(context: vscode.ExtensionContext, log: vs
     { dispose: () => void engines.dispose() },
     vscode.debug.registerDebugAdapterDescriptorFactory('bir', {
       createDebugAdapterDescriptor() {
-        const session = new BirDebugSession({ createEngine: () => engines.take(), trace: (line) => log.info(line) });
+        const session = new BirDebugSession({ createEngine: () => engines.take(), trace: (line) => log.info(line), showProgramErrors });
         return new vscode.DebugAdapterInlineImplementation(session);
       },
     }),

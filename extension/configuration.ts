@@ -4,7 +4,6 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { firstErrors } from './diagnostics';
 import { INITIAL_CONFIGURATIONS } from './initial-configurations';
 import { dumpProblem } from '../adapter/launch-config';
 
@@ -50,22 +49,16 @@ class InitialProvider implements vscode.DebugConfigurationProvider {
   }
 
   /**
-   * A program with errors does not start: the first error is named in a notification that opens Problems, where
-   * the rest already are (a failed launch would put up VS Code's modal dialog, which offers a launch.json).
+   * A dump that cannot be opened does not start. A program's errors are found by the launch itself (one check, in the
+   * engine's worker, with its progress: checking here too would block the extension host for as long again on a
+   * compiled model), and named in a notification that opens Problems (adapter-factory.ts).
    */
   resolveDebugConfigurationWithSubstitutedVariables(folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
     // The Debug Console links paths relative to the workspace folder: the adapter writes them so.
     const root = folder ?? vscode.workspace.workspaceFolders?.[0];
     if (config.cwd === undefined && root?.uri.scheme === 'file') config.cwd = root.uri.fsPath;
     if (typeof config.dump === 'string' && config.dump !== '') return checkedDump(config);
-    if (typeof config.program !== 'string' || config.program === '') return config;
-    const errors = firstErrors(config.program);
-    if (!errors) return config;
-    const more = errors.count > 1 ? ` (and ${errors.count - 1} more error${errors.count > 2 ? 's' : ''} in Problems)` : '';
-    void vscode.window.showErrorMessage(`${path.basename(config.program)} cannot run: ${errors.first}${more}`, 'Show Problems').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems');
-    });
-    return undefined;
+    return config;
   }
 }
 

@@ -1,33 +1,18 @@
 /**
- * The errors F5 reports before a launch: the checker's, with unsaved text. The Problems view itself is the language
- * server's (language/diagnostics.ts, started by language-client.ts).
+ * The errors of a program F5 could not start: the debug adapter checked it (in the engine's worker, with its
+ * progress) and hands them over; they are named in a notification that opens Problems, where the language server
+ * has them too (a failed launch would put up VS Code's modal dialog, which offers a launch.json).
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { diskHost, SourceHost } from '../engine/lang/check/checker';
-import { CheckCache } from './check-cache';
+import type { DiagnosticInfo } from '../engine/protocol/types';
 
-/** One check of a program serves the F5s that follow, while its files stay as they were. */
-const checks = new CheckCache();
-
-/**
- * The errors of a program as the editors show it: the first one located (`file.bir:12:5: message`) and how many
- * there are; undefined when it has none or is not there to check (the launch then says why).
- */
-export function firstErrors(file: string): { first: string; count: number } | undefined {
-  if (!editorHost().exists(file)) return undefined;
-  const errors = checks.diagnostics(file, editorHost()).filter((d) => d.severity === 'error');
-  if (errors.length === 0) return undefined;
+export function showProgramErrors(program: string, errors: readonly DiagnosticInfo[]): void {
+  if (errors.length === 0) return;
   const e = errors[0];
-  return { first: `${path.basename(e.span.file)}:${e.span.line}:${e.span.col}: ${e.message}`, count: errors.length };
-}
-
-/** Open editors first, then the disk: imports are checked as the user sees them. */
-function editorHost(): SourceHost {
-  const disk = diskHost();
-  const open = new Map(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'file').map((d) => [d.uri.fsPath, d]));
-  return {
-    readText: (f) => open.get(f)?.getText() ?? disk.readText(f),
-    exists: (f) => open.has(f) || disk.exists(f),
-  };
+  const first = `${path.basename(e.span.file)}:${e.span.line}:${e.span.col}: ${e.message}`;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''} in Problems)` : '';
+  void vscode.window.showErrorMessage(`${path.basename(program)} cannot run: ${first}${more}`, 'Show Problems').then((choice) => {
+    if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems');
+  });
 }

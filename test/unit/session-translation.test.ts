@@ -10,7 +10,7 @@ import { BirDebugSession } from '../../adapter/session';
 import { ERROR_IDS } from '../../adapter/errors';
 import { EngineError } from '../../engine/protocol/errors';
 import { DebugEngine, EngineMethod, EngineParams, EngineResult } from '../../engine/protocol/requests';
-import { EngineEvent } from '../../engine/protocol/types';
+import { DiagnosticInfo, EngineEvent, LaunchResult } from '../../engine/protocol/types';
 
 /** A program that exists (the launch checks it); the engine here never reads it. */
 const PROGRAM = path.resolve(__dirname, '..', '..', 'examples', 'softmax.bir');
@@ -18,6 +18,7 @@ const PROGRAM = path.resolve(__dirname, '..', '..', 'examples', 'softmax.bir');
 /** An engine that records every request and answers launch, breakpoints and frames from a script. */
 class RecordingEngine implements DebugEngine {
   readonly requests: { method: EngineMethod; params: unknown }[] = [];
+  launchResult: LaunchResult = { ok: true, diagnostics: [], cores: 1, files: [] };
   private readonly listeners: ((e: EngineEvent) => void)[] = [];
 
   async request<M extends EngineMethod>(method: M, params: EngineParams<M>): Promise<EngineResult<M>> {
@@ -27,7 +28,7 @@ class RecordingEngine implements DebugEngine {
 
   private answer(method: EngineMethod, params: unknown): unknown {
     switch (method) {
-      case 'launch': return { ok: true, diagnostics: [], cores: 1, files: [] };
+      case 'launch': return this.launchResult;
       case 'setBreakpoints': {
         const { path, breakpoints } = params as EngineParams<'setBreakpoints'>;
         return breakpoints.map((b, i) => ({ id: i + 1, verified: true, path, line: b.line, column: b.column, instructions: 1 }));
@@ -46,11 +47,12 @@ class RecordingEngine implements DebugEngine {
 
 class Client {
   readonly engine = new RecordingEngine();
-  private readonly session = new BirDebugSession({ createEngine: () => this.engine });
+  private readonly session: BirDebugSession;
   private readonly waiting = new Map<number, (r: DebugProtocol.Response) => void>();
   private seq = 1;
 
-  constructor() {
+  constructor(showProgramErrors?: (program: string, errors: readonly DiagnosticInfo[]) => void) {
+    this.session = new BirDebugSession({ createEngine: () => this.engine, showProgramErrors });
     this.session.onDidSendMessage((m) => {
       const message = m as DebugProtocol.ProtocolMessage;
       if (message.type === 'response') this.waiting.get((message as DebugProtocol.Response).request_seq)?.(message as DebugProtocol.Response);
@@ -71,7 +73,46 @@ class Client {
   }
 }
 
+/** A diagnostic of the program, as the engine reports it. */
+function diagnostic(severity: DiagnosticInfo['severity'], line: number, message: string): DiagnosticInfo {
+  return { severity, message, span: { file: PROGRAM, line, col: 3, endLine: line, endCol: 9 }, text: `${PROGRAM}:${line}:3: ${severity}: ${message}` };
+}
+
 describe('the DAP session in front of the engine', () => {
+  it('refuses a launch of a program with errors: in front of the user, unless its client shows them itself', async () => {
+    const errors = [diagnostic('warning', 2, 'unused'), diagnostic('error', 5, "unknown name 'b'"), diagnostic('error', 7, 'bad shape')];
+    const failed: LaunchResult = { ok: false, diagnostics: errors, message: 'softmax.bir has 2 errors' };
+    const plain = new Client();
+    plain.engine.launchResult = failed;
+    await plain.request('initialize', { adapterID: 'bir' });
+    const refused = await plain.request('launch', { program: PROGRAM }) as DebugProtocol.ErrorResponse;
+    assert.strictEqual(refused.success, false);
+    assert.strictEqual(refused.body.error?.id, ERROR_IDS.program);
+    assert.strictEqual(refused.body.error?.showUser, true, 'a client that shows nothing else shows the refusal');
+
+    const shown: [string, readonly DiagnosticInfo[]][] = [];
+    const extension = new Client((program, errs) => shown.push([program, errs]));
+    extension.engine.launchResult = failed;
+    await extension.request('initialize', { adapterID: 'bir' });
+    const quiet = await extension.request('launch', { program: PROGRAM }) as DebugProtocol.ErrorResponse;
+    assert.strictEqual(quiet.success, false);
+    assert.match(quiet.message!, /has 2 errors/, 'the reply still says why');
+    assert.strictEqual(quiet.body.error?.id, ERROR_IDS.shown);
+    assert.strictEqual(quiet.body.error?.showUser, false, 'VS Code puts up no dialog: the extension has shown the errors');
+    assert.deepStrictEqual(shown, [[PROGRAM, [errors[1], errors[2]]]], 'the errors alone, in order');
+  });
+
+  it('leaves a launch refused for its configuration in front of the user, whoever shows program errors', async () => {
+    const shown: unknown[] = [];
+    const c = new Client((...a) => shown.push(a));
+    c.engine.launchResult = { ok: false, diagnostics: [diagnostic('warning', 2, 'unused')], message: "launch attribute 'passes': too big" };
+    await c.request('initialize', { adapterID: 'bir' });
+    const refused = await c.request('launch', { program: PROGRAM }) as DebugProtocol.ErrorResponse;
+    assert.strictEqual(refused.body.error?.showUser, true);
+    assert.strictEqual(refused.body.error?.id, ERROR_IDS.program);
+    assert.deepStrictEqual(shown, []);
+  });
+
   it('converts a 0-based client\'s breakpoint lines and columns to the engine\'s and back', async () => {
     const c = new Client();
     await c.launched({ linesStartAt1: false, columnsStartAt1: false });
