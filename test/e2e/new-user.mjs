@@ -55,6 +55,8 @@ async function main() {
     assert.strictEqual(await page.locator('.debug-call-stack .monaco-list-row').count(), 0, 'no session started');
     await palette(page, 'View: Hide Panel');
     await page.locator('.markers-panel').first().waitFor({ state: 'hidden', timeout: WAIT });
+    // The refused launch opened Run and Debug, as any launch does; back to the files.
+    await palette(page, 'View: Show Explorer');
 
     // Subgraph frames: stopped in epilogue, called from full_tile's loop; full_tile selected, its call hovered.
     await openSource(page, 'calls_loops.bir');
