@@ -5,9 +5,9 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { DiagnosticInfo } from '../engine/protocol/types';
+import type { SessionOptions } from '../adapter/session';
 
-export function showProgramErrors(program: string, errors: readonly DiagnosticInfo[]): void {
+export const showProgramErrors: NonNullable<SessionOptions['showProgramErrors']> = (program, errors) => {
   if (errors.length === 0) return;
   const e = errors[0];
   const first = `${path.basename(e.span.file)}:${e.span.line}:${e.span.col}: ${e.message}`;
@@ -15,4 +15,4 @@ export function showProgramErrors(program: string, errors: readonly DiagnosticIn
   void vscode.window.showErrorMessage(`${path.basename(program)} cannot run: ${first}${more}`, 'Show Problems').then((choice) => {
     if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems');
   });
-}
+};
