@@ -9,7 +9,9 @@
  * - `bir-sim run --passes P` (P the full pipeline and dce and fuse once more: seven snapshots): seconds and peak RSS,
  *   the measure of what the pass snapshots hold (`--skip passes` leaves it out; sizes above 1M are not tried);
  * - F5 over stdio (the real adapter and its worker): launch with stopOnEntry to the stop, then the graph view's
- *   first drawing (`bir/graph`, collapsed to the hierarchy), the answer's size, and the adapter's peak RSS.
+ *   first drawing (`bir/graph`, collapsed to the hierarchy), the answer's size, what the debugger shows at the stop
+ *   (call stack, variables, a breakpoint in the middle, hover, disassembly windows, the outline of passes, a step:
+ *   milliseconds each), and the adapter's peak RSS.
  *
  *   node esbuild.mjs && npx tsx bench/scale.bench.ts [--sizes 100000,1000000,5000000] [--skip run,f5,memory]
  *     [--modules K] [--old DIR] [--json FILE]
@@ -26,6 +28,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugProtocol } from '@vscode/debugprotocol';
 import { ModelProgram, splitOverModules, straightLine } from '../test/helpers/compiled-model';
 import { processCpuMs } from './harness';
 
@@ -112,11 +115,52 @@ async function f5(root: string, file: string): Promise<Record<string, number>> {
     const graphSeconds = (performance.now() - t1) / 1000;
     // The adapter's CPU (its engine's thread included) while it answers: the measure a shared machine disturbs least.
     const graphCpuSeconds = pid === undefined ? NaN : (processCpuMs(pid) - c1) / 1000;
-    return { f5ToStopSeconds: toStop, graphFirstSeconds: graphSeconds, graphFirstCpuSeconds: graphCpuSeconds, graphAnswerKB: JSON.stringify(graph.body).length / 1000, f5PeakMB: peakOf(pid) };
+    const atStop = await requestsAtTheStop(dc, file);
+    return { f5ToStopSeconds: toStop, graphFirstSeconds: graphSeconds, graphFirstCpuSeconds: graphCpuSeconds, graphAnswerKB: JSON.stringify(graph.body).length / 1000, ...atStop, f5PeakMB: peakOf(pid) };
   } finally {
     await dc.disconnectRequest({}).catch(() => undefined);
     await dc.stop();
   }
+}
+
+/** Milliseconds of a request's round trip. */
+async function ms(work: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await work();
+  return performance.now() - t;
+}
+
+/**
+ * What the debugger shows at the stop on entry, each request's round trip in milliseconds (the issue's "instant"):
+ * the call stack, the Variables view, a breakpoint in the middle of the program, a hover, a disassembly window at the
+ * stop and in the middle, the outline of passes, and a step (request to `stopped`).
+ */
+async function requestsAtTheStop(dc: DebugClient, file: string): Promise<Record<string, number>> {
+  let frames: DebugProtocol.StackFrame[] = [];
+  const stackTraceMs = await ms(async () => (frames = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames));
+  const top = frames[0];
+  const variablesMs = await ms(async () => {
+    const scopes = (await dc.scopesRequest({ frameId: top.id })).body.scopes;
+    for (const scope of scopes) if (!scope.expensive) await dc.variablesRequest({ variablesReference: scope.variablesReference });
+  });
+  const middle = Math.floor(lineCountOf(file) / 2);
+  const setBreakpointsMs = await ms(() => dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [{ line: middle }] }));
+  const hoverMs = await ms(() => dc.evaluateRequest({ expression: 'x', frameId: top.id, context: 'hover' }));
+  const reference = top.instructionPointerReference ?? '0';
+  const disassembleMs = await ms(() => dc.customRequest('disassemble', { memoryReference: reference, instructionOffset: -50, instructionCount: 100, resolveSymbols: true }));
+  const disassembleFarMs = await ms(() => dc.customRequest('disassemble', { memoryReference: reference, instructionOffset: 2_000_000, instructionCount: 100, resolveSymbols: true }));
+  const passOutlineMs = await ms(() => dc.customRequest('bir/passGraphs', {}));
+  const stepMs = await ms(async () => {
+    const stopped = dc.waitForEvent('stopped');
+    await dc.nextRequest({ threadId: 1 });
+    await stopped;
+  });
+  return { stackTraceMs, variablesMs, setBreakpointsMs, hoverMs, disassembleMs, disassembleFarMs, passOutlineMs, stepMs };
+}
+
+/** The lines of a program's entry file. */
+function lineCountOf(file: string): number {
+  return fs.readFileSync(file, 'utf8').split('\n').length;
 }
 
 /** Everything measured of one build (`root`) on one program. */
