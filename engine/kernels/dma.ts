@@ -30,7 +30,8 @@ export function dmaCopy(node: InstrNode): Executor {
     if (simd && d.tensor.dtype === s.tensor.dtype && copyBits(src, dst, s, d, c, m)) return;
     if (simd && copyStaged(dst, src, d, s, c, m)) return;
     // A shadow run's float64 copy of values without a shadow: they are their own shadows, written after the copy.
-    if (!simd && m.shadow && !readsUnwritten(src, s, m) && m.shadow.copyOfValues(s, d)) return;
+    // Of values with a shadow to the same dtype: the source's shadows copied to the destination at the commit.
+    if (!simd && m.shadow && !readsUnwritten(src, s, m) && (m.shadow.copyOfValues(s, d) || m.shadow.copyOfShadow(s, d))) return;
     const values = readOperand(src, s, m, 0);
     writeOperand(dst, d, values, m, c, () => allFinite(values));
   };

@@ -17,6 +17,7 @@ import { ReadErrors, readPlane, shadowPlaneLoops, storePlane, Worst } from './sh
 import { hasUlp, relativeError } from './ulp';
 import { asPlane, forEachIndex, Plane, readView, View } from './view';
 import { decodeRange } from './dtypes';
+import { copyShadowPlane, CopySide } from './shadow-copy';
 
 interface Pending {
   readonly view: View;
@@ -63,6 +64,8 @@ export class ShadowRun {
   private current = -1;
   private pending: Pending[] = [];
   private pendingCopy: PendingCopy | undefined;
+  /** A DMA of one dtype from a shadowed source (copyOfShadow): its shadows copied at the commit. */
+  private pendingShadowCopy: { readonly src: CopySide; readonly dst: CopySide } | undefined;
   private positional = false;
   /** The operands read so far by the instruction being shadowed (buffers kept between instructions). */
   private readonly operands: OperandErrors[] = [];
@@ -90,6 +93,7 @@ export class ShadowRun {
     this.operandCount = 0;
     this.pending.length = 0;
     this.pendingCopy = undefined;
+    this.pendingShadowCopy = undefined;
     this.worst.error = 0;
     this.worst.origin = -1;
     this.worst.jump = 0;
@@ -99,6 +103,7 @@ export class ShadowRun {
   discard(): void {
     this.pending.length = 0;
     this.pendingCopy = undefined;
+    this.pendingShadowCopy = undefined;
   }
 
   /**
@@ -113,6 +118,21 @@ export class ShadowRun {
     const plane = asPlane(d);
     if (!plane || (plane.colStride !== 1 && plane.cols > 1)) return false;
     this.pendingCopy = { tensor: d.tensor, offset: d.offset, plane };
+    return true;
+  }
+
+  /**
+   * A DMA's float64 execution when its source has a shadow, every element written, and the destination its dtype in
+   * other bytes (so the DMA copies the bits and leaves the source as it was): the commit copies the source's shadows
+   * to the destination in one pass (machine/shadow-copy.ts; the same bits as a read and a store by position give).
+   * Planes of the same rows and columns only; false, with nothing kept, for the rest.
+   */
+  copyOfShadow(s: View, d: View): boolean {
+    if (!shadowPlaneLoops() || !s.tensor.shadow || s.tensor.dtype !== d.tensor.dtype || s.tensor.data.buffer === d.tensor.data.buffer) return false;
+    const from = asPlane(s);
+    const to = asPlane(d);
+    if (!from || !to || from.rows !== to.rows || from.cols !== to.cols) return false;
+    this.pendingShadowCopy = { src: { tensor: s.tensor, offset: s.offset, plane: from }, dst: { tensor: d.tensor, offset: d.offset, plane: to } };
     return true;
   }
 
@@ -185,6 +205,24 @@ export class ShadowRun {
     this.pending.length = 0;
     if (this.pendingCopy) storeValues(this.pendingCopy);
     this.pendingCopy = undefined;
+    if (this.pendingShadowCopy) this.copyShadows(this.pendingShadowCopy.src, this.pendingShadowCopy.dst);
+    this.pendingShadowCopy = undefined;
+  }
+
+  /** The destination's shadows from the source's (copyOfShadow), journaled as store journals them. */
+  private copyShadows(src: CopySide, dst: CopySide): void {
+    const t = dst.tensor;
+    const s = shadowFor(t);
+    if (!s) return;
+    const journal = t.journal;
+    if (journal && s.extra === 0) journal.touch(s, dst.offset, dst.offset + 1);
+    s.extra = 1;
+    const { rows, cols, rowStride, colStride } = dst.plane;
+    if (journal) {
+      if (colStride === 1) journal.touchRows(s, dst.offset, rows, rowStride, cols);
+      else for (let r = 0; r < rows; r++) for (let c = 0, index = dst.offset + r * rowStride; c < cols; c++, index += colStride) journal.touch(s, index, index + 1);
+    }
+    copyShadowPlane(src, dst, src.tensor.shadow!, s, this.current);
   }
 
   private store(v: View, values: Float64Array): void {
