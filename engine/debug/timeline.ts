@@ -22,6 +22,12 @@ export const CHECKPOINT_TICKS = 20_000;
  * (small ones run 20,000 in a few ms, a large MatMult takes a ms alone), so a step back answers in tens of ms.
  */
 export const CHECKPOINT_MS = 4;
+/**
+ * Bytes of saved pages an interval may take per ms of its run before it is cut: an interval that saves more runs
+ * longer, so that saving its pages (once before their first write, once more at the checkpoint) stays a small share of
+ * the run (a tile written into a wide DRAM tensor saves a whole page per row it touches, in every interval).
+ */
+export const SAVED_BYTES_PER_MS = 64 * 1024;
 /** Nodes between checkpoints at least: taking one costs a copy of the pages the interval wrote. */
 const MIN_CHECKPOINT_TICKS = 16;
 /** Ticks between looks at the clock. */
@@ -179,16 +185,19 @@ export class Timeline {
   private checkpointTime = 0;
 
   /**
-   * A checkpoint after CHECKPOINT_MS of running or CHECKPOINT_TICKS nodes, whichever comes first; or sooner when the
-   * interval being recorded takes a quarter of the limit: history is cut at checkpoints, so one there lets the
-   * oldest go.
+   * A checkpoint after CHECKPOINT_MS of running (longer when the interval saved more than SAVED_BYTES_PER_MS for
+   * each ms) or CHECKPOINT_TICKS nodes, whichever comes first; or sooner when the interval being recorded takes a
+   * quarter of the limit: history is cut at checkpoints, so one there lets the oldest go.
    */
   private checkpointDue(ticks: number, lastTick: number): boolean {
     const since = ticks - lastTick;
     if (since >= CHECKPOINT_TICKS) return true;
     if (since < MIN_CHECKPOINT_TICKS) return false;
-    if (this.journal.currentBytes > this.limit / 4) return true;
-    return since % CLOCK_EVERY === 0 && this.clock() - this.checkpointTime >= CHECKPOINT_MS;
+    const saved = this.journal.currentBytes;
+    if (saved > this.limit / 4) return true;
+    if (since % CLOCK_EVERY !== 0) return false;
+    const ran = this.clock() - this.checkpointTime;
+    return ran >= CHECKPOINT_MS && ran * SAVED_BYTES_PER_MS >= saved;
   }
 
   /** Notes a node run at the frontier in the interval being recorded. */

@@ -15,7 +15,7 @@ import { Program } from '../../engine/ir/program';
 import { npyMachineOptions } from '../../engine/run/simulate';
 import { machineHash } from '../helpers/machine-hash';
 import { programOf } from '../helpers/virtual-host';
-import { CHECKPOINT_TICKS } from '../../engine/debug/timeline';
+import { CHECKPOINT_MS, CHECKPOINT_TICKS, SAVED_BYTES_PER_MS } from '../../engine/debug/timeline';
 import { generated, random } from '../helpers/generated-programs';
 import { EveryNode } from '../helpers/every-node';
 import { allNodes } from '../../engine/passes/pass';
@@ -174,6 +174,47 @@ describe('time travel: the state at every stop is the forward run\'s', function 
     const told = core.notices.map((n) => n.text);
     assert.deepStrictEqual(told.filter((x) => /older history is kept more coarsely, so going back there replays longer/.test(x)).length, 1, told.join('\n'));
     assert.ok(core.travel.timeline!.journal.bytes <= 2 * 0.05 * 2 ** 20);
+  });
+
+  it('an interval that saves many pages runs longer before its checkpoint, and travel through it stays exact', () => {
+    // Each iteration writes a column of a wide DRAM tensor: 64 rows, each on a page of its own (a row is 4,096
+    // elements), saved again in every interval; the narrow program writes one small tile.
+    const loop = (body: string) => `module w
+dram out : f32[64, 4096] output
+func main() {
+  sbuf t : f32[64, 8]
+  Memset t <- 0
+  for r0 in 0..3000 {
+    TensorScalar t <- t, op = add, scalar = 1
+${body}
+  }
+  Print "done"
+}
+`;
+    const spacing = (text: string) => {
+      const program = programOf(text);
+      // A clock that moves a millisecond at each reading: checkpoints fall at the same nodes on any machine.
+      let ms = 0;
+      const core = new DebugCore(program, npyMachineOptions({}), { clock: () => ms++ }, new Int32Array(2));
+      settle(core, core.run());
+      const checkpoints = core.travel.timeline!.checkpoints;
+      const ticks = checkpoints.map((c) => c.tick);
+      return { program, core, ticks, instructions: checkpoints.map((c) => c.instructions), mean: (ticks[ticks.length - 1] - ticks[0]) / (ticks.length - 1) };
+    };
+    const narrow = spacing(loop('    TensorScalar t <- t, op = mul, scalar = 1'));
+    const wide = spacing(loop('    DmaCopy out[0:64, (r0 % 512) * 8 : (r0 % 512) * 8 + 8] <- t'));
+    // 64 pages of 4,096 f32 elements and their written flags: about 1.3 MB saved per interval, 20 ms of its run.
+    const perInterval = 64 * 4096 * 5;
+    assert.ok(narrow.mean <= 2 * 64 * CHECKPOINT_MS, `narrow: ${narrow.mean} ticks between checkpoints`);
+    assert.ok(wide.mean >= 0.5 * 64 * (perInterval / SAVED_BYTES_PER_MS), `wide: ${wide.mean} ticks between checkpoints (narrow: ${narrow.mean})`);
+    // Going back into the longer intervals puts the machine as the run had it.
+    const at = [wide.instructions[1] + 7, wide.instructions[2] - 1, Math.floor((wide.instructions[3] + wide.instructions[4]) / 2)];
+    for (const instructions of at) {
+      const moved = wide.core.travel.goTo(':goto', instructions)();
+      assert.ok(moved !== 'run' && moved.kind === 'stopped');
+      const tick = wide.core.interpreter.ticks;
+      assert.strictEqual(machineHash(wide.core.machine), referenceHashes(wide.program, 1, new Set([tick])).get(tick), `at instruction ${instructions}`);
+    }
   });
 
   it('the generated programs are long enough to have checkpoints', () => {
