@@ -330,6 +330,20 @@ export function decodeRows(d: DType, src: ElementArray, srcStart: number, rowStr
   for (let r = 0; r < rows; r++) decoder(src, srcStart + r * rowStride, dst, r * cols, cols);
 }
 
+/**
+ * Decode `rows` runs of `cols` elements of `src` (row r from start + r·rowStride) into `dst` at the same indices, as
+ * decodeRange of each row does, checked once for them all (a shadow's values from its tensor's elements).
+ */
+export function decodeRowsInPlace(d: DType, src: ElementArray, start: number, rowStride: number, rows: number, cols: number, dst: Float64Array): void {
+  checkElementArray(d, src);
+  if (rows === 0 || cols === 0) return;
+  const last = start + (rows - 1) * rowStride;
+  checkRange('decodeRowsInPlace first row', Math.min(src.length, dst.length), start, cols);
+  checkRange('decodeRowsInPlace last row', Math.min(src.length, dst.length), last, cols);
+  const decoder = RANGE_DECODERS[d];
+  for (let r = 0, from = start; r < rows; r++, from += rowStride) decoder(src, from, dst, from, cols);
+}
+
 /** Write `count` values from `src` (starting at srcStart) into `dst` (an element array of dtype d) at dstStart,
  * rounding each as encode(d, ·) does. */
 export function encodeRange(d: DType, src: ArrayLike<number>, srcStart: number, dst: ElementArray, dstStart: number, count: number): void {

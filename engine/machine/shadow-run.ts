@@ -16,7 +16,7 @@ import { Tensor } from './tensor';
 import { ReadErrors, readPlane, shadowPlaneLoops, storePlane, Worst } from './shadow-loops';
 import { hasUlp, relativeError } from './ulp';
 import { asPlane, forEachIndex, Plane, readView, View } from './view';
-import { decodeRange } from './dtypes';
+import { decodeRowsInPlace } from './dtypes';
 import { copyShadowPlane, CopySide } from './shadow-copy';
 
 interface Pending {
@@ -286,6 +286,13 @@ function readStoredValues(v: View, p: Plane, s: Shadow, values: Float64Array): v
   const { values: exact, stamps } = s;
   const { rows, cols, rowStride } = p;
   let i = 0;
+  if (v.tensor.fullyWritten) {
+    // Nothing to zero: only the zeros whose stamp matches (the sign their shadow has).
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0, index = v.offset + r * rowStride; c < cols; c++, i++, index++) if (values[i] === 0 && stamps[index] === 0) values[i] = exact[index];
+    }
+    return;
+  }
   for (let r = 0; r < rows; r++) {
     for (let c = 0, index = v.offset + r * rowStride; c < cols; c++, i++, index++) {
       if (written[index] === 0) values[i] = 0;
@@ -299,12 +306,16 @@ function storeValues({ tensor, offset, plane }: PendingCopy): void {
   const s = shadowFor(tensor);
   if (!s) return;
   const { values: exact, stamps, origins, jumps } = s;
-  const { rows, cols, rowStride } = plane;
+  // Rows that follow each other are one run: the same elements, fewer calls.
+  const contiguous = plane.rowStride === plane.cols;
+  const rows = contiguous ? 1 : plane.rows;
+  const cols = contiguous ? plane.rows * plane.cols : plane.cols;
+  const rowStride = plane.rowStride;
+  for (let r = 0; r < rows; r++) tensor.journal?.touch(s, offset + r * rowStride, offset + r * rowStride + cols);
+  decodeRowsInPlace(tensor.dtype, tensor.data, offset, rowStride, rows, cols, exact);
   for (let r = 0; r < rows; r++) {
     const from = offset + r * rowStride;
     const to = from + cols;
-    tensor.journal?.touch(s, from, to);
-    decodeRange(tensor.dtype, tensor.data, from, exact, from, cols);
     // The stamps from the float64 values, as storeWhole stores them (a NaN's f32 bits as its conversion gives them).
     stamps.set(exact.subarray(from, to), from);
     origins.fill(-1, from, to);
