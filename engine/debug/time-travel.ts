@@ -125,7 +125,10 @@ export class TimeTravel {
       const here = this.host.position(core, frame, nextNode(frame));
       const byLine = (granularity ?? this.host.stepBy) === 'line' && kind !== 'out';
       const wanted = (v: Visit): boolean => !v.after && v.core === core && (!byLine || v.enters) && backStepAccepts(kind, v.position(), here);
-      const found = findBack(this.context(t), now, wanted);
+      // Over and out land in this frame or a caller (the latest place at its depth or above is on the stack): an
+      // interval where none of the stack's functions ran, all of it inside calls made since, is not replayed.
+      const stack = new Set(core.frames.map((f) => f.fn));
+      const found = findBack(this.context(t), now, wanted, kind === 'in' ? undefined : (k) => t.ranInFunctions(k, stack));
       return this.land(t, found ? { target: found.tick, reason: 'step' } : this.startOf(t));
     });
   }

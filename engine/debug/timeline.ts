@@ -14,6 +14,7 @@ import { Journal, Tracked } from '../machine/journal';
 import { Machine } from '../machine/machine';
 import { MachineSnapshot, restoreMachine, snapshotMachine } from '../machine/snapshot';
 import { Interpreter, InterpreterSnapshot } from '../run/interpreter';
+import type { FunctionIR } from '../ir/program';
 
 /** Nodes between checkpoints at most: a step back re-executes no more than this many. */
 export const CHECKPOINT_TICKS = 20_000;
@@ -211,6 +212,12 @@ export class Timeline {
   /** Whether any of these nodes ran in interval k. */
   ranIn(k: number, nodes: ReadonlySet<number>): boolean {
     return this.nodesRun[k].some((n) => nodes.has(n));
+  }
+
+  /** Whether a node of one of these functions ran in interval k. */
+  ranInFunctions(k: number, functions: ReadonlySet<FunctionIR>): boolean {
+    const code = this.machine.program.code;
+    return this.nodesRun[k].some((n) => functions.has(code.functionOf(n)));
   }
 
   /** The tick of the checkpoint after the journal's current interval: crossing it moves to the next interval. */

@@ -217,6 +217,42 @@ ${body}
     }
   });
 
+  it('a step back over a long call replays only the intervals where the stepping frame ran, and lands on the call', () => {
+    const text = `module c
+func long(t: sbuf f32[1, 4]) {
+  for r0 in 0..4000 {
+    TensorScalar t <- t, op = add, scalar = 1
+  }
+}
+func main() {
+  sbuf t : f32[1, 4]
+  Memset t <- 0
+  call long(t)
+  TensorScalar t <- t, op = mul, scalar = 2
+}
+`;
+    const program = programOf(text);
+    // A clock that moves a millisecond at each reading: checkpoints a few hundred nodes apart, the call spans many.
+    let ms = 0;
+    const core = new DebugCore(program, npyMachineOptions({}), { clock: () => ms++ }, new Int32Array(2));
+    core.setBreakpoints(program.entry.file, [{ line: 11 }]);
+    assert.strictEqual(settle(core, core.run()).kind, 'stopped');
+    const ticks = core.travel.timeline!.checkpoints.map((c) => c.tick);
+    assert.ok(ticks.length > 10, `${ticks.length} checkpoints`);
+    const longest = Math.max(...ticks.slice(1).map((k, i) => k - ticks[i]), core.interpreter.ticks - ticks[ticks.length - 1]);
+    let replayed = 0;
+    const beforeNode = core.beforeNode.bind(core);
+    core.beforeNode = (...args: Parameters<DebugCore['beforeNode']>) => (replayed++, beforeNode(...args));
+    const back = core.travel.stepBack('stepBack', 'over', 1)();
+    assert.strictEqual(back.kind, 'stopped');
+    assert.strictEqual(core.machine.cores[0].frame!.current!.span.line, 10, 'at the call');
+    const tick = core.interpreter.ticks;
+    assert.strictEqual(machineHash(core.machine), referenceHashes(program, 1, new Set([tick])).get(tick));
+    // The call ran 8,000 nodes; the search replays the interval of the stop and that of the call's start, then the
+    // landing replays to the call: three intervals at most.
+    assert.ok(replayed <= 3 * longest, `${replayed} nodes replayed (intervals of ${longest} nodes at most)`);
+  });
+
   it('the generated programs are long enough to have checkpoints', () => {
     const program = programOf(generated(11));
     const core = new DebugCore(program, npyMachineOptions({}), {}, new Int32Array(2));
