@@ -110,10 +110,13 @@ export class LiveDiagnostics {
   }
 }
 
-/** The diagnostics of a file checked as a program's entry, and the program when it has no error. */
+/**
+ * The diagnostics of a file checked as a program's entry, and the program when it has no error. A file without
+ * `func main` is a library others import (the parts of a model split over modules): checked whole, not an error.
+ */
 export function checkFile(ws: Workspace, file: string): { diagnostics: LspDiagnostic[]; program?: Program } {
   try {
-    const { diagnostics, program } = checkProgram(file, { host: ws.host() });
+    const { diagnostics, program } = checkProgram(file, { host: ws.host(), library: true });
     return { diagnostics: diagnostics.filter((d) => d.span.file === file).map(toLsp), program };
   } catch (e) {
     // A defect of the checker is shown where the user looks, not lost in a log.

@@ -174,6 +174,19 @@ describe('language server: navigation, outline, diagnostics', function () {
     assert.match(found[0].message, /unknown function 'tiles::scale'.*did you mean 'scaled'/);
   });
 
+  it('checks a library (a module without main that others import) whole, without an error for the missing main', async () => {
+    await client.start(dir);
+    client.open(tiles);
+    assert.deepStrictEqual(await client.diagnosticsOf(tiles), [], 'a module of functions is not a program missing its main');
+    const seen = client.published(tiles);
+    const text = read(tiles);
+    const at = text.lastIndexOf('\n}');
+    client.change(tiles, `${text.slice(0, at)}\n  Foo t${text.slice(at)}`);
+    const found = await client.diagnosticsOf(tiles, (d) => d.length > 0, seen);
+    assert.strictEqual(found.length, 1, JSON.stringify(found));
+    assert.match(found[0].message, /Foo/);
+  });
+
   it('keeps serving a half-typed file: the statements that parse are indexed', async () => {
     await client.start(dir);
     const half = path.join(dir, 'half.bir');

@@ -52,6 +52,11 @@ export interface CheckOptions {
    * check/repeated-lines.ts), or is read like any other: the same program either way, which tests compare.
    */
   readonly repeatLines?: boolean;
+  /**
+   * The entry may be a library: a module of functions other modules import (a part of a model split over modules).
+   * Without `func main` it is checked whole, with no error for the missing main, and makes no program.
+   */
+  readonly library?: boolean;
 }
 
 export interface CheckResult {
@@ -80,7 +85,7 @@ export function checkProgram(entryFile: string, options: CheckOptions = {}): Che
 
 function check(entryFile: string, options: CheckOptions, host: SourceHost, skipBodies: boolean): CheckResult {
   const diagnostics = new DiagnosticBag();
-  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES, skipBodies, options.memory ?? currentBudget(), options.progress, options.repeatLines ?? true);
+  const checker = new Checker(host, diagnostics, options.dramLimitBytes ?? DEFAULT_DRAM_LIMIT_BYTES, skipBodies, options.memory ?? currentBudget(), options.progress, options.repeatLines ?? true, options.library ?? false);
   const program = checker.run(path.resolve(entryFile));
   checker.readUnreadBodies();
   return { program: diagnostics.hasErrors ? undefined : program, diagnostics: diagnostics.sorted() };
@@ -153,6 +158,8 @@ class Checker {
     private readonly memory: MemoryBudget,
     private readonly progress: ((linesChecked: number, linesTotal: number) => void) | undefined,
     private readonly repeatLines: boolean,
+    /** An entry without main is a library (CheckOptions.library). */
+    private readonly library: boolean,
   ) {
     this.resolver = new Resolver(diagnostics);
   }
@@ -191,7 +198,7 @@ class Checker {
     }
     const main = entry.functions.get('main');
     if (!main) {
-      this.diagnostics.error(this.moduleSpans.get(entry)!, `module '${entry.name}' has no function 'main': a program starts at 'func main()'`);
+      if (!this.library) this.diagnostics.error(this.moduleSpans.get(entry)!, `module '${entry.name}' has no function 'main': a program starts at 'func main()'`);
       return undefined;
     }
     if (main.params.length > 0) this.diagnostics.error(main.span, '\'main\' takes no parameters: it is where every core starts');
